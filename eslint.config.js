@@ -1,0 +1,46 @@
+// Lint rules: the recommended sets, plus the purity boundary of the engine and notation.
+const js = require('@eslint/js');
+const tseslint = require('typescript-eslint');
+
+module.exports = tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.js'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        process: 'readonly',
+        console: 'readonly',
+      },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['src/engine/**/*.ts', 'src/notation/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            'blessed',
+            'commander',
+            'chalk',
+            'fs',
+            'node:fs',
+            'child_process',
+            'node:child_process',
+            'process',
+            'node:process',
+          ],
+          patterns: ['../cli/*', '../ui/*', '../store/*'],
+        },
+      ],
+      'no-restricted-globals': ['error', 'process', 'console'],
+    },
+  },
+);

@@ -1,0 +1,38 @@
+import { randomInt } from 'crypto';
+import { run } from './program';
+
+// The version shown by --version is the package's; read once at start.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { version } = require('../../package.json') as { version: string };
+
+/** Seeds the program picks are decimal numbers, so they are easy to read out and type again. */
+function randomSeed(): string {
+  return String(randomInt(1, 2 ** 47));
+}
+
+// A reader that closes the pipe early (`spider deal | head`) is not an error worth a trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
+run(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+  env: process.env,
+  randomSeed,
+  version,
+}).then(
+  (status) => {
+    process.exitCode = status;
+  },
+  (error: unknown) => {
+    // A bug, not bad input: one line, and the trace only when asked for.
+    const detail = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`spider: internal error: ${detail}\n`);
+    if (process.env.SPIDER_DEBUG && error instanceof Error)
+      process.stderr.write(`${error.stack}\n`);
+    process.exitCode = 70;
+  },
+);

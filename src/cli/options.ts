@@ -1,0 +1,112 @@
+import {
+  RELAXED_LEVELS,
+  type RelaxedLevel,
+  type Rules,
+  SCORING_NAMES,
+  type ScoringName,
+  SUIT_COUNTS,
+  type SuitCount,
+} from '../engine';
+import { printable, seedProblem } from '../notation';
+
+/** Options as commander hands them over: unchecked strings and flags. */
+export interface RawOptions {
+  suits?: string;
+  seed?: string;
+  relaxed?: string;
+  keepSuits?: boolean;
+  scoring?: string;
+  ascii?: boolean;
+  unicode?: boolean;
+  color?: string;
+  json?: boolean;
+  reveal?: boolean;
+}
+
+/** When to colour output. */
+export type ColorMode = 'auto' | 'always' | 'never';
+export const COLOR_MODES: readonly ColorMode[] = ['auto', 'always', 'never'];
+
+/** The rules of a new game and its seed, checked. */
+export interface GameOptions {
+  readonly rules: Rules;
+  /** The seed asked for, or undefined when the program should pick one. */
+  readonly seed?: string;
+}
+
+/** How positions are shown, checked. */
+export interface DisplayOptions {
+  readonly scoring: ScoringName;
+  readonly ascii: boolean;
+  readonly color: boolean;
+}
+
+export type Checked<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
+
+const bad = (message: string) => ({ ok: false, message }) as const;
+
+/** "1, 2 or 4" */
+function oneOf(values: readonly (string | number)[]): string {
+  return values.length === 1
+    ? `${values[0]}`
+    : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
+}
+
+function choice<T extends string | number>(
+  option: string,
+  raw: string | undefined,
+  values: readonly T[],
+  fallback: T,
+): Checked<T> {
+  if (raw === undefined) return { ok: true, value: fallback };
+  const found = values.find((v) => String(v) === raw.trim());
+  return found === undefined
+    ? bad(`${option} must be ${oneOf(values)}, not '${printable(raw)}'`)
+    : { ok: true, value: found };
+}
+
+/** Checks the rule options shared by every command that starts a game. */
+export function checkGameOptions(raw: RawOptions): Checked<GameOptions> {
+  const suits = choice<SuitCount>('--suits', raw.suits, SUIT_COUNTS, 4);
+  if (!suits.ok) return suits;
+  const relaxed = choice<RelaxedLevel>('--relaxed', raw.relaxed, RELAXED_LEVELS, 0);
+  if (!relaxed.ok) return relaxed;
+  if (raw.seed !== undefined) {
+    const problem = seedProblem(raw.seed);
+    if (problem) return bad(`--seed '${printable(raw.seed)}' is not a valid seed: ${problem}`);
+  }
+  return {
+    ok: true,
+    value: {
+      rules: { suits: suits.value, relaxed: relaxed.value, keepSuits: raw.keepSuits === true },
+      seed: raw.seed,
+    },
+  };
+}
+
+/** True when the locale asks for UTF-8, so card suits can be drawn as ♠ ♥ ♦ ♣. */
+export function localeIsUtf8(env: NodeJS.ProcessEnv): boolean {
+  const locale = env.LC_ALL || env.LC_CTYPE || env.LANG || '';
+  return /utf-?8/i.test(locale);
+}
+
+/**
+ * Checks the display options. Colour: `auto` colours a terminal unless NO_COLOR is set
+ * (https://no-color.org); `always` and `never` are obeyed as they are.
+ */
+export function checkDisplayOptions(
+  raw: RawOptions,
+  env: NodeJS.ProcessEnv,
+  isTerminal: boolean,
+): Checked<DisplayOptions> {
+  const scoring = choice<ScoringName>('--scoring', raw.scoring, SCORING_NAMES, 'woods');
+  if (!scoring.ok) return scoring;
+  const color = choice<ColorMode>('--color', raw.color, COLOR_MODES, 'auto');
+  if (!color.ok) return color;
+  const ascii = raw.ascii === true || (raw.unicode !== true && !localeIsUtf8(env));
+  const colored =
+    color.value === 'always' ||
+    (color.value === 'auto' && isTerminal && !env.NO_COLOR && env.TERM !== 'dumb');
+  return { ok: true, value: { scoring: scoring.value, ascii, color: colored } };
+}

@@ -1,0 +1,166 @@
+import { Command, CommanderError, Option } from 'commander';
+import { explain, type Game, newGame, replay } from '../engine';
+import { parseRecord, positionJson, printable, printableLines } from '../notation';
+import { readTextInput } from '../store/input';
+import { boardText } from './board-text';
+import {
+  checkDisplayOptions,
+  checkGameOptions,
+  type Checked,
+  type DisplayOptions,
+  type RawOptions,
+} from './options';
+
+/** Exit statuses (SPEC section 6). */
+export const EXIT_OK = 0;
+export const EXIT_ILLEGAL = 1;
+export const EXIT_USAGE = 2;
+
+/** Where the program reads and writes; injectable so tests run it without a process of its own. */
+export interface CliIo {
+  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean };
+  readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean };
+  readonly stdin: NodeJS.ReadableStream;
+  readonly env: NodeJS.ProcessEnv;
+  /** Picks a seed when none is given: a decimal number. */
+  readonly randomSeed: () => string;
+  readonly version: string;
+}
+
+/** Ends a command with an exit status once its message has been written. */
+class Exit extends Error {
+  constructor(readonly status: number) {
+    super(`exit ${status}`);
+  }
+}
+
+function addGameOptions(command: Command): Command {
+  return command
+    .option('-s, --suits <n>', 'suits in the deck: 1, 2 or 4', '4')
+    .option(
+      '--seed <seed>',
+      'the deal to play (any text of 1 to 100 characters); random when absent',
+    )
+    .option(
+      '-r, --relaxed <level>',
+      'deal with empty columns: 0 never, 1 if all in suit order, 2 if all in rank order',
+      '0',
+    )
+    .option('-k, --keep-suits', 'completed suits stay until removed (action rF)');
+}
+
+function addDisplayOptions(command: Command): Command {
+  return command
+    .option('--scoring <name>', 'score shown: woods, microsoft or aisleriot', 'woods')
+    .addOption(new Option('--ascii', 'suits as letters s h d c').conflicts('unicode'))
+    .option('--unicode', 'suits as ♠ ♥ ♦ ♣ (default when the locale is UTF-8)')
+    .option('--color <when>', 'colour: auto, always or never (NO_COLOR is honoured)', 'auto');
+}
+
+function addOutputOptions(command: Command): Command {
+  return command
+    .option('--json', 'print the position as one JSON object')
+    .option('--reveal', 'also show face-down cards and the stock');
+}
+
+/** Builds the commander program; every action writes through `io` and ends by throwing `Exit`. */
+function buildProgram(io: CliIo): Command {
+  function fail(message: string, status = EXIT_USAGE): never {
+    io.stderr.write(`spider: ${printableLines(message)}\n`);
+    throw new Exit(status);
+  }
+  function take<T>(checked: Checked<T>): T {
+    return checked.ok ? checked.value : fail(checked.message);
+  }
+  const display = (raw: RawOptions): DisplayOptions =>
+    take(checkDisplayOptions(raw, io.env, raw.json !== true && io.stdout.isTTY === true));
+  const print = (game: Game, raw: RawOptions, shown: DisplayOptions): void => {
+    const reveal = raw.reveal === true;
+    io.stdout.write(
+      raw.json
+        ? `${JSON.stringify(positionJson(game, reveal), null, 2)}\n`
+        : boardText(game, shown, reveal),
+    );
+  };
+
+  const program = new Command('spider')
+    .description('Spider solitaire for the terminal')
+    .version(io.version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show this help')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(printableLines(text)),
+      outputError: (text, write) => write(text.replace(/^error: /, 'spider: ')),
+    })
+    .showSuggestionAfterError(true);
+
+  const dealCommand = program
+    .command('deal')
+    .description('print the initial position of a deal')
+    .allowExcessArguments(false);
+  addOutputOptions(addDisplayOptions(addGameOptions(dealCommand))).action((raw: RawOptions) => {
+    const options = take(checkGameOptions(raw));
+    const shown = display(raw);
+    print(newGame(options.seed ?? io.randomSeed(), options.rules), raw, shown);
+  });
+
+  const replayCommand = program
+    .command('replay')
+    .description('play a game record from its deal and print the final position')
+    .argument('<file>', "the record to play; '-' reads standard input")
+    .allowExcessArguments(false);
+  addOutputOptions(addDisplayOptions(replayCommand)).action(
+    async (file: string, raw: RawOptions) => {
+      const shown = display(raw);
+      const name = file === '-' ? 'standard input' : `'${printable(file)}'`;
+      const input = await readTextInput(file, io.stdin);
+      if (!input.ok) fail(`cannot read ${name}: ${input.reason}`);
+      const parsed = parseRecord(input.text);
+      if (!parsed.ok) fail(`${name}, line ${parsed.error.line}: ${parsed.error.reason}`);
+      const record = parsed.record;
+      const result = replay(newGame(record.seed, record.rules), record.actions);
+      print(result.game, raw, shown);
+      if (result.failure) {
+        const { index, refusal } = result.failure;
+        fail(
+          `action ${index + 1} '${printable(record.tokens[index])}' (line ${record.lines[index]}) is illegal: ${explain(refusal, shown.ascii)}; nothing after it was played`,
+          EXIT_ILLEGAL,
+        );
+      }
+    },
+  );
+
+  const playCommand = program
+    .command('play', { isDefault: true })
+    .description('play a game (the default command)')
+    .allowExcessArguments(false);
+  addDisplayOptions(addGameOptions(playCommand)).action((raw: RawOptions) => {
+    const options = take(checkGameOptions(raw));
+    const shown = display(raw);
+    const game = newGame(options.seed ?? io.randomSeed(), options.rules);
+    io.stdout.write(boardText(game, shown, false));
+    io.stdout.write(
+      `\nThe interactive screen is not part of this version yet; play a deal headless with\n` +
+        `'spider replay FILE' (see 'spider --help').\n`,
+    );
+  });
+
+  return program;
+}
+
+/** Runs the program on the given arguments (without `node` and the script) and returns the exit status. */
+export async function run(args: readonly string[], io: CliIo): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync([...args], { from: 'user' });
+    return EXIT_OK;
+  } catch (error) {
+    if (error instanceof Exit) return error.status;
+    if (error instanceof CommanderError) {
+      const quiet = ['commander.helpDisplayed', 'commander.version', 'commander.help'];
+      return quiet.includes(error.code) ? EXIT_OK : EXIT_USAGE;
+    }
+    throw error;
+  }
+}

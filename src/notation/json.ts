@@ -1,0 +1,62 @@
+import {
+  cardCode,
+  type Game,
+  gameScores,
+  gameStatus,
+  type Scores,
+  type Status,
+  stockCards,
+  SUIT_LETTERS,
+} from '../engine';
+
+/** One column in the JSON document: face-down count, face-down cards (with reveal), face-up cards. */
+export interface ColumnJson {
+  hidden: number;
+  down?: string[];
+  up: string[];
+}
+
+/** The JSON document of SPEC section 6. Key order is part of the contract. */
+export interface PositionJson {
+  seed: string;
+  suits: number;
+  relaxed: number;
+  keepSuits: boolean;
+  columns: ColumnJson[];
+  stock: number;
+  stockCards?: string[];
+  foundations: string[];
+  actions: number;
+  status: Status;
+  score: Scores;
+}
+
+/** The position of a game as the headless commands print it with `--json`. */
+export function positionJson(game: Game, reveal: boolean): PositionJson {
+  const position = game.position;
+  const columns = position.columns.map((column): ColumnJson => {
+    const codes = column.cards.map(cardCode);
+    return reveal
+      ? {
+          hidden: column.hidden,
+          down: codes.slice(0, column.hidden),
+          up: codes.slice(column.hidden),
+        }
+      : { hidden: column.hidden, up: codes.slice(column.hidden) };
+  });
+  const stock = stockCards(position);
+  const scores = gameScores(game);
+  return {
+    seed: game.seed,
+    suits: game.rules.suits,
+    relaxed: game.rules.relaxed,
+    keepSuits: game.rules.keepSuits,
+    columns,
+    stock: stock.length,
+    ...(reveal ? { stockCards: stock.map(cardCode) } : {}),
+    foundations: position.foundations.map((suit) => SUIT_LETTERS[suit]),
+    actions: game.actions,
+    status: gameStatus(game),
+    score: { woods: scores.woods, microsoft: scores.microsoft, aisleriot: scores.aisleriot },
+  };
+}
