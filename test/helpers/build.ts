@@ -1,0 +1,73 @@
+import {
+  type Card,
+  type Column,
+  COLUMN_COUNT,
+  DEFAULT_RULES,
+  type Position,
+  type Rules,
+  SUIT_LETTERS,
+  type Suit,
+} from '../../src/engine';
+import { parseCard } from '../../src/notation';
+
+/** A card from notation, failing the test on a typo. */
+export function card(code: string): Card {
+  const c = parseCard(code);
+  if (c === null) throw new Error(`test helper: '${code}' is not a card`);
+  return c;
+}
+
+/**
+ * A column from a compact description: card codes deepest first, with `|` between the
+ * face-down and the face-up cards (`'7c Ad | Kh Qh'`). Without `|` every card is face up;
+ * `''` is an empty column.
+ */
+export function column(text: string): Column {
+  const [down, up] = text.includes('|') ? text.split('|') : ['', text];
+  const words = (s: string) => s.split(/\s+/).filter(Boolean).map(card);
+  const hidden = words(down);
+  return { cards: [...hidden, ...words(up)], hidden: hidden.length };
+}
+
+/** The cards of one complete suit, king first (deepest) down to ace. */
+export function suitRun(suit: string): string {
+  return 'KQJT98765432A'
+    .split('')
+    .map((r) => r + suit)
+    .join(' ');
+}
+
+export interface PositionSpec {
+  /** Up to 10 column descriptions; missing columns are empty. */
+  columns: string[];
+  /** Undealt stock cards in dealing order (a multiple of 10). */
+  stock?: string[];
+  /** Suit letters of the removed suits, in order. */
+  foundations?: string;
+  rules?: Partial<Rules>;
+}
+
+/** A position for a rule test. It need not hold all 104 cards. */
+export function position(spec: PositionSpec): Position {
+  const columns = Array.from({ length: COLUMN_COUNT }, (_, c) => column(spec.columns[c] ?? ''));
+  return {
+    rules: { ...DEFAULT_RULES, ...spec.rules },
+    columns,
+    stock: (spec.stock ?? []).map(card),
+    dealt: 0,
+    foundations: (spec.foundations ?? '').split('').map((s) => SUIT_LETTERS.indexOf(s) as Suit),
+  };
+}
+
+/** A column written back in the same compact form, for readable assertions. */
+export function describeColumn(col: Column): string {
+  const codes = col.cards.map((c) => `${'?A23456789TJQK'[c & 15]}${SUIT_LETTERS[c >> 4]}`);
+  const down = codes.slice(0, col.hidden).join(' ');
+  const up = codes.slice(col.hidden).join(' ');
+  return col.hidden > 0 ? `${down} | ${up}` : up;
+}
+
+/** Every column of a position in compact form. */
+export function showColumns(position: Position): string[] {
+  return position.columns.map(describeColumn);
+}
