@@ -55,6 +55,27 @@ function canonical(position: Position, action: Action): Action {
     : action;
 }
 
+/** The same game at another point of its history; one object shape for every game (fast property access). */
+function withHistory(
+  game: Game,
+  position: Position,
+  played: Played | null,
+  undone: Played | null,
+  actions: number,
+  peeks: number,
+): Game {
+  return {
+    seed: game.seed,
+    rules: game.rules,
+    start: game.start,
+    position,
+    played,
+    undone,
+    actions,
+    peeks,
+  };
+}
+
 /** Plays an action; a new action clears the redo stack. */
 export function play(game: Game, action: Action): GameOutcome {
   const outcome = apply(game.position, action);
@@ -67,7 +88,7 @@ export function play(game: Game, action: Action): GameOutcome {
   };
   return {
     ok: true,
-    game: { ...game, position: outcome.position, played, undone: null, actions: game.actions + 1 },
+    game: withHistory(game, outcome.position, played, null, game.actions + 1, game.peeks),
   };
 }
 
@@ -79,31 +100,31 @@ function revealed(step: Played): boolean {
 export function undo(game: Game): GameOutcome {
   const last = game.played;
   if (!last) return { ok: false, refusal: { why: 'nothing-to-undo' } };
+  const undone: Played = {
+    action: last.action,
+    before: last.before,
+    after: last.after,
+    prev: game.undone,
+  };
+  const peeks = game.peeks + (revealed(last) ? 1 : 0);
   return {
     ok: true,
-    game: {
-      ...game,
-      position: last.before,
-      played: last.prev,
-      undone: { ...last, prev: game.undone },
-      actions: game.actions + 1,
-      peeks: game.peeks + (revealed(last) ? 1 : 0),
-    },
+    game: withHistory(game, last.before, last.prev, undone, game.actions + 1, peeks),
   };
 }
 
 export function redo(game: Game): GameOutcome {
   const next = game.undone;
   if (!next) return { ok: false, refusal: { why: 'nothing-to-redo' } };
+  const played: Played = {
+    action: next.action,
+    before: next.before,
+    after: next.after,
+    prev: game.played,
+  };
   return {
     ok: true,
-    game: {
-      ...game,
-      position: next.after,
-      played: { ...next, prev: game.played },
-      undone: next.prev,
-      actions: game.actions + 1,
-    },
+    game: withHistory(game, next.after, played, next.prev, game.actions + 1, game.peeks),
   };
 }
 
@@ -114,18 +135,12 @@ function anyRevealed(steps: Played | null): boolean {
 
 /**
  * Back to the deal with the same seed and rules. The action count starts again; the peek count
- * is kept, plus one when cards had been revealed, since the player has now seen them.
+ * is kept, plus one when the line taken back had revealed cards, since the player has now seen
+ * them. Undone actions are not counted again: their undo was already counted as a peek.
  */
 export function restart(game: Game): Game {
-  const peeked = anyRevealed(game.played) || anyRevealed(game.undone);
-  return {
-    ...game,
-    position: game.start,
-    played: null,
-    undone: null,
-    actions: 0,
-    peeks: game.peeks + (peeked ? 1 : 0),
-  };
+  const peeked = anyRevealed(game.played);
+  return withHistory(game, game.start, null, null, 0, game.peeks + (peeked ? 1 : 0));
 }
 
 /** The line of play kept, oldest first: what a game record holds. */
