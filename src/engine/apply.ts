@@ -140,7 +140,13 @@ function applyMove(position: Position, from: number, to: number, count: number):
   const foundations = position.rules.keepSuits
     ? position.foundations
     : removeCompleteSuits(columns, position.foundations, to);
-  return { ...position, columns, foundations };
+  return {
+    rules: position.rules,
+    columns,
+    stock: position.stock,
+    dealt: position.dealt,
+    foundations,
+  };
 }
 
 function applyDeal(position: Position): Position {
@@ -152,7 +158,13 @@ function applyDeal(position: Position): Position {
   const foundations = position.rules.keepSuits
     ? position.foundations
     : removeCompleteSuits(columns, position.foundations);
-  return { ...position, columns, foundations, dealt: position.dealt + 1 };
+  return {
+    rules: position.rules,
+    columns,
+    stock: position.stock,
+    dealt: position.dealt + 1,
+    foundations,
+  };
 }
 
 function applyRemove(position: Position, column: number): Position {
@@ -160,7 +172,13 @@ function applyRemove(position: Position, column: number): Position {
   const cards = columns[column].cards;
   const foundations = position.foundations.concat(suitOf(cards[cards.length - 1]));
   columns[column] = withoutTopSuit(columns[column]);
-  return { ...position, columns, foundations };
+  return {
+    rules: position.rules,
+    columns,
+    stock: position.stock,
+    dealt: position.dealt,
+    foundations,
+  };
 }
 
 /** Plays an action if the rules allow it. Never throws for an illegal action. */

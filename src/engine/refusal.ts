@@ -43,9 +43,12 @@ const ORDER_WORDS: Record<RelaxedLevel, string> = {
   2: 'one descending sequence',
 };
 
-/** A sentence a player can read. Columns are named 1..10. */
-export function explain(refusal: Refusal, ascii = false): string {
-  const card = (c: Card) => cardLabel(c, ascii);
+/**
+ * A sentence a player can read. Columns are named 1..10; cards as on screen (`10♥`, or `10h`
+ * with `ascii`), or by `name` when given (scripts want notation such as `Th`).
+ */
+export function explain(refusal: Refusal, ascii = false, name?: (card: Card) => string): string {
+  const card = name ?? ((c: Card) => cardLabel(c, ascii));
   const col = (c: ColumnIndex) => `column ${c + 1}`;
   switch (refusal.why) {
     case 'no-such-column':
@@ -65,6 +68,9 @@ export function explain(refusal: Refusal, ascii = false): string {
       return `${card(refusal.card)} does not fit on ${card(refusal.onto)}`;
     case 'nothing-fits':
       if (rankOf(refusal.onto) === ACE) return `nothing goes onto an ace (${card(refusal.onto)})`;
+      if (refusal.head === refusal.top && rankOf(refusal.top) === KING) {
+        return `${card(refusal.top)} can only go into an empty column`;
+      }
       return refusal.head === refusal.top
         ? `${card(refusal.top)} does not fit on ${card(refusal.onto)}`
         : `no card of ${col(refusal.column)}'s run ${card(refusal.head)}..${card(refusal.top)} fits on ${card(refusal.onto)}`;
