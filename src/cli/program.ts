@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import { explain, type Game, newGame, replay } from '../engine';
+import { cardCode, explain, type Game, newGame, replay } from '../engine';
 import { parseRecord, positionJson, printable, printableLines } from '../notation';
 import { readTextInput } from '../store/input';
 import { boardText } from './board-text';
@@ -91,7 +91,11 @@ function buildProgram(io: CliIo): Command {
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(printableLines(text)),
-      outputError: (text, write) => write(text.replace(/^error: /, 'spider: ')),
+      // One line: commander puts a suggestion ("(Did you mean --seed?)") on a line of its own.
+      outputError: (text, write) => {
+        const message = text.replace(/^error: /, 'spider: ').trimEnd();
+        write(`${message.replace(/\s*\n\s*/g, ' ')}\n`);
+      },
     })
     .showSuggestionAfterError(true);
 
@@ -113,7 +117,8 @@ function buildProgram(io: CliIo): Command {
   addOutputOptions(addDisplayOptions(replayCommand)).action(
     async (file: string, raw: RawOptions) => {
       const shown = display(raw);
-      const name = file === '-' ? 'standard input' : `'${printable(file)}'`;
+      // The whole name (up to a generous limit): a player must see which file it was.
+      const name = file === '-' ? 'standard input' : `'${printable(file, 300)}'`;
       const input = await readTextInput(file, io.stdin);
       if (!input.ok) fail(`cannot read ${name}: ${input.reason}`);
       const parsed = parseRecord(input.text);
@@ -124,7 +129,7 @@ function buildProgram(io: CliIo): Command {
       if (result.failure) {
         const { index, refusal } = result.failure;
         fail(
-          `action ${index + 1} '${printable(record.tokens[index])}' (line ${record.lines[index]}) is illegal: ${explain(refusal, shown.ascii)}; nothing after it was played`,
+          `action ${index + 1} '${printable(record.tokens[index])}' (line ${record.lines[index]}) is illegal: ${explain(refusal, shown.ascii, raw.json ? cardCode : undefined)}; nothing after it was played`,
           EXIT_ILLEGAL,
         );
       }
@@ -152,6 +157,15 @@ function buildProgram(io: CliIo): Command {
 /** Runs the program on the given arguments (without `node` and the script) and returns the exit status. */
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const program = buildProgram(io);
+  // Without this, a mistyped command would reach the default command as a stray argument.
+  const first = args[0];
+  const commands = ['help', ...program.commands.map((c) => c.name())];
+  if (first !== undefined && !first.startsWith('-') && !commands.includes(first)) {
+    io.stderr.write(
+      `spider: unknown command '${printable(first)}'; the commands are play, deal and replay (see 'spider --help')\n`,
+    );
+    return EXIT_USAGE;
+  }
   try {
     await program.parseAsync([...args], { from: 'user' });
     return EXIT_OK;

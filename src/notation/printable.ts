@@ -6,12 +6,12 @@ export function printable(text: string, max = 40): string {
   const chars = Array.from(text);
   const cut = chars.length > max ? chars.slice(0, max) : chars;
   const shown = cut
-    .map((ch) => (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]|[\uD800-\uDFFF]/u.test(ch) ? escape(ch) : ch))
+    .map((ch) => (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]|[\uD800-\uDFFF]/u.test(ch) ? escapeChar(ch) : ch))
     .join('');
   return chars.length > max ? shown + '…' : shown;
 }
 
-function escape(ch: string): string {
+function escapeChar(ch: string): string {
   const code = ch.codePointAt(0) ?? 0;
   return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
 }

@@ -67,7 +67,8 @@ export function parseRecord(text: string): RecordParse {
   for (; i < lines.length && !isBlank(lines[i]); i++) {
     const line = lines[i];
     if (isComment(line)) continue;
-    const m = /^([A-Za-z][A-Za-z0-9_.-]*): ?(.*)$/.exec(line);
+    // `s`: a value may hold U+2028/U+2029, which a seed may contain (they are not control characters).
+    const m = /^([A-Za-z][A-Za-z0-9_.-]*): ?(.*)$/s.exec(line);
     if (!m)
       return fail(
         i,

@@ -1,0 +1,172 @@
+import { spawn, spawnSync, type SpawnSyncReturns } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+
+/** The real program, as a user runs it: `bin/spider` under this Node. */
+const ROOT = path.resolve(__dirname, '..', '..');
+const BIN = path.join('bin', 'spider');
+const TIMEOUT = 30_000;
+
+/** No inherited locale or colour settings, so the output does not depend on the machine. */
+const ENV: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', LANG: 'C' };
+
+function spider(
+  args: string[],
+  options: { input?: string; stdin?: 'ignore' | 'pipe' } = {},
+): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    env: ENV,
+    encoding: 'utf8',
+    input: options.input,
+    stdio: [options.stdin ?? 'pipe', 'pipe', 'pipe'],
+    timeout: TIMEOUT,
+  });
+}
+
+/** A message for a person: one line, `spider: ...`, no stack frames. */
+function expectOneLineMessage(stderr: string): void {
+  expect(stderr).toMatch(/^spider: [^\n]+\n$/);
+  expect(stderr).not.toMatch(/\bat .*:\d+:\d+/);
+  expect(stderr).not.toMatch(/^\s*at /m);
+}
+
+beforeAll(() => {
+  // `npm test` builds first; build here only when run on its own without dist/.
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
+    if (build.status !== 0)
+      throw new Error(`npm run build failed:\n${build.stdout}${build.stderr}`);
+  }
+}, 120_000);
+
+describe('bin/spider', () => {
+  it('--version prints the package version and exits 0', () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    const result = spider(['--version']);
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toBe(version);
+    expect(result.stderr).toBe('');
+  });
+
+  it('--help lists deal and replay and exits 0', () => {
+    const result = spider(['--help']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^\s+deal\b/m);
+    expect(result.stdout).toMatch(/^\s+replay\b/m);
+    expect(result.stderr).toBe('');
+  });
+
+  it('prints a deal as JSON and exits 0', () => {
+    const result = spider(['deal', '--seed', '7', '--json']);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('');
+    const doc = JSON.parse(result.stdout) as { seed: string; stock: number };
+    expect(doc.seed).toBe('7');
+    expect(doc.stock).toBe(50);
+  });
+
+  it('exits 2 on a usage error with a one-line message', () => {
+    const result = spider(['deal', '--suits', '3']);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expectOneLineMessage(result.stderr);
+    expect(result.stderr).toMatch(/--suits must be 1, 2 or 4/);
+  });
+
+  it('exits 2 on an unknown option, in one line even with a suggestion', () => {
+    const result = spider(['deal', '--sed', '4']);
+    expect(result.status).toBe(2);
+    expectOneLineMessage(result.stderr);
+    expect(result.stderr).toContain('--seed');
+  });
+
+  it('exits 1 on an illegal action, after printing the position before it', () => {
+    const result = spider(['replay', '-', '--json'], { input: 'seed: 1\n\nd d d d d\nd 1-2\n' });
+    expect(result.status).toBe(1);
+    expectOneLineMessage(result.stderr);
+    expect(result.stderr).toMatch(/action 6 'd'/);
+    expect(result.stderr).toMatch(/stock is empty/);
+    const doc = JSON.parse(result.stdout) as { actions: number; stock: number };
+    expect(doc.actions).toBe(5);
+    expect(doc.stock).toBe(0);
+  });
+
+  it('exits 2 on a missing record file without a stack trace', () => {
+    const result = spider(['replay', path.join(ROOT, 'no-such-record.txt')]);
+    expect(result.status).toBe(2);
+    expectOneLineMessage(result.stderr);
+    expect(result.stderr).toMatch(/no such file/);
+  });
+
+  it('exits 0 for spider deal with standard input closed', () => {
+    const ignored = spider(['deal', '--seed', '7'], { stdin: 'ignore' });
+    expect(ignored.status).toBe(0);
+    expect(ignored.stderr).toBe('');
+    expect(ignored.stdout).toContain('seed 7');
+
+    const sh = '/bin/sh';
+    if (fs.existsSync(sh)) {
+      const closed = spawnSync(
+        sh,
+        ['-c', 'exec "$0" bin/spider deal --seed 7 <&-', process.execPath],
+        {
+          cwd: ROOT,
+          env: ENV,
+          encoding: 'utf8',
+          timeout: TIMEOUT,
+        },
+      );
+      expect(closed.status).toBe(0);
+      expect(closed.stderr).toBe('');
+      expect(closed.stdout).toContain('seed 7');
+    }
+  });
+
+  /** Runs spider with stdout piped, closes the pipe early, and reports how it ended. */
+  function closedEarly(
+    args: string[],
+    bytes: number,
+  ): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [BIN, ...args], {
+        cwd: ROOT,
+        env: ENV,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      let seen = 0;
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (text: string) => (stderr += text));
+      if (bytes === 0) child.stdout.destroy();
+      else
+        child.stdout.on('data', (chunk: Buffer) => {
+          seen += chunk.length;
+          if (seen >= bytes) child.stdout.destroy();
+        });
+      const timer = setTimeout(() => {
+        child.kill();
+        reject(new Error('spider did not end'));
+      }, TIMEOUT);
+      child.on('error', reject);
+      child.on('close', (code, signal) => {
+        clearTimeout(timer);
+        resolve({ code, signal, stderr });
+      });
+    });
+  }
+
+  it.each([
+    ['before anything is written', 0],
+    ['after the first bytes (like head -c 10)', 10],
+  ])('ends quietly when the reader closes the pipe %s', async (_, bytes) => {
+    const result = await closedEarly(['deal', '--seed', '7', '--json', '--reveal'], bytes);
+    expect(result.stderr).not.toMatch(/^\s*at /m);
+    expect(result.stderr).not.toMatch(/Error|EPIPE/);
+    expect(result.stderr).toBe('');
+    expect(result.signal).toBeNull();
+    expect(result.code).toBe(0);
+  });
+});

@@ -1,0 +1,755 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { Readable } from 'stream';
+import seedrandom from 'seedrandom';
+import { type CliIo, run } from '../../src/cli/program';
+import {
+  type Action,
+  actionsKept,
+  DEAL,
+  explain,
+  type Game,
+  legalActions,
+  move,
+  newGame,
+  play,
+  type Rules,
+} from '../../src/engine';
+import { formatRecord, positionJson } from '../../src/notation';
+
+interface Outcome {
+  status: number;
+  stdout: string;
+  stderr: string;
+  seedsPicked: number;
+}
+
+interface RunOptions {
+  stdin?: string | Buffer;
+  env?: NodeJS.ProcessEnv;
+  tty?: boolean;
+  randomSeed?: string;
+}
+
+/** Runs the program in-process with a fake io and collects what it writes. */
+async function cli(args: string[], options: RunOptions = {}): Promise<Outcome> {
+  let stdout = '';
+  let stderr = '';
+  let seedsPicked = 0;
+  const io: CliIo = {
+    stdout: {
+      write: (text: string) => {
+        stdout += text;
+        return true;
+      },
+      isTTY: options.tty ?? false,
+    },
+    stderr: {
+      write: (text: string) => {
+        stderr += text;
+        return true;
+      },
+    },
+    stdin: Readable.from(
+      options.stdin === undefined
+        ? []
+        : [typeof options.stdin === 'string' ? Buffer.from(options.stdin) : options.stdin],
+    ),
+    env: options.env ?? {},
+    randomSeed: () => {
+      seedsPicked++;
+      return options.randomSeed ?? '31337';
+    },
+    version: '9.8.7',
+  };
+  const status = await run(args, io);
+  return { status, stdout, stderr, seedsPicked };
+}
+
+/** The JSON a command printed, parsed. */
+function json(outcome: Outcome): Record<string, unknown> & JsonPosition {
+  return JSON.parse(outcome.stdout) as Record<string, unknown> & JsonPosition;
+}
+
+interface JsonColumn {
+  hidden: number;
+  down?: string[];
+  up: string[];
+}
+interface JsonPosition {
+  seed: string;
+  suits: number;
+  relaxed: number;
+  keepSuits: boolean;
+  columns: JsonColumn[];
+  stock: number;
+  stockCards?: string[];
+  foundations: string[];
+  actions: number;
+  status: string;
+  score: { woods: number; microsoft: number; aisleriot: number };
+}
+
+/** A usage or input error: status 2, nothing on stdout, one line on stderr. */
+function expectUsageError(outcome: Outcome): string {
+  expect(outcome.status).toBe(2);
+  expect(outcome.stdout).toBe('');
+  expectOneLineMessage(outcome.stderr);
+  return outcome.stderr;
+}
+
+function expectOneLineMessage(stderr: string): void {
+  expect(stderr).toMatch(/^spider: [^\n]+\n$/);
+  expect(stderr).not.toMatch(/\n\s+at /);
+  // eslint-disable-next-line no-control-regex
+  expect(stderr).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f]/);
+}
+
+const ESC = '\x1b';
+const HIDDEN_COUNTS = [5, 4, 4, 5, 4, 4, 5, 4, 4, 5];
+
+/** Every card of a revealed position: the tableau column by column, then the stock. */
+function allCards(position: JsonPosition): string[] {
+  return [
+    ...position.columns.flatMap((column) => [...(column.down ?? []), ...column.up]),
+    ...(position.stockCards ?? []),
+  ];
+}
+
+/** The deal of SPEC section 2, computed here independently of the engine. */
+function specDeal(seed: string, suits: 1 | 2 | 4): { columns: string[][]; stock: string[] } {
+  const suitOfRun = (k: number) => 'shdc'[k % suits];
+  const deck = Array.from(
+    { length: 104 },
+    (_, i) => 'A23456789TJQK'[i % 13] + suitOfRun(Math.floor(i / 13)),
+  );
+  const rng = seedrandom(seed);
+  for (let i = 103; i >= 1; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  const columns: string[][] = Array.from({ length: 10 }, () => []);
+  for (let k = 0; k < 40; k++) columns[k % 10].push(deck[k]);
+  [0, 3, 6, 9].forEach((c, k) => columns[c].push(deck[40 + k]));
+  for (let c = 0; c < 10; c++) columns[c].push(deck[44 + c]);
+  return { columns, stock: deck.slice(54) };
+}
+
+/** A game of `length` random legal actions, chosen by a seeded generator; stops if none is legal. */
+function randomGame(
+  seed: string,
+  rules: Rules,
+  length: number,
+  choiceSeed: string,
+): { game: Game; actions: Action[] } {
+  const rng = seedrandom(choiceSeed);
+  let game = newGame(seed, rules);
+  const actions: Action[] = [];
+  for (let n = 0; n < length; n++) {
+    const legal = legalActions(game.position);
+    if (legal.length === 0) break;
+    // Remove complete suits when possible, so records exercise `rF`.
+    const removal = legal.find((a) => a.kind === 'remove');
+    const action = removal ?? legal[Math.floor(rng() * legal.length)];
+    const outcome = play(game, action);
+    if (!outcome.ok)
+      throw new Error(`legalActions gave an illegal action: ${explain(outcome.refusal)}`);
+    game = outcome.game;
+    actions.push(action);
+  }
+  return { game, actions };
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-cli-'));
+});
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+let fileCount = 0;
+function writeFile(content: string | Buffer): string {
+  const file = path.join(dir, `record-${++fileCount}.txt`);
+  fs.writeFileSync(file, content);
+  return file;
+}
+
+describe('spider deal --json', () => {
+  it('prints one object with the keys of the SPEC in order', async () => {
+    const outcome = await cli(['deal', '--seed', '42', '--json']);
+    expect(outcome.status).toBe(0);
+    expect(outcome.stderr).toBe('');
+    const doc = json(outcome);
+    expect(Object.keys(doc)).toEqual([
+      'seed',
+      'suits',
+      'relaxed',
+      'keepSuits',
+      'columns',
+      'stock',
+      'foundations',
+      'actions',
+      'status',
+      'score',
+    ]);
+    expect(doc.seed).toBe('42');
+    expect(doc.suits).toBe(4);
+    expect(doc.relaxed).toBe(0);
+    expect(doc.keepSuits).toBe(false);
+    expect(doc.columns).toHaveLength(10);
+    for (const column of doc.columns) expect(Object.keys(column)).toEqual(['hidden', 'up']);
+    expect(doc.columns.map((c) => c.hidden)).toEqual(HIDDEN_COUNTS);
+    expect(doc.columns.map((c) => c.up.length)).toEqual(Array(10).fill(1));
+    expect(doc.stock).toBe(50);
+    expect(doc.foundations).toEqual([]);
+    expect(doc.actions).toBe(0);
+    expect(doc.status).toBe('playing');
+    expect(Object.keys(doc.score)).toEqual(['woods', 'microsoft', 'aisleriot']);
+    expect(doc.score).toEqual({ woods: 0, microsoft: 500, aisleriot: 0 });
+    expect(outcome.stdout.endsWith('}\n')).toBe(true);
+  });
+
+  it('adds down and stockCards with --reveal, in their places', async () => {
+    const doc = json(await cli(['deal', '--seed', '42', '--json', '--reveal']));
+    expect(Object.keys(doc)).toEqual([
+      'seed',
+      'suits',
+      'relaxed',
+      'keepSuits',
+      'columns',
+      'stock',
+      'stockCards',
+      'foundations',
+      'actions',
+      'status',
+      'score',
+    ]);
+    for (const column of doc.columns) {
+      expect(Object.keys(column)).toEqual(['hidden', 'down', 'up']);
+      expect(column.down).toHaveLength(column.hidden);
+    }
+    expect(doc.columns.map((c) => c.hidden)).toEqual(HIDDEN_COUNTS);
+    expect(doc.stockCards).toHaveLength(50);
+    expect(doc.stock).toBe(50);
+  });
+
+  it('shows the same face-up cards with and without --reveal', async () => {
+    const plain = json(await cli(['deal', '--seed', 'abc', '--json']));
+    const revealed = json(await cli(['deal', '--seed', 'abc', '--json', '--reveal']));
+    expect(revealed.columns.map((c) => c.up)).toEqual(plain.columns.map((c) => c.up));
+    expect(JSON.stringify(plain)).not.toMatch(/"down"|"stockCards"/);
+  });
+
+  it.each([
+    ['42', 4],
+    ['hello world', 2],
+    ['7', 1],
+  ] as const)('deals seed %j with %i suits as SPEC section 2 says', async (seed, suits) => {
+    const doc = json(
+      await cli(['deal', '--seed', seed, '--suits', String(suits), '--json', '--reveal']),
+    );
+    const expected = specDeal(seed, suits);
+    expect(doc.columns.map((c) => [...(c.down ?? []), ...c.up])).toEqual(expected.columns);
+    expect(doc.stockCards).toEqual(expected.stock);
+  });
+
+  it('gives the same output for the same seed and a different deal for another', async () => {
+    const a = await cli(['deal', '--seed', 'same', '--json', '--reveal']);
+    const b = await cli(['deal', '--seed', 'same', '--json', '--reveal']);
+    const c = await cli(['deal', '--seed', 'other', '--json', '--reveal']);
+    expect(a.stdout).toBe(b.stdout);
+    expect(allCards(json(a))).not.toEqual(allCards(json(c)));
+    const textA = await cli(['deal', '--seed', 'same', '--reveal', '--ascii']);
+    const textB = await cli(['deal', '--seed', 'same', '--reveal', '--ascii']);
+    expect(textA.stdout).toBe(textB.stdout);
+  });
+
+  it('picks a seed with io.randomSeed when none is given, and shows it', async () => {
+    const outcome = await cli(['deal', '--json'], { randomSeed: '123456789' });
+    expect(outcome.status).toBe(0);
+    expect(outcome.seedsPicked).toBe(1);
+    expect(json(outcome).seed).toBe('123456789');
+    const given = await cli(['deal', '--json', '--seed', '123456789']);
+    expect(given.seedsPicked).toBe(0);
+    expect(given.stdout).toBe(outcome.stdout);
+
+    const text = await cli(['deal'], { randomSeed: '987654' });
+    expect(text.seedsPicked).toBe(1);
+    expect(text.stdout).toContain('seed 987654');
+  });
+
+  it.each([
+    ['1', ['s']],
+    ['2', ['h', 's']],
+    ['4', ['c', 'd', 'h', 's']],
+  ])('--suits %s uses the suits %j, each card twice per suit set', async (suits, letters) => {
+    const doc = json(await cli(['deal', '--seed', '5', '--suits', suits, '--json', '--reveal']));
+    expect(doc.suits).toBe(Number(suits));
+    const cards = allCards(doc);
+    expect(cards).toHaveLength(104);
+    expect([...new Set(cards.map((c) => c[1]))].sort()).toEqual(letters);
+    const counts = new Map<string, number>();
+    for (const card of cards) counts.set(card, (counts.get(card) ?? 0) + 1);
+    expect(counts.size).toBe(13 * letters.length);
+    for (const n of counts.values()) expect(n).toBe(104 / counts.size);
+  });
+
+  it('reports --relaxed and --keep-suits', async () => {
+    const doc = json(
+      await cli(['deal', '--seed', '5', '--relaxed', '2', '--keep-suits', '--json']),
+    );
+    expect(doc.relaxed).toBe(2);
+    expect(doc.keepSuits).toBe(true);
+    const short = json(await cli(['deal', '--seed', '5', '-r', '1', '-k', '-s', '2', '--json']));
+    expect([short.relaxed, short.keepSuits, short.suits]).toEqual([1, true, 2]);
+  });
+});
+
+describe('spider deal (text)', () => {
+  it('shows the seed and the ten column numbers', async () => {
+    const outcome = await cli(['deal', '--seed', 'my seed', '--ascii']);
+    expect(outcome.status).toBe(0);
+    expect(outcome.stderr).toBe('');
+    expect(outcome.stdout).toContain('seed my seed');
+    const numbers = outcome.stdout.split('\n').find((line) => /^\s*1\s+2\s/.test(line));
+    expect(numbers?.trim().split(/\s+/)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+    ]);
+  });
+
+  it('uses ASCII labels with --ascii and suit glyphs with --unicode', async () => {
+    const ascii = await cli(['deal', '--seed', '5', '--reveal', '--ascii'], {
+      env: { LANG: 'en_US.UTF-8' },
+    });
+    expect(ascii.stdout).toMatch(/(^|[\s(])10h([\s)]|$)/m);
+    expect(ascii.stdout).not.toMatch(/[♠♥♦♣]/);
+
+    const unicode = await cli(['deal', '--seed', '5', '--reveal', '--unicode'], {
+      env: { LANG: 'C' },
+    });
+    expect(unicode.stdout).toContain('♥');
+    expect(unicode.stdout).toContain('10♥');
+    expect(unicode.stdout).not.toMatch(/\b10h\b/);
+  });
+
+  it('follows the locale when neither --ascii nor --unicode is given', async () => {
+    const utf8 = await cli(['deal', '--seed', '5', '--reveal'], { env: { LANG: 'en_GB.UTF-8' } });
+    expect(utf8.stdout).toContain('♥');
+    const plain = await cli(['deal', '--seed', '5', '--reveal'], { env: { LANG: 'C' } });
+    expect(plain.stdout).not.toMatch(/[♠♥♦♣]/);
+  });
+
+  it('refuses --ascii together with --unicode', async () => {
+    const message = expectUsageError(await cli(['deal', '--ascii', '--unicode']));
+    expect(message).toMatch(/--ascii/);
+    expect(message).toMatch(/--unicode/);
+  });
+
+  it('colours only when asked, or on a terminal without NO_COLOR', async () => {
+    const args = ['deal', '--seed', '5', '--reveal', '--ascii'];
+    const never = await cli([...args, '--color', 'never'], { tty: true });
+    expect(never.stdout).not.toContain(ESC);
+    const always = await cli([...args, '--color', 'always'], { tty: false });
+    expect(always.stdout).toContain(`${ESC}[`);
+
+    const autoTerminal = await cli([...args, '--color', 'auto'], { tty: true });
+    expect(autoTerminal.stdout).toContain(`${ESC}[`);
+    const autoNoColor = await cli([...args, '--color', 'auto'], {
+      tty: true,
+      env: { NO_COLOR: '1' },
+    });
+    expect(autoNoColor.stdout).not.toContain(ESC);
+    const defaultNoColor = await cli(args, { tty: true, env: { NO_COLOR: '1' } });
+    expect(defaultNoColor.stdout).not.toContain(ESC);
+    const autoPipe = await cli(args, { tty: false });
+    expect(autoPipe.stdout).not.toContain(ESC);
+    const alwaysNoColor = await cli([...args, '--color', 'always'], { env: { NO_COLOR: '1' } });
+    expect(alwaysNoColor.stdout).toContain(`${ESC}[`);
+  });
+
+  it('never colours JSON', async () => {
+    const outcome = await cli(['deal', '--seed', '5', '--json', '--color', 'always'], {
+      tty: true,
+    });
+    expect(outcome.stdout).not.toContain(ESC);
+    expect(() => JSON.parse(outcome.stdout)).not.toThrow();
+  });
+});
+
+describe('usage errors (exit 2)', () => {
+  it.each([
+    [['deal', '--suits', '3'], '--suits', ['1', '2', '4'], "'3'"],
+    [['deal', '--relaxed', '5'], '--relaxed', ['0', '1', '2'], "'5'"],
+    [['deal', '--scoring', 'best'], '--scoring', ['woods', 'microsoft', 'aisleriot'], "'best'"],
+    [['deal', '--color', 'sometimes'], '--color', ['auto', 'always', 'never'], "'sometimes'"],
+    [['replay', '-', '--scoring', 'x'], '--scoring', ['woods', 'microsoft', 'aisleriot'], "'x'"],
+    [['replay', '-', '--color', 'x'], '--color', ['auto', 'always', 'never'], "'x'"],
+  ])('%j names the option and its valid values', async (args, option, values, given) => {
+    const message = expectUsageError(await cli(args, { stdin: 'seed: 1\n' }));
+    expect(message).toContain(option);
+    for (const value of values) expect(message).toContain(value);
+    expect(message).toContain(given);
+  });
+
+  it('escapes control characters in a seed', async () => {
+    const message = expectUsageError(await cli(['deal', '--seed', 'a\x1b[31mb\x07']));
+    expect(message).toContain('--seed');
+    expect(message).toContain('a\\x1b[31mb\\x07');
+    expect(message).not.toContain(ESC);
+    expect(message).toMatch(/control/);
+  });
+
+  it('escapes control characters in an option value', async () => {
+    const message = expectUsageError(await cli(['deal', '--suits', '\x1b[2J']));
+    expect(message).toContain('\\x1b[2J');
+    expect(message).not.toContain(ESC);
+  });
+
+  it('refuses a seed of 101 characters and accepts one of 100', async () => {
+    const message = expectUsageError(await cli(['deal', '--seed', 'x'.repeat(101), '--json']));
+    expect(message).toContain('--seed');
+    expect(message).toMatch(/100/);
+    const ok = await cli(['deal', '--seed', 'x'.repeat(100), '--json']);
+    expect(ok.status).toBe(0);
+    expect(json(ok).seed).toBe('x'.repeat(100));
+  });
+
+  it('refuses an empty seed and one with white space at either end', async () => {
+    expect(expectUsageError(await cli(['deal', '--seed', '']))).toMatch(/--seed.*empty/);
+    expect(expectUsageError(await cli(['deal', '--seed', ' 42']))).toMatch(/--seed.*white space/);
+    expect(expectUsageError(await cli(['deal', '--seed', '42 ']))).toMatch(/--seed.*white space/);
+  });
+
+  it('refuses an unknown option, in one line even with a suggestion', async () => {
+    const message = expectUsageError(await cli(['deal', '--bogus']));
+    expect(message).toContain('--bogus');
+    const suggested = expectUsageError(await cli(['deal', '--sed', '4']));
+    expect(suggested).toContain('--sed');
+    expect(suggested).toContain('--seed');
+  });
+
+  it('refuses an option without its value and extra arguments', async () => {
+    expect(expectUsageError(await cli(['deal', '--seed']))).toContain('--seed');
+    expectUsageError(await cli(['deal', 'extra']));
+    expectUsageError(await cli(['replay', 'a', 'b']));
+  });
+
+  it('refuses an unknown command, naming it and the commands there are', async () => {
+    const outcome = await cli(['dael', '--seed', '4']);
+    expect(outcome.status).toBe(2);
+    expectOneLineMessage(outcome.stderr);
+    expect(outcome.stderr).toContain("unknown command 'dael'");
+    expect(outcome.stderr).toContain('play, deal and replay');
+    expect(outcome.stdout).toBe('');
+  });
+
+  it('refuses replay without a FILE', async () => {
+    expect(expectUsageError(await cli(['replay']))).toMatch(/file/i);
+  });
+
+  it('refuses a missing file, a directory and a non-UTF-8 file, naming the file', async () => {
+    const missing = path.join(dir, 'no-such-record.txt');
+    const m1 = expectUsageError(await cli(['replay', missing]));
+    expect(m1).toContain(missing);
+    expect(m1).toMatch(/no such file/);
+
+    const m2 = expectUsageError(await cli(['replay', dir]));
+    expect(m2).toContain(dir);
+    expect(m2).toMatch(/directory/);
+
+    const binary = writeFile(Buffer.from([0x73, 0x65, 0x65, 0x64, 0x3a, 0x20, 0xff, 0xfe, 0x0a]));
+    const m3 = expectUsageError(await cli(['replay', binary]));
+    expect(m3).toContain(binary);
+    expect(m3).toMatch(/UTF-8/);
+
+    const m4 = expectUsageError(await cli(['replay', '-'], { stdin: Buffer.from([0xc3, 0x28]) }));
+    expect(m4).toMatch(/standard input/);
+    expect(m4).toMatch(/UTF-8/);
+  });
+
+  it('escapes control characters in a file name', async () => {
+    const message = expectUsageError(await cli(['replay', path.join(dir, 'a\x1bb')]));
+    expect(message).toContain('a\\x1bb');
+    expect(message).not.toContain(ESC);
+  });
+
+  it('refuses input larger than 16 MiB', async () => {
+    const big = Buffer.alloc(16 * 1024 * 1024 + 1, 0x20);
+    const message = expectUsageError(await cli(['replay', '-'], { stdin: big }));
+    expect(message).toMatch(/16 MiB/);
+  });
+
+  it('refuses a record without a seed, naming line 1', async () => {
+    const message = expectUsageError(
+      await cli(['replay', '-'], { stdin: 'suits: 4\nrelaxed: 0\n\n1-2\n' }),
+    );
+    expect(message).toMatch(/standard input, line 1:/);
+    expect(message).toMatch(/seed/);
+  });
+
+  it('refuses a bad header value, naming its line and the text', async () => {
+    const file = writeFile('# my game\nseed: 1\nsuits: 3\n\n1-2\n');
+    const message = expectUsageError(await cli(['replay', file]));
+    expect(message).toContain(`'${file}', line 3`);
+    expect(message).toMatch(/suits must be 1, 2 or 4, not '3'/);
+  });
+
+  it('refuses a bad seed in a record', async () => {
+    const message = expectUsageError(await cli(['replay', '-'], { stdin: 'seed:  42\n\n1-2\n' }));
+    expect(message).toMatch(/line 1/);
+    expect(message).toMatch(/white space/);
+  });
+
+  it('refuses a bad token, naming its line and the token', async () => {
+    const message = expectUsageError(
+      await cli(['replay', '-'], { stdin: 'seed: 1\n\n1-2 d\n3-4\n10-2 11-3 d\n' }),
+    );
+    expect(message).toMatch(/line 5/);
+    expect(message).toContain("'11-3'");
+  });
+
+  it('escapes an escape character in a token', async () => {
+    const message = expectUsageError(
+      await cli(['replay', '-'], { stdin: 'seed: 1\n\n1-2\x1b[2J\n' }),
+    );
+    expect(message).toMatch(/line 3/);
+    expect(message).toContain('1-2\\x1b[2J');
+    expect(message).not.toContain(ESC);
+  });
+
+  it('checks the whole record before playing any of it', async () => {
+    // An illegal action before a malformed token: the record is malformed (2), nothing printed.
+    const outcome = await cli(['replay', '-'], { stdin: 'seed: 1\n\n1-1\nzz\n' });
+    expectUsageError(outcome);
+    expect(outcome.stderr).toContain("'zz'");
+  });
+});
+
+describe('spider replay', () => {
+  const configs: [string, Rules][] = [
+    ['4 suits', { suits: 4, relaxed: 0, keepSuits: false }],
+    ['2 suits relaxed 1', { suits: 2, relaxed: 1, keepSuits: false }],
+    ['1 suit relaxed 2 keep-suits', { suits: 1, relaxed: 2, keepSuits: true }],
+  ];
+
+  it.each(configs)(
+    'plays a long legal game (%s) to the position the engine reaches',
+    async (_, rules) => {
+      const { game, actions } = randomGame('replay-test', rules, 200, 'choices');
+      expect(actions.length).toBeGreaterThan(50);
+      const record = formatRecord({
+        seed: 'replay-test',
+        rules,
+        meta: [['player', 'jest']],
+        actions,
+      });
+      const file = writeFile(record);
+      const outcome = await cli(['replay', file, '--json', '--reveal']);
+      expect(outcome.stderr).toBe('');
+      expect(outcome.status).toBe(0);
+      expect(JSON.parse(outcome.stdout)).toEqual(positionJson(game, true));
+      expect(json(outcome).actions).toBe(actions.length);
+
+      const hidden = await cli(['replay', file, '--json']);
+      expect(JSON.parse(hidden.stdout)).toEqual(positionJson(game, false));
+
+      // The line of play as the game keeps it: `F-T` without a count where the count is implied.
+      const kept = actionsKept(game);
+      expect(kept.some((a) => a.kind === 'move' && a.count === undefined)).toBe(true);
+      const short = await cli(['replay', '-', '--json', '--reveal'], {
+        stdin: formatRecord({ seed: 'replay-test', rules, meta: [], actions: kept }),
+      });
+      expect(short.status).toBe(0);
+      expect(JSON.parse(short.stdout)).toEqual(positionJson(game, true));
+    },
+  );
+
+  it('removes complete suits with rF in a keep-suits game', async () => {
+    const rules: Rules = { suits: 1, relaxed: 2, keepSuits: true };
+    // Find a choice seed whose game removes at least one suit, so `rF` is replayed.
+    for (let n = 0; n < 50; n++) {
+      const { game, actions } = randomGame('keep', rules, 400, `c${n}`);
+      if (!actions.some((a) => a.kind === 'remove')) continue;
+      const outcome = await cli(['replay', '-', '--json'], {
+        stdin: formatRecord({ seed: 'keep', rules, meta: [], actions }),
+      });
+      expect(outcome.status).toBe(0);
+      expect(JSON.parse(outcome.stdout)).toEqual(positionJson(game, false));
+      expect(json(outcome).foundations.length).toBeGreaterThan(0);
+      return;
+    }
+    throw new Error('no random game removed a suit');
+  });
+
+  it("reads standard input for '-'", async () => {
+    const game = newGame('stdin', { suits: 4, relaxed: 0, keepSuits: false });
+    const dealt = play(game, DEAL);
+    if (!dealt.ok) throw new Error('deal refused');
+    const outcome = await cli(['replay', '-', '--json'], { stdin: 'seed: stdin\n\nd\n' });
+    expect(outcome.status).toBe(0);
+    expect(JSON.parse(outcome.stdout)).toEqual(positionJson(dealt.game, false));
+  });
+
+  it('replays a record with no actions to the deal', async () => {
+    const replayed = await cli(['replay', '-', '--json', '--reveal'], { stdin: 'seed: 42\n' });
+    const dealt = await cli(['deal', '--seed', '42', '--json', '--reveal']);
+    expect(replayed.status).toBe(0);
+    expect(replayed.stdout).toBe(dealt.stdout);
+  });
+
+  it('replays the record of any seed deal accepts', async () => {
+    for (const seed of [
+      'a\u2028b',
+      'x'.repeat(100),
+      'white space inside',
+      '# not a comment',
+      '漢字 ♠',
+    ]) {
+      const dealt = await cli(['deal', '--seed', seed, '--json', '--reveal']);
+      expect(dealt.status).toBe(0);
+      const rules: Rules = { suits: 4, relaxed: 0, keepSuits: false };
+      const replayed = await cli(['replay', '-', '--json', '--reveal'], {
+        stdin: formatRecord({ seed, rules, meta: [], actions: [] }),
+      });
+      expect(replayed.stderr).toBe('');
+      expect(replayed.stdout).toBe(dealt.stdout);
+    }
+  });
+
+  it('accepts metadata keys and ignores them in play', async () => {
+    const body = '\nd 1-2 d\n';
+    const bare = await cli(['replay', '-', '--json', '--reveal'], {
+      stdin: `seed: 9\nsuits: 2\n${body}`,
+    });
+    const withMeta = await cli(['replay', '-', '--json', '--reveal'], {
+      stdin: `date: 2024-05-01\nseed: 9\nplayer: Ada Lovelace\nsuits: 2\nresult: lost\n${body}`,
+    });
+    expect(withMeta.stderr).toBe(bare.stderr);
+    expect(withMeta.status).toBe(bare.status);
+    expect(withMeta.stdout).toBe(bare.stdout);
+    expect(json(withMeta).suits).toBe(2);
+  });
+
+  it('prints the text board of the final position', async () => {
+    const outcome = await cli(['replay', '-', '--ascii'], { stdin: 'seed: 3\n\nd d\n' });
+    expect(outcome.status).toBe(0);
+    expect(outcome.stdout).toContain('seed 3');
+    expect(outcome.stdout).toMatch(/Actions: 2/);
+    expect(outcome.stdout).toMatch(/3 deals left/);
+  });
+
+  it('stops at an illegal action: exit 1, its number, token and reason, and the position before it', async () => {
+    const stdin = 'seed: 1\n\nd d d\nd d\n# the stock is empty now\nd 1-2\n';
+    const outcome = await cli(['replay', '-', '--json'], { stdin });
+    expect(outcome.status).toBe(1);
+    expectOneLineMessage(outcome.stderr);
+    expect(outcome.stderr).toMatch(/action 6\b/);
+    expect(outcome.stderr).toContain("'d'");
+    expect(outcome.stderr).toMatch(/line 6/);
+    expect(outcome.stderr).toMatch(/stock is empty/);
+    const doc = json(outcome);
+    expect(doc.actions).toBe(5);
+    expect(doc.stock).toBe(0);
+
+    let game = newGame('1', { suits: 4, relaxed: 0, keepSuits: false });
+    for (let n = 0; n < 5; n++) {
+      const dealt = play(game, DEAL);
+      if (!dealt.ok) throw new Error('deal refused');
+      game = dealt.game;
+    }
+    expect(doc).toEqual(positionJson(game, false));
+  });
+
+  it('names the engine reason for an illegal move', async () => {
+    const rules: Rules = { suits: 4, relaxed: 0, keepSuits: false };
+    const game = newGame('11', rules);
+    // A move the engine refuses in the deal of seed 11.
+    let illegal: Action | undefined;
+    let reason = '';
+    for (let from = 0; from < 10 && !illegal; from++) {
+      for (let to = 0; to < 10 && !illegal; to++) {
+        if (from === to) continue;
+        const outcome = play(game, move(from, to));
+        if (!outcome.ok) {
+          illegal = move(from, to);
+          reason = explain(outcome.refusal, true);
+        }
+      }
+    }
+    if (!illegal || illegal.kind !== 'move') throw new Error('every move is legal?');
+    const token = `${illegal.from + 1}-${illegal.to + 1}`;
+    const outcome = await cli(['replay', '-', '--ascii'], { stdin: `seed: 11\n\n${token} d\n` });
+    expect(outcome.status).toBe(1);
+    expectOneLineMessage(outcome.stderr);
+    expect(outcome.stderr).toContain('action 1 ');
+    expect(outcome.stderr).toContain(`'${token}'`);
+    expect(outcome.stderr).toContain(reason);
+    expect(outcome.stdout).toMatch(/Actions: 0/);
+  });
+
+  it('names cards in notation in the message when the output is --json (for scripts)', async () => {
+    // Seed 42: column 2 shows A♠, and nothing goes onto an ace.
+    const outcome = await cli(['replay', '-', '--json', '--unicode'], {
+      stdin: 'seed: 42\n\n5-2\n',
+    });
+    expect(outcome.status).toBe(1);
+    expect(outcome.stderr).toContain('nothing goes onto an ace (As)');
+    const text = await cli(['replay', '-', '--unicode'], { stdin: 'seed: 42\n\n5-2\n' });
+    expect(text.stderr).toContain('nothing goes onto an ace (A♠)');
+  });
+
+  it('refuses a move onto its own column and a remove without a suit (exit 1)', async () => {
+    const same = await cli(['replay', '-', '--json'], { stdin: 'seed: 1\n\n3-3\n' });
+    expect(same.status).toBe(1);
+    expect(same.stderr).toMatch(/action 1 '3-3'.*own column/);
+    expect(json(same).actions).toBe(0);
+
+    const removal = await cli(['replay', '-', '--json'], {
+      stdin: 'seed: 1\nkeep-suits: yes\n\nd r5\n',
+    });
+    expect(removal.status).toBe(1);
+    expect(removal.stderr).toMatch(/action 2 'r5'.*column 5/);
+    expect(json(removal).actions).toBe(1);
+  });
+});
+
+describe('help and version', () => {
+  it('--version prints the version and exits 0', async () => {
+    for (const flag of ['--version', '-V']) {
+      const outcome = await cli([flag]);
+      expect(outcome.status).toBe(0);
+      expect(outcome.stdout.trim()).toBe('9.8.7');
+      expect(outcome.stderr).toBe('');
+    }
+  });
+
+  it('--help lists the commands and exits 0', async () => {
+    const outcome = await cli(['--help']);
+    expect(outcome.status).toBe(0);
+    expect(outcome.stdout).toMatch(/\bdeal\b/);
+    expect(outcome.stdout).toMatch(/\breplay\b/);
+    expect(outcome.stderr).toBe('');
+  });
+
+  it('deal --help and replay --help describe their options and exit 0', async () => {
+    const deal = await cli(['deal', '--help']);
+    expect(deal.status).toBe(0);
+    for (const option of ['--seed', '--suits', '--relaxed', '--keep-suits', '--json', '--reveal'])
+      expect(deal.stdout).toContain(option);
+    const replay = await cli(['replay', '--help']);
+    expect(replay.status).toBe(0);
+    expect(replay.stdout).toMatch(/file/i);
+    expect(replay.stdout).toContain('--json');
+  });
+});
