@@ -4,6 +4,7 @@ export * from './apply';
 export * from './cards';
 export * from './deal';
 export * from './game';
+export * from './hint';
 export * from './position';
 export * from './refusal';
 export * from './rules';
