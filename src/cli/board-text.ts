@@ -8,22 +8,14 @@ import {
   gameScores,
   gameStatus,
   isRed,
-  type Rules,
   stockCards,
   suitLabel,
 } from '../engine';
-import { MAX_SEED_LENGTH, printable } from '../notation';
+import { MAX_SEED_LENGTH, printable, rulesSummary } from '../notation';
 import type { DisplayOptions } from './options';
 
 /** Characters per column in the text board: room for a revealed face-down card `(10♦)`. */
 const CELL = 6;
-
-/** One line naming the rules in force, as the board and messages show them. */
-export function rulesSummary(rules: Rules): string {
-  const suits = `${rules.suits} suit${rules.suits === 1 ? '' : 's'}`;
-  const removal = rules.keepSuits ? 'keep suits' : 'suits removed at once';
-  return `${suits}, relaxed ${rules.relaxed}, ${removal}`;
-}
 
 /**
  * The position of a game as readable text, for `spider deal` and `spider replay`: a header with

@@ -23,6 +23,10 @@ run(process.argv.slice(2), {
   env: process.env,
   randomSeed,
   version,
+  terminal:
+    process.stdin.isTTY && process.stdout.isTTY
+      ? { input: process.stdin, output: process.stdout }
+      : undefined,
 }).then(
   (status) => {
     process.exitCode = status;

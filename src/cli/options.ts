@@ -19,6 +19,7 @@ export interface RawOptions {
   ascii?: boolean;
   unicode?: boolean;
   color?: string;
+  fourColor?: boolean;
   json?: boolean;
   reveal?: boolean;
 }

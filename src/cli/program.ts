@@ -25,6 +25,8 @@ export interface CliIo {
   /** Picks a seed when none is given: a decimal number. */
   readonly randomSeed: () => string;
   readonly version: string;
+  /** The terminal, present only when standard input and output both are one: the game needs it. */
+  readonly terminal?: { readonly input: NodeJS.ReadStream; readonly output: NodeJS.WriteStream };
 }
 
 /** Ends a command with an exit status once its message has been written. */
@@ -54,7 +56,8 @@ function addDisplayOptions(command: Command): Command {
     .option('--scoring <name>', 'score shown: woods, microsoft or aisleriot', 'woods')
     .addOption(new Option('--ascii', 'suits as letters s h d c').conflicts('unicode'))
     .option('--unicode', 'suits as ♠ ♥ ♦ ♣ (default when the locale is UTF-8)')
-    .option('--color <when>', 'colour: auto, always or never (NO_COLOR is honoured)', 'auto');
+    .option('--color <when>', 'colour: auto, always or never (NO_COLOR is honoured)', 'auto')
+    .option('--four-color', 'four-colour deck: diamonds blue, clubs green');
 }
 
 function addOutputOptions(command: Command): Command {
@@ -140,15 +143,27 @@ function buildProgram(io: CliIo): Command {
     .command('play', { isDefault: true })
     .description('play a game (the default command)')
     .allowExcessArguments(false);
-  addDisplayOptions(addGameOptions(playCommand)).action((raw: RawOptions) => {
+  addDisplayOptions(addGameOptions(playCommand)).action(async (raw: RawOptions) => {
     const options = take(checkGameOptions(raw));
-    const shown = display(raw);
-    const game = newGame(options.seed ?? io.randomSeed(), options.rules);
-    io.stdout.write(boardText(game, shown, false));
-    io.stdout.write(
-      `\nThe interactive screen is not part of this version yet; play a deal headless with\n` +
-        `'spider replay FILE' (see 'spider --help').\n`,
-    );
+    const terminal = io.terminal;
+    if (!terminal) {
+      fail(
+        "the game needs a terminal on standard input and output; for scripts use 'spider deal' or 'spider replay' (see 'spider --help')",
+      );
+    }
+    const shown = take(checkDisplayOptions(raw, io.env, true));
+    const seed = options.seed ?? io.randomSeed();
+    const game = newGame(seed, options.rules);
+    // Loaded here so the headless commands never pay for blessed.
+    const { playInTerminal } = await import('../ui/play');
+    const theme = { ascii: shown.ascii, color: shown.color, fourColor: raw.fourColor === true };
+    const result = await playInTerminal(game, theme, shown.scoring, {
+      terminal,
+      env: io.env,
+      randomSeed: io.randomSeed,
+    });
+    io.stdout.write(`${result.summary}\n`);
+    if (result.status !== EXIT_OK) throw new Exit(result.status);
   });
 
   return program;

@@ -4,4 +4,5 @@ export * from './card';
 export * from './json';
 export * from './printable';
 export * from './record';
+export * from './rules-text';
 export * from './seed';

@@ -1,0 +1,143 @@
+/**
+ * Terminal benchmark.
+ *
+ *   npm run bench:tui
+ *
+ * 1. Start-up: runs bin/spider in a real pseudo-terminal (util-linux `script`) at 80x24 and
+ *    times from spawning the process to the first full frame (the key line at the bottom).
+ * 2. Keystrokes: runs the game's screen code in this process on a fake 80x24 terminal and
+ *    measures, per keystroke, the time from the input bytes to the frame written, and the bytes
+ *    written: picking up a card, putting it down (a one-card move), and a deal.
+ */
+import { spawn } from 'child_process';
+import { PassThrough, Writable } from 'stream';
+import { type Action, heuristicHints, legalActions, newGame } from '../src/engine';
+import { initialState } from '../src/ui/controller';
+import { runTerminalGame } from '../src/ui/screen';
+
+const WIDTH = 80;
+const HEIGHT = 24;
+const RUNS = 15;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+/** Time from spawn to the first complete frame, in a real pseudo-terminal. */
+function firstFrame(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const begin = process.hrtime.bigint();
+    const command = `stty cols ${WIDTH} rows ${HEIGHT}; exec node bin/spider --seed 1`;
+    const child = spawn('script', ['-qfec', command, '/dev/null'], {
+      env: { ...process.env, TERM: 'xterm-256color', LANG: 'C.UTF-8' },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let seen = '';
+    let done = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      seen += chunk.toString('utf8');
+      if (!done && seen.includes('q quit')) {
+        done = true;
+        resolve(Number(process.hrtime.bigint() - begin) / 1e6);
+        child.stdin.write('\x03'); // Ctrl-C: quit
+      }
+    });
+    child.on('error', reject);
+    setTimeout(() => {
+      if (!done) {
+        child.kill('SIGKILL');
+        reject(
+          new Error(`no frame within 10 s; output so far: ${JSON.stringify(seen.slice(0, 300))}`),
+        );
+      }
+    }, 10_000).unref();
+  });
+}
+
+/** A fake terminal: input bytes we push, output bytes we count. */
+function fakeTerminal() {
+  const input = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => input });
+  let bytes = 0;
+  let lastWrite = 0n;
+  const output = Object.assign(
+    new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        bytes += chunk.length;
+        lastWrite = process.hrtime.bigint();
+        callback();
+      },
+    }),
+    { isTTY: true, columns: WIDTH, rows: HEIGHT },
+  );
+  return {
+    input: input as unknown as NodeJS.ReadStream,
+    output: output as unknown as NodeJS.WriteStream,
+    /** Sends keys and waits until the frame they cause is written; returns its time and bytes. */
+    async press(keys: string): Promise<{ ms: number; bytes: number }> {
+      const before = bytes;
+      const begin = process.hrtime.bigint();
+      input.write(keys);
+      // blessed handles input synchronously in the 'data' event; one turn of the loop delivers it.
+      await new Promise((r) => setImmediate(r));
+      return { ms: Number(lastWrite - begin) / 1e6, bytes: bytes - before };
+    },
+  };
+}
+
+/** A seed whose deal has a one-card move between two non-empty columns; returns it and the move. */
+function seedWithSingleMove(): { seed: string; move: Action & { kind: 'move' } } {
+  for (let s = 1; ; s++) {
+    const game = newGame(String(s), { suits: 4, relaxed: 0, keepSuits: false });
+    const found = legalActions(game.position).find((a) => a.kind === 'move' && a.count === 1);
+    if (found && found.kind === 'move') return { seed: String(s), move: found };
+  }
+}
+
+const key = (column: number) => String((column + 1) % 10);
+
+async function keystrokes(): Promise<void> {
+  const { seed, move } = seedWithSingleMove();
+  const pick: number[] = [];
+  const drop: number[] = [];
+  const deal: number[] = [];
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const terminal = fakeTerminal();
+    const game = newGame(seed, { suits: 4, relaxed: 0, keepSuits: false });
+    const theme = { ascii: false, color: true, fourColor: false };
+    const done = runTerminalGame(
+      initialState(game, theme, 'woods'),
+      { randomSeed: () => '1', hints: heuristicHints },
+      { input: terminal.input, output: terminal.output, term: 'xterm-256color' },
+    );
+    await new Promise((r) => setImmediate(r));
+    const a = await terminal.press(key(move.from));
+    const b = await terminal.press(key(move.to));
+    const c = await terminal.press('d');
+    pick.push(a.bytes);
+    drop.push(b.bytes);
+    deal.push(c.bytes);
+    times.push(a.ms, b.ms, c.ms);
+    await terminal.press('\x03');
+    await done;
+  }
+  console.log(`Keystroke to frame (in process, fake 80x24 terminal, seed ${seed}, ${RUNS} games):`);
+  console.log(`  median ${ms(median(times))}, worst ${ms(Math.max(...times))}`);
+  console.log(`Bytes written (median):`);
+  console.log(`  pick up one card (key ${key(move.from)})        ${median(pick)}`);
+  console.log(`  put it down: one-card move (key ${key(move.to)}) ${median(drop)}`);
+  console.log(`  deal (key d)                          ${median(deal)}`);
+}
+
+async function main(): Promise<void> {
+  console.log(`spider terminal benchmark (node ${process.version})`);
+  const starts: number[] = [];
+  for (let i = 0; i < 5; i++) starts.push(await firstFrame());
+  console.log(`First full frame after spawn (real pty, ${WIDTH}x${HEIGHT}, 5 runs):`);
+  console.log(`  median ${ms(median(starts))}, worst ${ms(Math.max(...starts))}`);
+  await keystrokes();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,77 @@
+import { type Column, continuesRun } from '../engine';
+
+/** One row of a column on screen. */
+export type ColumnRow =
+  /** All the face-down cards, drawn compactly on one row. */
+  | { readonly kind: 'down'; readonly count: number }
+  /** A face-up card; `folded` cards of its same-suit run lie hidden between it and the row above. */
+  | { readonly kind: 'card'; readonly index: number; readonly folded: number }
+  /** Face-up cards too deep to show: `count` of them, the deepest first. */
+  | { readonly kind: 'more'; readonly count: number }
+  /** The column is empty. */
+  | { readonly kind: 'empty' };
+
+/** Maximal same-suit descending runs of the face-up cards, as [first, last] card indices, deepest first. */
+function segments(column: Column): [number, number][] {
+  const result: [number, number][] = [];
+  const cards = column.cards;
+  for (let i = column.hidden; i < cards.length; i++) {
+    if (i > column.hidden && continuesRun(cards[i - 1], cards[i])) result[result.length - 1][1] = i;
+    else result.push([i, i]);
+  }
+  return result;
+}
+
+/**
+ * How a column is drawn in `maxRows` rows. Face-down cards take one row. When the face-up cards
+ * do not fit, the longest same-suit runs fold first to their head and their last card (the cards
+ * between are implied: same suit, consecutive ranks); if that is still too tall, the deepest rows
+ * give way to a "more" marker. The top card and the head of every run always stay visible.
+ */
+export function columnView(column: Column, maxRows: number): ColumnRow[] {
+  if (column.cards.length === 0) return [{ kind: 'empty' }];
+  const rows: ColumnRow[] = column.hidden > 0 ? [{ kind: 'down', count: column.hidden }] : [];
+  const available = Math.max(1, maxRows - rows.length);
+  const runs = segments(column);
+  let needed = column.cards.length - column.hidden;
+
+  // Fold the longest runs first; a run of length L folds to 2 rows.
+  const folded = new Set<number>();
+  const byLength = runs
+    .map((_, i) => i)
+    .sort((a, b) => runs[b][1] - runs[b][0] - (runs[a][1] - runs[a][0]) || a - b);
+  for (const i of byLength) {
+    if (needed <= available) break;
+    const length = runs[i][1] - runs[i][0] + 1;
+    if (length < 3) break;
+    folded.add(i);
+    needed -= length - 2;
+  }
+
+  const cardRows: ColumnRow[] = [];
+  runs.forEach(([first, last], i) => {
+    if (folded.has(i)) {
+      cardRows.push({ kind: 'card', index: first, folded: 0 });
+      cardRows.push({ kind: 'card', index: last, folded: last - first - 1 });
+    } else {
+      for (let index = first; index <= last; index++)
+        cardRows.push({ kind: 'card', index, folded: 0 });
+    }
+  });
+
+  if (cardRows.length > available) {
+    const kept = cardRows.slice(cardRows.length - Math.max(1, available - 1));
+    const firstKept = kept[0];
+    const deepest = firstKept.kind === 'card' ? firstKept.index - firstKept.folded : column.hidden;
+    rows.push({ kind: 'more', count: deepest - column.hidden });
+    rows.push(...kept);
+  } else {
+    rows.push(...cardRows);
+  }
+  return rows;
+}
+
+/** The deepest card index a row stands for (a folded row stands for its whole folded stretch). */
+export function rowFirstIndex(row: ColumnRow): number {
+  return row.kind === 'card' ? row.index - row.folded : -1;
+}

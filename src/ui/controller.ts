@@ -1,0 +1,373 @@
+import {
+  type Action,
+  continuesRun,
+  describeHint,
+  explain,
+  type Game,
+  gameStatus,
+  type HintEngine,
+  legalActions,
+  movableRunLength,
+  type MoveAction,
+  movesKept,
+  newGame,
+  play,
+  type Position,
+  redo,
+  restart,
+  type ScoringName,
+  suitLabel,
+  undo,
+} from '../engine';
+import type { Message, UiState } from './state';
+import type { Theme } from './theme';
+
+/** What the player asked for, from a key or the mouse (see input.ts). */
+export type Command =
+  | { readonly kind: 'column'; readonly column: number }
+  | { readonly kind: 'press'; readonly column: number; readonly index: number | null }
+  | { readonly kind: 'release'; readonly column: number | null }
+  | {
+      readonly kind:
+        | 'left'
+        | 'right'
+        | 'up'
+        | 'down'
+        | 'enter'
+        | 'cancel'
+        | 'deal'
+        | 'undo'
+        | 'redo'
+        | 'remove'
+        | 'restart'
+        | 'new'
+        | 'hint'
+        | 'expand'
+        | 'help'
+        | 'quit'
+        | 'interrupt'
+        | 'yes'
+        | 'redraw'
+        | 'suspend'
+        | 'other';
+    };
+
+/** What the adapter must do besides drawing the new state. */
+export type Effect = 'quit' | 'redraw' | 'suspend' | null;
+
+/** What the controller needs from outside: new seeds and the hint engine. */
+export interface ControllerDeps {
+  readonly randomSeed: () => string;
+  readonly hints: HintEngine;
+}
+
+export interface Update {
+  readonly state: UiState;
+  readonly effect: Effect;
+}
+
+export function initialState(
+  game: Game,
+  theme: Theme,
+  scoring: ScoringName,
+  message?: Message,
+): UiState {
+  return {
+    game,
+    theme,
+    scoring,
+    focus: 0,
+    selection: null,
+    message: message ?? null,
+    overlay: null,
+    confirm: null,
+    hints: null,
+    press: null,
+  };
+}
+
+/** A reason from the engine as a sentence: capital first letter, full stop. */
+const sentence = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+const info = (text: string): Message => ({ text, kind: 'info' });
+const error = (text: string): Message => ({ text, kind: 'error' });
+const same = (state: UiState): Update => ({ state, effect: null });
+const withState = (state: UiState, changes: Partial<UiState>): Update => ({
+  state: { ...state, ...changes },
+  effect: null,
+});
+
+/** A game has something to lose when moves were made and it is not over. */
+function inProgress(game: Game): boolean {
+  return movesKept(game) > 0 && gameStatus(game) === 'playing';
+}
+
+/**
+ * The best place for a column's run when its column is chosen twice: onto a card of the same
+ * suit first, then onto any card, then into an empty column; more cards before fewer.
+ */
+export function bestMoveFrom(position: Position, from: number, count?: number): MoveAction | null {
+  let best: MoveAction | null = null;
+  let bestScore = -Infinity;
+  const source = position.columns[from];
+  for (const action of legalActions(position)) {
+    if (action.kind !== 'move' || action.from !== from) continue;
+    const moved = action.count ?? 0;
+    if (count !== undefined && moved !== count) continue;
+    const target = position.columns[action.to].cards;
+    const head = source.cards[source.cards.length - moved];
+    let score = moved;
+    if (target.length > 0) score += continuesRun(target[target.length - 1], head) ? 3000 : 2000;
+    else if (moved < source.cards.length) score += 1000; // an empty column is worth using only if it uncovers something
+    if (score > bestScore) {
+      best = action;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Plays an action and describes the outcome: completed suits, a win, or no move left. */
+function act(state: UiState, action: Action): Update {
+  const outcome = play(state.game, action);
+  if (!outcome.ok) {
+    // The cards go back: the next two keys are a new move, not a retry of this one.
+    const reason = explain(outcome.refusal, state.theme.ascii);
+    return withState(state, { message: error(sentence(reason)), selection: null, press: null });
+  }
+  return afterChange(state, outcome.game, null);
+}
+
+function afterChange(state: UiState, game: Game, message: Message | null): Update {
+  const before = state.game.position.foundations.length;
+  const removed = game.position.foundations.slice(before);
+  let text = message;
+  if (!text && removed.length > 0) {
+    const suits = removed.map((s) => suitLabel(s, state.theme.ascii)).join(' ');
+    text = info(`Complete suit${removed.length > 1 ? 's' : ''} ${suits} removed.`);
+  }
+  const status = gameStatus(game);
+  const next: UiState = {
+    ...state,
+    game,
+    selection: null,
+    hints: null,
+    press: null,
+    overlay: status === 'won' ? { kind: 'won' } : null,
+    message:
+      status === 'lost'
+        ? error('No legal move is left: u undoes, R restarts this deal, n starts a new game.')
+        : status === 'won'
+          ? { text: 'You won! n for a new game.', kind: 'win' }
+          : text,
+  };
+  return same(next);
+}
+
+function pickUp(state: UiState, column: number, count?: number): Update {
+  const source = state.game.position.columns[column];
+  const run = movableRunLength(source);
+  if (run === 0)
+    return withState(state, {
+      message: error(`Column ${column + 1} is empty: nothing to pick up.`),
+      focus: column,
+    });
+  const chosen = count === undefined ? run : Math.min(run, Math.max(1, count));
+  return withState(state, {
+    selection: { column, count: chosen, explicit: count !== undefined },
+    focus: column,
+    message: null,
+  });
+}
+
+/** A column chosen by key or click: pick up, put down, or (same column) send to the best place. */
+function chooseColumn(state: UiState, column: number): Update {
+  const selection = state.selection;
+  if (!selection) return pickUp(state, column);
+  if (selection.column === column) {
+    const best = bestMoveFrom(
+      state.game.position,
+      column,
+      selection.explicit ? selection.count : undefined,
+    );
+    if (!best)
+      return withState(state, {
+        message: error(`No place for column ${column + 1}'s cards; pick another column.`),
+      });
+    return act({ ...state, focus: best.to }, best);
+  }
+  const move: MoveAction = selection.explicit
+    ? { kind: 'move', from: selection.column, to: column, count: selection.count }
+    : { kind: 'move', from: selection.column, to: column };
+  const result = act({ ...state, focus: column }, move);
+  return result;
+}
+
+function pressColumn(state: UiState, column: number, index: number | null): Update {
+  const selection = state.selection;
+  if (selection && selection.column !== column) return chooseColumn(state, column);
+  const pressed = { column };
+  if (index === null) {
+    if (selection) return withState(state, { press: pressed });
+    const picked = pickUp(state, column);
+    return withState(picked.state, { press: picked.state.selection ? pressed : null });
+  }
+  const source = state.game.position.columns[column];
+  if (index < source.hidden)
+    return withState(state, { message: error('That card is face down.'), press: null });
+  const count = source.cards.length - index;
+  if (count > movableRunLength(source)) {
+    return withState(state, {
+      message: error('Only the same-suit run on top of a column moves together.'),
+      press: null,
+    });
+  }
+  const picked = pickUp(state, column, count);
+  return withState(picked.state, { press: pressed });
+}
+
+function releaseAt(state: UiState, column: number | null): Update {
+  const press = state.press;
+  if (!press || !state.selection || column === null || column === press.column)
+    return withState(state, { press: null });
+  return chooseColumn({ ...state, press: null }, column);
+}
+
+function startNewGame(state: UiState, deps: ControllerDeps): Update {
+  const seed = deps.randomSeed();
+  const game = newGame(seed, state.game.rules);
+  return same({
+    ...initialState(game, state.theme, state.scoring),
+    message: info(`New game: seed ${seed}.`),
+  });
+}
+
+function restartGame(state: UiState): Update {
+  return same({
+    ...initialState(restart(state.game), state.theme, state.scoring),
+    message: info('Restarted this deal.'),
+  });
+}
+
+function confirmed(state: UiState, command: Command, deps: ControllerDeps): Update {
+  const question = state.confirm;
+  const cleared = { ...state, confirm: null };
+  if (command.kind !== 'yes') return withState(cleared, { message: info('Carrying on.') });
+  if (question === 'quit') return { state: cleared, effect: 'quit' };
+  if (question === 'new') return startNewGame(cleared, deps);
+  return restartGame(cleared);
+}
+
+function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Update | null {
+  const overlay = state.overlay;
+  if (!overlay) return null;
+  const closed = { ...state, overlay: null };
+  switch (overlay.kind) {
+    case 'help':
+      if (command.kind === 'help' && overlay.page < 1)
+        return withState(state, { overlay: { kind: 'help', page: overlay.page + 1 } });
+      return same(closed);
+    case 'choose-expand':
+      if (command.kind === 'column')
+        return withState(state, { overlay: { kind: 'expand', column: command.column } });
+      return same(closed);
+    case 'expand':
+      if (command.kind === 'column')
+        return withState(state, { overlay: { kind: 'expand', column: command.column } });
+      return same(closed);
+    case 'won':
+      if (command.kind === 'new') return startNewGame(closed, deps);
+      if (command.kind === 'quit' || command.kind === 'interrupt') return { state, effect: 'quit' };
+      if (command.kind === 'undo') return update(closed, command, deps);
+      if (command.kind === 'redraw') return { state, effect: 'redraw' };
+      return same(state);
+  }
+}
+
+function showHint(state: UiState, deps: ControllerDeps): Update {
+  const list = state.hints?.list ?? deps.hints.hints(state.game.position);
+  if (list.length === 0) {
+    return withState(state, {
+      hints: { list, shown: -1 },
+      message: { text: 'No useful move. u undoes; n starts a new game.', kind: 'hint' },
+    });
+  }
+  const shown = ((state.hints?.shown ?? -1) + 1) % list.length;
+  const text = describeHint(state.game.position, list[shown], state.theme.ascii);
+  const counter = list.length > 1 ? ` (${shown + 1}/${list.length}, h for the next)` : '';
+  return withState(state, {
+    hints: { list, shown },
+    message: { text: `Hint: ${text}${counter}`, kind: 'hint' },
+  });
+}
+
+/** The game's reaction to one command. Pure: the same state and command give the same result. */
+export function update(state: UiState, command: Command, deps: ControllerDeps): Update {
+  if (command.kind === 'interrupt') return { state, effect: 'quit' };
+  if (state.confirm) return confirmed(state, command, deps);
+  const overlaid = withOverlay(state, command, deps);
+  if (overlaid) return overlaid;
+
+  const game = state.game;
+  const selection = state.selection;
+  switch (command.kind) {
+    case 'column':
+      return chooseColumn(state, command.column);
+    case 'press':
+      return pressColumn(state, command.column, command.index);
+    case 'release':
+      return releaseAt(state, command.column);
+    case 'enter':
+      return chooseColumn(state, state.focus);
+    case 'left':
+      return withState(state, { focus: (state.focus + 9) % 10 });
+    case 'right':
+      return withState(state, { focus: (state.focus + 1) % 10 });
+    case 'up':
+      if (!selection) return pickUp(state, state.focus);
+      return pickUp(state, selection.column, selection.count + 1);
+    case 'down':
+      if (!selection) return same(state);
+      return pickUp(state, selection.column, selection.count - 1);
+    case 'cancel':
+      return withState(state, { selection: null, press: null, message: null });
+    case 'deal':
+      return act(state, { kind: 'deal' });
+    case 'remove': {
+      const column = selection?.column ?? state.focus;
+      return act(state, { kind: 'remove', column });
+    }
+    case 'undo': {
+      const outcome = undo(game);
+      if (!outcome.ok) return withState(state, { message: error('Nothing to undo.') });
+      return afterChange(state, outcome.game, info('Undone.'));
+    }
+    case 'redo': {
+      const outcome = redo(game);
+      if (!outcome.ok) return withState(state, { message: error('Nothing to redo.') });
+      return afterChange(state, outcome.game, info('Redone.'));
+    }
+    case 'restart':
+      return inProgress(game) ? withState(state, { confirm: 'restart' }) : restartGame(state);
+    case 'new':
+      return inProgress(game) ? withState(state, { confirm: 'new' }) : startNewGame(state, deps);
+    case 'quit':
+      return inProgress(game) ? withState(state, { confirm: 'quit' }) : { state, effect: 'quit' };
+    case 'hint':
+      return showHint(state, deps);
+    case 'expand':
+      return withState(state, {
+        overlay: selection
+          ? { kind: 'expand', column: selection.column }
+          : { kind: 'choose-expand' },
+      });
+    case 'help':
+      return withState(state, { overlay: { kind: 'help', page: 0 } });
+    case 'redraw':
+      return { state, effect: 'redraw' };
+    case 'suspend':
+      return { state, effect: 'suspend' };
+    case 'yes':
+    case 'other':
+      return same(state);
+  }
+}

@@ -1,0 +1,262 @@
+import {
+  cardLabel,
+  COLUMN_COUNT,
+  DEAL_SIZE,
+  gameScores,
+  gameStatus,
+  movesKept,
+  stockLeft,
+  suitLabel,
+} from '../engine';
+import { type ColumnRow, columnView } from './column-view';
+import { Frame, type Role } from './frame';
+import { drawOverlay } from './overlays';
+import type { UiState } from './state';
+import { cardRole, glyphs } from './theme';
+
+/** The smallest terminal the game is drawn in; below it a "too small" notice is shown. */
+export const MIN_WIDTH = 50;
+export const MIN_HEIGHT = 15;
+
+/** Rows above the tableau (status line, column numbers) and below it (message, keys). */
+const TOP_ROWS = 2;
+const BOTTOM_ROWS = 2;
+
+/** Where the tableau lies on screen, for turning mouse positions into columns and cards. */
+export interface Board {
+  readonly left: number;
+  readonly columnWidth: number;
+  readonly top: number;
+  readonly rows: number;
+  /** Each column's rows as drawn, top row first. */
+  readonly columns: readonly (readonly ColumnRow[])[];
+  /** The stock's cells on the status line (a click deals). */
+  readonly stock: { readonly x: number; readonly y: number; readonly width: number } | null;
+}
+
+/** A laid-out screen: the cells to paint, and the board geometry when the board is showing. */
+export interface Layout {
+  readonly frame: Frame;
+  readonly board: Board | null;
+}
+
+/** What a mouse position points at. */
+export type Hit =
+  | { readonly kind: 'column'; readonly column: number; readonly index: number | null }
+  | { readonly kind: 'stock' };
+
+export function tooSmall(width: number, height: number): boolean {
+  return width < MIN_WIDTH || height < MIN_HEIGHT;
+}
+
+/** Lays out the whole screen for a terminal of `width` x `height`. Pure. */
+export function layout(state: UiState, width: number, height: number): Layout {
+  const frame = new Frame(Math.max(0, width), Math.max(0, height));
+  if (tooSmall(width, height)) {
+    drawTooSmall(frame);
+    return { frame, board: null };
+  }
+  const stock = drawStatusLine(frame, state);
+  const board = drawTableau(frame, state, stock);
+  drawMessageLine(frame, state);
+  drawKeyLine(frame, state);
+  if (state.overlay) drawOverlay(frame, state, state.overlay, board);
+  return { frame, board };
+}
+
+function drawTooSmall(frame: Frame): void {
+  const lines = [
+    'Terminal too small',
+    `${frame.width}x${frame.height}: Spider needs at least ${MIN_WIDTH}x${MIN_HEIGHT}.`,
+    'Make the window larger;',
+    'the game is waiting.',
+  ];
+  const top = Math.max(0, Math.floor((frame.height - lines.length) / 2));
+  lines.forEach((line, i) => {
+    const shown = line.slice(0, frame.width);
+    frame.put(
+      Math.max(0, Math.floor((frame.width - shown.length) / 2)),
+      top + i,
+      shown,
+      i === 0 ? 'error' : 'plain',
+    );
+  });
+}
+
+/** Text pieces of the status line, long form first, then shorter forms for narrow terminals. */
+function statusPieces(state: UiState): { left: string[]; right: string[] }[] {
+  const { game, theme, scoring } = state;
+  const rules = game.rules;
+  const scores = gameScores(game);
+  const deals = stockLeft(game.position) / DEAL_SIZE;
+  const done = game.position.foundations.map((s) => suitLabel(s, theme.ascii)).join('');
+  const seed = game.seed;
+  const keep = rules.keepSuits ? ', keep suits' : '';
+  return [
+    {
+      left: [
+        'Spider',
+        `seed ${seed}`,
+        `${rules.suits} suit${rules.suits > 1 ? 's' : ''}, relaxed ${rules.relaxed}${keep}`,
+      ],
+      right: [
+        `${scoring} ${scores[scoring]}`,
+        `moves ${movesKept(game)}`,
+        `deals ${deals}`,
+        done && `done ${done}`,
+      ],
+    },
+    {
+      left: [`seed ${seed}`, `${rules.suits}s r${rules.relaxed}${rules.keepSuits ? ' k' : ''}`],
+      right: [`score ${scores[scoring]}`, `moves ${movesKept(game)}`, `deals ${deals}`, done],
+    },
+    {
+      left: [`seed ${seed}`],
+      right: [`${scores[scoring]}`, `m${movesKept(game)}`, `d${deals}`, done],
+    },
+  ];
+}
+
+/** The top line: seed and rules on the left, score, moves, deals left and removed suits on the right. */
+function drawStatusLine(frame: Frame, state: UiState): Board['stock'] {
+  const forms = statusPieces(state);
+  for (const [i, form] of forms.entries()) {
+    const left = form.left.filter(Boolean).join('  ');
+    const right = form.right.filter(Boolean).join('  ');
+    const last = i === forms.length - 1;
+    if (left.length + right.length + 2 > frame.width && !last) continue;
+    const rightX = Math.max(0, frame.width - right.length);
+    frame.put(0, 0, left, 'title', false, Math.max(1, rightX - 1));
+    if (left.length > rightX - 1 && rightX > 1) frame.put(rightX - 2, 0, '…', 'title');
+    frame.put(rightX, 0, right, 'header');
+    // The deals-left piece is clickable: it deals.
+    const dealsText = form.right[2];
+    const at = right.indexOf(dealsText);
+    return at < 0 ? null : { x: rightX + at, y: 0, width: dealsText.length };
+  }
+  return null;
+}
+
+function drawTableau(frame: Frame, state: UiState, stock: Board['stock']): Board {
+  const columnWidth = Math.floor(frame.width / COLUMN_COUNT);
+  const left = Math.floor((frame.width - columnWidth * COLUMN_COUNT) / 2);
+  const top = TOP_ROWS;
+  const rows = frame.height - TOP_ROWS - BOTTOM_ROWS;
+  const { game, selection, theme } = state;
+  const g = glyphs(theme);
+  const columns: ColumnRow[][] = [];
+
+  for (let c = 0; c < COLUMN_COUNT; c++) {
+    const x = left + c * columnWidth;
+    const number = String(c + 1);
+    const isFocus = state.focus === c;
+    const isSource = selection?.column === c;
+    frame.put(x + 1, 1, number.padStart(2), isFocus || isSource ? 'focus' : 'header', isFocus);
+
+    const column = game.position.columns[c];
+    const view = columnView(column, rows);
+    columns.push(view);
+    const selectedFrom = isSource ? column.cards.length - selection.count : Infinity;
+    view.forEach((row, r) => {
+      const y = top + r;
+      const inner = columnWidth - 1;
+      switch (row.kind) {
+        case 'empty':
+          frame.put(x + 1, y, theme.ascii ? '--' : '╶╴', 'dim');
+          break;
+        case 'down': {
+          const shown =
+            row.count <= inner ? g.faceDown.repeat(row.count) : `${g.faceDown}${row.count}`;
+          frame.put(x + 1, y, shown, 'face-down');
+          break;
+        }
+        case 'more':
+          frame.put(x + 1, y, `${g.more}${row.count}`, 'fold');
+          break;
+        case 'card': {
+          const card = column.cards[row.index];
+          const highlight = row.index >= selectedFrom;
+          if (row.folded > 0) frame.put(x, y, g.fold, 'fold');
+          const label = cardLabel(card, theme.ascii).padStart(3);
+          frame.put(x + 1, y, highlight ? label + ' ' : label, cardRole(card), highlight, inner);
+          break;
+        }
+      }
+    });
+  }
+  return { left, columnWidth, top, rows, columns, stock };
+}
+
+const MESSAGE_ROLES: Record<string, Role> = {
+  info: 'message',
+  error: 'error',
+  hint: 'hint',
+  win: 'win',
+};
+
+const CONFIRM_TEXT = {
+  quit: 'Quit this game? y quits; any other key goes on playing.',
+  new: 'Abandon this game for a new deal? y for a new game; any other key goes on.',
+  restart: 'Restart this deal from the beginning? y restarts; any other key goes on.',
+};
+
+function drawMessageLine(frame: Frame, state: UiState): void {
+  const y = frame.height - 2;
+  if (state.confirm) {
+    frame.put(0, y, CONFIRM_TEXT[state.confirm], 'error');
+    return;
+  }
+  if (state.message) {
+    frame.put(0, y, state.message.text, MESSAGE_ROLES[state.message.kind]);
+    return;
+  }
+  const status = gameStatus(state.game);
+  if (state.selection) {
+    const { column, count } = state.selection;
+    const cards = count === 1 ? '1 card' : `${count} cards`;
+    frame.put(
+      0,
+      y,
+      `Column ${column + 1}: ${cards} picked up. Where to? 1-0 (${column + 1} again: best place), Esc cancels`,
+      'message',
+    );
+  } else if (status === 'playing' && movesKept(state.game) === 0) {
+    frame.put(
+      0,
+      y,
+      'Pick a column with 1-9 and 0, then where to put its run. ? shows help.',
+      'message',
+    );
+  }
+}
+
+const KEY_LINES = [
+  '1-0 pick/drop  d deal  u undo  r redo  h hint  e expand  ? help  q quit',
+  '1-0 move  d deal  u undo  r redo  h hint  ? help  q quit',
+  '1-0 move d deal u undo h hint ? help q quit',
+];
+
+function drawKeyLine(frame: Frame, state: UiState): void {
+  const y = frame.height - 1;
+  const line = KEY_LINES.find((l) => l.length <= frame.width) ?? KEY_LINES[KEY_LINES.length - 1];
+  frame.put(0, y, line, 'key');
+  if (state.game.rules.keepSuits && line.length + 10 <= frame.width)
+    frame.put(line.length + 2, y, 'x remove', 'key');
+}
+
+/** What a screen position points at, on the board. */
+export function hitTest(board: Board, x: number, y: number): Hit | null {
+  if (
+    board.stock &&
+    y === board.stock.y &&
+    x >= board.stock.x &&
+    x < board.stock.x + board.stock.width
+  ) {
+    return { kind: 'stock' };
+  }
+  const column = Math.floor((x - board.left) / board.columnWidth);
+  if (column < 0 || column >= COLUMN_COUNT || y < 1 || y >= board.top + board.rows) return null;
+  const row = board.columns[column][y - board.top];
+  if (!row || row.kind !== 'card') return { kind: 'column', column, index: null };
+  return { kind: 'column', column, index: row.index };
+}

@@ -1,0 +1,123 @@
+import { cardLabel, gameScores, movesKept, SCORING_NAMES } from '../engine';
+import type { Frame } from './frame';
+import { HELP_PAGES } from './help';
+import type { Board } from './layout';
+import type { Overlay, UiState } from './state';
+import { cardRole } from './theme';
+
+/** A bordered panel over the board; returns its inner area. */
+function panel(
+  frame: Frame,
+  width: number,
+  height: number,
+  title: string,
+  ascii: boolean,
+): { x: number; y: number; width: number; height: number } {
+  const w = Math.min(width + 4, frame.width);
+  const h = Math.min(height + 2, frame.height - 2);
+  const x = Math.floor((frame.width - w) / 2);
+  const y = Math.max(1, Math.floor((frame.height - h) / 2) - 1);
+  const [tl, tr, bl, br, hz, vt] = ascii
+    ? ['+', '+', '+', '+', '-', '|']
+    : ['┌', '┐', '└', '┘', '─', '│'];
+  frame.fill(x, y, w, h, 'panel');
+  frame.put(x, y, tl + hz.repeat(w - 2) + tr, 'panel');
+  for (let row = y + 1; row < y + h - 1; row++) {
+    frame.put(x, row, vt, 'panel');
+    frame.put(x + w - 1, row, vt, 'panel');
+  }
+  frame.put(x, y + h - 1, bl + hz.repeat(w - 2) + br, 'panel');
+  frame.put(x + 2, y, ` ${title} `, 'title', false, w - 4);
+  return { x: x + 2, y: y + 1, width: w - 4, height: h - 2 };
+}
+
+export function drawOverlay(frame: Frame, state: UiState, overlay: Overlay, board: Board): void {
+  const ascii = state.theme.ascii;
+  switch (overlay.kind) {
+    case 'help': {
+      const page = HELP_PAGES[overlay.page % HELP_PAGES.length];
+      const width = Math.max(...HELP_PAGES.flat().map((l) => l.length));
+      const footer = `Page ${overlay.page + 1}/${HELP_PAGES.length}: ? next page, any other key closes. Seed ${state.game.seed}`;
+      const inner = panel(
+        frame,
+        Math.max(width, footer.length),
+        page.length + 2,
+        'Spider help',
+        ascii,
+      );
+      const lines = page.length > inner.height - 2 ? page.filter((l) => l !== '') : page;
+      lines
+        .slice(0, inner.height - 2)
+        .forEach((line, i) =>
+          frame.put(inner.x, inner.y + i, line, i === 0 ? 'title' : 'panel', false, inner.width),
+        );
+      frame.put(inner.x, inner.y + inner.height - 1, footer, 'key', false, inner.width);
+      break;
+    }
+    case 'choose-expand':
+      panel(frame, 34, 1, 'Expand', ascii);
+      frame.put(
+        Math.floor((frame.width - 34) / 2),
+        Math.max(1, Math.floor((frame.height - 3) / 2) - 1) + 1,
+        'Which column? 1-0, Esc cancels',
+        'panel',
+      );
+      break;
+    case 'expand':
+      drawExpanded(frame, state, overlay.column, board);
+      break;
+    case 'won': {
+      const scores = gameScores(state.game);
+      const lines = [
+        `You won in ${movesKept(state.game)} moves!`,
+        '',
+        ...SCORING_NAMES.map(
+          (name) =>
+            `${name.padEnd(10)} ${String(scores[name]).padStart(4)}${name === state.scoring ? '  <' : ''}`,
+        ),
+        `peeks      ${String(state.game.peeks).padStart(4)}`,
+        '',
+        'n new game   u undo   q quit',
+      ];
+      const inner = panel(frame, 30, lines.length, 'Won', ascii);
+      lines.forEach((line, i) =>
+        frame.put(inner.x, inner.y + i, line, i === 0 ? 'win' : 'panel', false, inner.width),
+      );
+      break;
+    }
+  }
+}
+
+/** Woods' "expand": one column shown whole, its face-up cards in as many side-by-side lists as needed. */
+function drawExpanded(frame: Frame, state: UiState, c: number, board: Board): void {
+  const column = state.game.position.columns[c];
+  const up = column.cards.length - column.hidden;
+  const rowsAvailable = Math.max(1, board.rows - 2);
+  const lists = Math.max(1, Math.ceil(up / rowsAvailable));
+  const rows = Math.min(rowsAvailable, Math.max(1, up));
+  const title = `Column ${c + 1}: ${up} face up, ${column.hidden} face down`;
+  const width = Math.max(title.length + 2, lists * 6, 30);
+  const inner = panel(frame, width, rows + 1, title, state.theme.ascii);
+  if (up === 0)
+    frame.put(inner.x, inner.y, column.cards.length === 0 ? '(empty)' : '(no face-up card)', 'dim');
+  for (let i = 0; i < up; i++) {
+    const card = column.cards[column.hidden + i];
+    const x = inner.x + Math.floor(i / rows) * 6;
+    frame.put(
+      x,
+      inner.y + (i % rows),
+      cardLabel(card, state.theme.ascii).padStart(3),
+      cardRole(card),
+      false,
+      inner.width,
+    );
+  }
+  frame.put(
+    inner.x,
+    inner.y + inner.height - 1,
+    'deepest first; Esc or e closes',
+    'key',
+    false,
+    inner.width,
+  );
+}

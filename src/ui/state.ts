@@ -1,0 +1,43 @@
+import type { Game, Hint, ScoringName } from '../engine';
+import type { Theme } from './theme';
+
+/** The part of a column picked up to move: its top `count` cards. */
+export interface Selection {
+  readonly column: number;
+  readonly count: number;
+  /** True once the player chose the count (arrow keys, or a click on a card): the move is `F-T/N`. */
+  readonly explicit: boolean;
+}
+
+/** What the message line says, and how it is coloured. */
+export interface Message {
+  readonly text: string;
+  readonly kind: 'info' | 'error' | 'hint' | 'win';
+}
+
+/** A question waiting for `y`. */
+export type Confirm = 'quit' | 'new' | 'restart';
+
+/** A panel drawn over the board. */
+export type Overlay =
+  | { readonly kind: 'help'; readonly page: number }
+  | { readonly kind: 'expand'; readonly column: number }
+  | { readonly kind: 'choose-expand' }
+  | { readonly kind: 'won' };
+
+/** Everything the terminal game shows; changed only by the controller's `update`. */
+export interface UiState {
+  readonly game: Game;
+  readonly theme: Theme;
+  readonly scoring: ScoringName;
+  /** The column the arrow keys point at (0..9). */
+  readonly focus: number;
+  readonly selection: Selection | null;
+  readonly message: Message | null;
+  readonly overlay: Overlay | null;
+  readonly confirm: Confirm | null;
+  /** The hints for the current position and which one `h` showed last (-1: none yet). */
+  readonly hints: { readonly list: readonly Hint[]; readonly shown: number } | null;
+  /** A mouse press waiting for its release: where the drag started. */
+  readonly press: { readonly column: number } | null;
+}

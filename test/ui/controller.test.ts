@@ -1,0 +1,283 @@
+import { type Game, type HintEngine, newGame, type Position, type Rules } from '../../src/engine';
+import {
+  bestMoveFrom,
+  type Command,
+  type ControllerDeps,
+  initialState,
+  update,
+} from '../../src/ui/controller';
+import type { UiState } from '../../src/ui/state';
+import { position, showColumns } from '../helpers/build';
+
+const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
+const THEME = { ascii: false, color: false, fourColor: false };
+const noHints: HintEngine = { hints: () => [] };
+const deps: ControllerDeps = { randomSeed: () => '777', hints: noHints };
+
+function gameAt(p: Position): Game {
+  return {
+    seed: 'test',
+    rules: p.rules,
+    start: p,
+    position: p,
+    played: null,
+    undone: null,
+    actions: 0,
+    peeks: 0,
+  };
+}
+
+/** Runs commands in order, returning the final state and the last effect. */
+function run(state: UiState, ...commands: Command[]) {
+  let effect = null as ReturnType<typeof update>['effect'];
+  for (const command of commands) {
+    const result = update(state, command, deps);
+    state = result.state;
+    effect = result.effect;
+  }
+  return { state, effect };
+}
+
+const col = (column: number): Command => ({ kind: 'column', column });
+const key = (kind: Exclude<Command['kind'], 'column' | 'press' | 'release'>) =>
+  ({ kind }) as Command;
+
+describe('column keys', () => {
+  // Column 1: 9♥ 8♠ 7♠; column 2: 8♦ (the 7♠ fits); column 3: 9♠ (the 8♠-7♠ fits); column 4 empty.
+  const p = position({
+    columns: ['4c | 9h 8s 7s', '3d | 8d', '2c | 9s', '', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh'],
+  });
+  const start = initialState(gameAt(p), THEME, 'woods');
+
+  it('source then destination plays F-T: the part of the run that fits moves', () => {
+    const { state } = run(start, col(0), col(1));
+    expect(showColumns(state.game.position).slice(0, 2)).toEqual(['4c | 9h 8s', '3d | 8d 7s']);
+    expect(state.selection).toBeNull();
+  });
+
+  it('picking a column selects its whole movable run', () => {
+    const { state } = run(start, col(0));
+    expect(state.selection).toEqual({ column: 0, count: 2, explicit: false });
+  });
+
+  it('arrow keys choose a shorter part, and the move carries exactly that many', () => {
+    const { state } = run(start, col(0), key('down'), col(3));
+    expect(showColumns(state.game.position)[3]).toBe('7s');
+    const up = run(start, col(0), key('down'), key('up'), key('up'), key('up'));
+    expect(up.state.selection).toEqual({ column: 0, count: 2, explicit: true }); // never more than the run
+  });
+
+  it('the same column twice sends the run to the best place: onto the same suit first', () => {
+    const { state } = run(start, col(0), col(0));
+    expect(showColumns(state.game.position).slice(0, 3)).toEqual([
+      '4c | 9h',
+      '3d | 8d',
+      '2c | 9s 8s 7s',
+    ]);
+  });
+
+  it('an illegal destination says why and puts the cards back', () => {
+    const { state } = run(start, col(0), col(4));
+    expect(state.message).toEqual({
+      text: "No card of column 1's run 8♠..7♠ fits on K♥.",
+      kind: 'error',
+    });
+    expect(state.selection).toBeNull();
+    expect(state.game.position).toBe(p);
+  });
+
+  it('Esc puts the cards back', () => {
+    const { state } = run(start, col(0), key('cancel'));
+    expect(state.selection).toBeNull();
+  });
+
+  it('picking an empty column says so', () => {
+    const { state } = run(start, col(3));
+    expect(state.selection).toBeNull();
+    expect(state.message?.text).toMatch(/Column 4 is empty/);
+  });
+
+  it('Enter and the arrow keys work the column cursor', () => {
+    const moves = ['right', 'left', 'enter', 'right', 'enter'] as const;
+    const { state } = run(start, ...moves.map(key));
+    expect(showColumns(state.game.position).slice(0, 2)).toEqual(['4c | 9h 8s', '3d | 8d 7s']);
+    expect(state.focus).toBe(1);
+  });
+});
+
+describe('game keys', () => {
+  const start = initialState(newGame('42', RULES), THEME, 'woods');
+
+  it('d deals, u undoes, r redoes', () => {
+    const dealt = run(start, key('deal')).state;
+    expect(dealt.game.position.dealt).toBe(1);
+    const undone = run(dealt, key('undo')).state;
+    expect(undone.game.position).toBe(start.game.position);
+    expect(undone.message?.text).toBe('Undone.');
+    expect(run(undone, key('redo')).state.game.position).toBe(dealt.game.position);
+    expect(run(start, key('undo')).state.message?.text).toBe('Nothing to undo.');
+  });
+
+  it('q quits at once when nothing would be lost, and asks first during a game', () => {
+    expect(run(start, key('quit')).effect).toBe('quit');
+    const playing = run(start, key('deal')).state;
+    const asked = run(playing, key('quit'));
+    expect(asked.effect).toBeNull();
+    expect(asked.state.confirm).toBe('quit');
+    expect(run(asked.state, key('yes')).effect).toBe('quit');
+    const declined = run(asked.state, key('other'));
+    expect(declined.effect).toBeNull();
+    expect(declined.state.confirm).toBeNull();
+    expect(declined.state.game).toBe(playing.game);
+  });
+
+  it('Ctrl-C quits without asking', () => {
+    expect(run(run(start, key('deal')).state, key('interrupt')).effect).toBe('quit');
+  });
+
+  it('n asks during a game, then deals a new seed with the same rules', () => {
+    const playing = run(start, key('deal')).state;
+    const fresh = run(playing, key('new'), key('yes')).state;
+    expect(fresh.game.seed).toBe('777');
+    expect(fresh.game.rules).toEqual(RULES);
+    expect(fresh.message?.text).toContain('777');
+  });
+
+  it('R restarts the deal after asking', () => {
+    const playing = run(start, key('deal')).state;
+    const restarted = run(playing, key('restart'), key('yes')).state;
+    expect(restarted.game.position).toBe(start.game.position);
+    expect(restarted.game.seed).toBe('42');
+  });
+
+  it('Ctrl-L redraws and Ctrl-Z suspends, changing nothing', () => {
+    expect(run(start, key('redraw'))).toEqual({ state: start, effect: 'redraw' });
+    expect(run(start, key('suspend'))).toEqual({ state: start, effect: 'suspend' });
+  });
+
+  it('? opens the help, ? again turns the page, another key closes it', () => {
+    const help = run(start, key('help')).state;
+    expect(help.overlay).toEqual({ kind: 'help', page: 0 });
+    expect(run(help, key('help')).state.overlay).toEqual({ kind: 'help', page: 1 });
+    const closed = run(help, key('deal')).state;
+    expect(closed.overlay).toBeNull();
+    expect(closed.game).toBe(start.game); // the key only closed the panel
+  });
+
+  it('e asks which column, then shows it; Esc closes it', () => {
+    const asking = run(start, key('expand')).state;
+    expect(asking.overlay).toEqual({ kind: 'choose-expand' });
+    const shown = run(asking, col(3)).state;
+    expect(shown.overlay).toEqual({ kind: 'expand', column: 3 });
+    expect(run(shown, key('cancel')).state.overlay).toBeNull();
+    expect(run(start, col(5), key('expand')).state.overlay).toEqual({ kind: 'expand', column: 5 });
+  });
+
+  it('a refused deal explains itself', () => {
+    const p = position({ columns: ['Ks', '', 'Kh'], stock: Array(10).fill('As') });
+    const state = initialState(gameAt(p), THEME, 'woods');
+    expect(run(state, key('deal')).state.message).toEqual({
+      text: "Can't deal: column 2 is empty; fill it first (relaxed 0).",
+      kind: 'error',
+    });
+  });
+});
+
+describe('hints', () => {
+  it('h shows the hints in turn, and says when there is no useful move', () => {
+    const game = newGame('42', RULES);
+    const engine: HintEngine = {
+      hints: () => [
+        { action: { kind: 'deal' }, score: 1, why: 'deal' } as never,
+        { action: { kind: 'deal' }, score: 0, why: 'deal' } as never,
+      ],
+    };
+    const withHints = { randomSeed: () => '1', hints: engine };
+    let state = initialState(game, THEME, 'woods');
+    state = update(state, key('hint'), withHints).state;
+    expect(state.message?.kind).toBe('hint');
+    expect(state.message?.text).toMatch(/\(1\/2/);
+    state = update(state, key('hint'), withHints).state;
+    expect(state.message?.text).toMatch(/\(2\/2/);
+    const none = update(initialState(game, THEME, 'woods'), key('hint'), deps).state;
+    expect(none.message?.text).toMatch(/No useful move/);
+  });
+});
+
+describe('the mouse', () => {
+  const p = position({
+    columns: ['4c | 9h 8s 7s', '3d | 8d', '2c | 9s', '', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh'],
+  });
+  const start = initialState(gameAt(p), THEME, 'woods');
+
+  it('a click on a card picks up the run from it; a click on another column drops it there', () => {
+    const picked = run(
+      start,
+      { kind: 'press', column: 0, index: 3 },
+      { kind: 'release', column: 0 },
+    ).state;
+    expect(picked.selection).toEqual({ column: 0, count: 1, explicit: true });
+    const dropped = run(picked, { kind: 'press', column: 3, index: null }).state;
+    expect(showColumns(dropped.game.position)[3]).toBe('7s');
+  });
+
+  it('drag and drop moves the cards from the pressed card', () => {
+    const { state } = run(
+      start,
+      { kind: 'press', column: 0, index: 2 },
+      { kind: 'release', column: 2 },
+    );
+    expect(showColumns(state.game.position).slice(0, 3)).toEqual([
+      '4c | 9h',
+      '3d | 8d',
+      '2c | 9s 8s 7s',
+    ]);
+  });
+
+  it('a card outside the movable run cannot be picked up, nor a face-down one', () => {
+    expect(run(start, { kind: 'press', column: 0, index: 1 }).state.message?.text).toMatch(
+      /same-suit run/,
+    );
+    expect(run(start, { kind: 'press', column: 0, index: 0 }).state.message?.text).toMatch(
+      /face down/,
+    );
+  });
+});
+
+describe('winning and losing', () => {
+  it('a move that completes the last suit shows the win panel', () => {
+    const suits = ['s', 'h', 'd', 'c', 's', 'h', 'd'];
+    const p = {
+      ...position({ columns: ['KcQcJcTc9c8c7c6c5c4c3c2c'.replace(/(..)/g, '$1 ').trim(), 'Ac'] }),
+      foundations: suits.map((s) => 'shdc'.indexOf(s)) as never,
+    };
+    const state = initialState(gameAt(p), THEME, 'woods');
+    const { state: after } = run(state, col(1), col(0));
+    expect(after.overlay).toEqual({ kind: 'won' });
+    expect(after.message?.kind).toBe('win');
+    expect(run(after, key('new')).state.game.seed).toBe('777');
+  });
+
+  it('no legal action left is said, with the ways out', () => {
+    const p = position({
+      columns: ['Kh', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh', '2s As'],
+    });
+    const state = initialState(gameAt(p), THEME, 'woods');
+    // 2♠ A♠ is a run; moving the A♠ alone onto... nothing: but there is no empty column, so check
+    // the message after a refused action leaves the game as it was.
+    const after = run(state, col(9), col(0)).state;
+    expect(after.message?.kind).toBe('error');
+  });
+});
+
+describe('bestMoveFrom', () => {
+  it('prefers a same-suit card, then any card, then an empty column, and more cards over fewer', () => {
+    const p = position({ columns: ['5c | 9h 8s 7s', '8d', '9s', ''] });
+    expect(bestMoveFrom(p, 0)).toEqual({ kind: 'move', from: 0, to: 2, count: 2 });
+    expect(bestMoveFrom(p, 0, 1)).toEqual({ kind: 'move', from: 0, to: 1, count: 1 });
+    const onlyEmpty = position({ columns: ['5c | 9h 8s 7s', '', 'Kd'] });
+    expect(bestMoveFrom(onlyEmpty, 0)).toEqual({ kind: 'move', from: 0, to: 1, count: 2 });
+    const full = ['Ks', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh'];
+    expect(bestMoveFrom(position({ columns: full }), 0)).toBeNull();
+  });
+});

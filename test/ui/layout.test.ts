@@ -1,0 +1,229 @@
+import { cardLabel, type Game, newGame, type Position, type Rules } from '../../src/engine';
+import { columnView } from '../../src/ui/column-view';
+import { initialState } from '../../src/ui/controller';
+import { hitTest, layout, MIN_HEIGHT, MIN_WIDTH } from '../../src/ui/layout';
+import type { UiState } from '../../src/ui/state';
+import { column, position, suitRun } from '../helpers/build';
+
+const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
+const THEME = { ascii: false, color: true, fourColor: false };
+
+function stateFor(game: Game, changes: Partial<UiState> = {}): UiState {
+  return { ...initialState(game, THEME, 'woods'), ...changes };
+}
+
+function gameAt(p: Position): Game {
+  return {
+    seed: 'test',
+    rules: p.rules,
+    start: p,
+    position: p,
+    played: null,
+    undone: null,
+    actions: 0,
+    peeks: 0,
+  };
+}
+
+describe.each([
+  [80, 24],
+  [60, 16],
+  [120, 40],
+  [MIN_WIDTH, MIN_HEIGHT],
+])('layout of a deal at %ix%i', (width, height) => {
+  const game = newGame('42', RULES);
+  const view = layout(stateFor(game), width, height);
+  const lines = view.frame.text().split('\n');
+
+  it('fills exactly the terminal', () => {
+    expect(lines).toHaveLength(height);
+    for (const line of lines) expect(Array.from(line).length).toBeLessThanOrEqual(width);
+  });
+
+  it('shows the seed, the score, the moves and the deals left on the status line', () => {
+    expect(lines[0]).toContain('seed 42');
+    expect(lines[0]).toMatch(/\b0\b/);
+    expect(lines[0]).toMatch(/d(eals )?5/);
+  });
+
+  it('numbers the ten columns', () => {
+    expect(lines[1].trim().split(/\s+/)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+    ]);
+  });
+
+  it("shows each column's face-down cards compactly and its face-up card under its number", () => {
+    const board = view.board!;
+    game.position.columns.forEach((col, c) => {
+      const x = board.left + c * board.columnWidth;
+      const down = lines[board.top].slice(x, x + board.columnWidth).trim();
+      // One glyph per card where they fit (5 need a column 6 wide), else a count.
+      expect(down).toBe(board.columnWidth > col.hidden ? '▒'.repeat(col.hidden) : `▒${col.hidden}`);
+      const top = lines[board.top + 1].slice(x, x + board.columnWidth).trim();
+      expect(top).toBe(cardLabel(col.cards[col.cards.length - 1]));
+    });
+  });
+
+  it('keeps the message line and the key line at the bottom', () => {
+    expect(lines[height - 2]).toMatch(/Pick a column/);
+    expect(lines[height - 1]).toMatch(/d deal/);
+    expect(lines[height - 1]).toMatch(/q quit/);
+  });
+});
+
+describe('a terminal below the minimum', () => {
+  it.each([
+    [MIN_WIDTH - 1, 24],
+    [80, MIN_HEIGHT - 1],
+    [20, 5],
+  ])('at %ix%i says it is too small and what size it needs', (width, height) => {
+    const view = layout(stateFor(newGame('1', RULES)), width, height);
+    expect(view.board).toBeNull();
+    const text = view.frame.text();
+    expect(text.toLowerCase()).toContain('too small');
+    if (width >= 40) expect(text).toContain(`${MIN_WIDTH}x${MIN_HEIGHT}`);
+  });
+
+  it('at 0x0 draws nothing and does not fail', () => {
+    expect(layout(stateFor(newGame('1', RULES)), 0, 0).frame.text()).toBe('');
+  });
+});
+
+describe('columns that do not fit', () => {
+  // Every card in one column: runs of all four suits, then a long alternating stretch on top.
+  const runs = ['s', 'h', 'd', 'c', 's', 'h'].map(suitRun).join(' ');
+  const alternating = Array.from(
+    { length: 13 },
+    (_, i) => `${'KQJT98765432A'[i]}${i % 2 ? 'h' : 's'}`,
+  ).join(' ');
+  const tail = 'Ks Qh Js Th 9s 8h 7s 6h 5s 4h 3s 2h As Kd Qd Jd Td 9d 8d';
+  const pathological = position({ columns: [`${runs} ${alternating} ${tail}`] });
+
+  it.each([
+    [80, 24],
+    [60, 16],
+    [MIN_WIDTH, MIN_HEIGHT],
+  ])('still fit at %ix%i, with the top card and the movable run head visible', (width, height) => {
+    const state = stateFor(gameAt(pathological));
+    const view = layout(state, width, height);
+    const board = view.board!;
+    const rows = board.columns[0];
+    expect(rows.length).toBeLessThanOrEqual(board.rows);
+    const cards = pathological.columns[0].cards;
+    const shown = rows.flatMap((r) => (r.kind === 'card' ? [r.index] : []));
+    expect(shown).toContain(cards.length - 1); // the top card 8♦
+    expect(shown).toContain(cards.length - 6); // K♦, head of the movable run K♦..8♦
+    expect(rows[0].kind).toBe('more'); // the deepest cards give way to a marker
+    const lines = view.frame.text().split('\n');
+    expect(lines[board.top + rows.length - 1]).toContain('8♦');
+    expect(lines.length).toBe(height);
+  });
+
+  it('fold a long same-suit run to its head and last card before dropping anything', () => {
+    const col = column('5c 7h | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2h 9c 8c');
+    const rows = columnView(col, 8);
+    expect(rows).toEqual([
+      { kind: 'down', count: 2 },
+      { kind: 'card', index: 2, folded: 0 }, // K♠
+      { kind: 'card', index: 12, folded: 9 }, // 3♠, with Q♠..4♠ folded
+      { kind: 'card', index: 13, folded: 0 }, // 2♥
+      { kind: 'card', index: 14, folded: 0 }, // 9♣
+      { kind: 'card', index: 15, folded: 0 }, // 8♣
+    ]);
+  });
+
+  it('are shown whole when they fit', () => {
+    const col = column('5c | Ks Qs Js');
+    expect(columnView(col, 10)).toEqual([
+      { kind: 'down', count: 1 },
+      { kind: 'card', index: 1, folded: 0 },
+      { kind: 'card', index: 2, folded: 0 },
+      { kind: 'card', index: 3, folded: 0 },
+    ]);
+  });
+
+  it('draw the fold marker and both ends of a folded run', () => {
+    const p = position({ columns: ['5c 7h | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2h 9c 8c'] });
+    const view = layout(stateFor(gameAt(p)), 60, 16);
+    const text = view.frame.text();
+    expect(text).toContain('K♠');
+    expect(text).toContain('┊ 3♠');
+    expect(text).not.toContain('7♠');
+  });
+});
+
+describe('selection, focus and hit testing', () => {
+  const p = position({ columns: ['5c | 9h 8d', '', 'Ks Qs Js', '4h'] });
+
+  it('highlights exactly the selected cards', () => {
+    const state = stateFor(gameAt(p), { selection: { column: 2, count: 2, explicit: true } });
+    const view = layout(state, 80, 24);
+    const board = view.board!;
+    const x = board.left + 2 * board.columnWidth + 2;
+    const highlighted = [0, 1, 2].map((r) => view.frame.at(x, board.top + r).highlight);
+    expect(highlighted).toEqual([false, true, true]);
+    expect(view.frame.line(22)).toMatch(/Column 3: 2 cards picked up/);
+  });
+
+  it('maps a click to the column and the card under it', () => {
+    const view = layout(stateFor(gameAt(p)), 80, 24);
+    const board = view.board!;
+    const x = board.left + board.columnWidth * 2 + 2;
+    expect(hitTest(board, x, board.top + 1)).toEqual({ kind: 'column', column: 2, index: 1 });
+    expect(hitTest(board, x, board.top + 10)).toEqual({ kind: 'column', column: 2, index: null });
+    expect(hitTest(board, board.left + 1, board.top)).toEqual({
+      kind: 'column',
+      column: 0,
+      index: null,
+    }); // face-down row
+    expect(hitTest(board, board.left + board.columnWidth + 1, 1)).toEqual({
+      kind: 'column',
+      column: 1,
+      index: null,
+    });
+    expect(hitTest(board, 0, 23)).toBeNull();
+  });
+
+  it('makes the deals counter clickable', () => {
+    const view = layout(stateFor(newGame('3', RULES)), 80, 24);
+    const stock = view.board!.stock!;
+    expect(view.frame.line(0).slice(stock.x, stock.x + stock.width)).toBe('deals 5');
+    expect(hitTest(view.board!, stock.x + 1, 0)).toEqual({ kind: 'stock' });
+  });
+
+  it('uses letters for suits and ASCII markers in ASCII mode', () => {
+    const state = { ...stateFor(newGame('42', RULES)), theme: { ...THEME, ascii: true } };
+    const text = layout(state, 80, 24).frame.text();
+    expect(text).not.toMatch(/[♠♥♦♣▒]/);
+    expect(text).toContain('#####');
+  });
+});
+
+describe('panels', () => {
+  const game = newGame('42', RULES);
+
+  it('the help panel shows the keys and the seed, and fits at 60x16', () => {
+    const view = layout(stateFor(game, { overlay: { kind: 'help', page: 0 } }), 60, 16);
+    const text = view.frame.text();
+    expect(text).toContain('Spider help');
+    expect(text).toMatch(/deal/);
+    expect(text).toContain('Seed 42');
+  });
+
+  it('the expanded column lists every face-up card', () => {
+    const p = position({ columns: ['5c | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2h 9c 8c 7d'] });
+    const view = layout(stateFor(gameAt(p), { overlay: { kind: 'expand', column: 0 } }), 60, 16);
+    const text = view.frame.text();
+    for (const label of ['K♠', 'Q♠', '7♠', '2♥', '7♦']) expect(text).toContain(label);
+    expect(text).toContain('Column 1: 15 face up, 1 face down');
+  });
+});
