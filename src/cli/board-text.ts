@@ -8,6 +8,7 @@ import {
   gameScores,
   gameStatus,
   isRed,
+  suitOf,
   stockCards,
   suitLabel,
 } from '../engine';
@@ -39,6 +40,8 @@ export function boardText(game: Game, display: DisplayOptions, reveal: boolean):
     const text = faceDown ? `(${cardLabel(card, display.ascii)})` : cardLabel(card, display.ascii);
     const cell = text.padStart(CELL - 1);
     if (faceDown) return paint.dim(cell);
+    if (display.fourColor)
+      return [cell, paint.red(cell), paint.blue(cell), paint.green(cell)][suitOf(card)];
     return isRed(card) ? paint.red(cell) : cell;
   };
   const hiddenCell = paint.dim('##'.padStart(CELL - 1));

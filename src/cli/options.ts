@@ -40,6 +40,8 @@ export interface DisplayOptions {
   readonly scoring: ScoringName;
   readonly ascii: boolean;
   readonly color: boolean;
+  /** Four-colour deck: diamonds blue and clubs green. */
+  readonly fourColor: boolean;
 }
 
 export type Checked<T> =
@@ -109,5 +111,8 @@ export function checkDisplayOptions(
   const colored =
     color.value === 'always' ||
     (color.value === 'auto' && isTerminal && !env.NO_COLOR && env.TERM !== 'dumb');
-  return { ok: true, value: { scoring: scoring.value, ascii, color: colored } };
+  return {
+    ok: true,
+    value: { scoring: scoring.value, ascii, color: colored, fourColor: raw.fourColor === true },
+  };
 }

@@ -156,7 +156,7 @@ function buildProgram(io: CliIo): Command {
     const game = newGame(seed, options.rules);
     // Loaded here so the headless commands never pay for blessed.
     const { playInTerminal } = await import('../ui/play');
-    const theme = { ascii: shown.ascii, color: shown.color, fourColor: raw.fourColor === true };
+    const theme = { ascii: shown.ascii, color: shown.color, fourColor: shown.fourColor };
     const result = await playInTerminal(game, theme, shown.scoring, {
       terminal,
       env: io.env,

@@ -378,6 +378,24 @@ describe('spider deal (text)', () => {
     expect(alwaysNoColor.stdout).toContain(`${ESC}[`);
   });
 
+  it('--four-color paints diamonds blue and clubs green; otherwise they are red and plain', async () => {
+    // Seed 42 deals 5♦ on column 3 and 6♣ on column 7.
+    const four = await cli([
+      'deal',
+      '--seed',
+      '42',
+      '--color',
+      'always',
+      '--unicode',
+      '--four-color',
+    ]);
+    expect(four.stdout).toMatch(/\x1b\[34m\s*5♦/);
+    expect(four.stdout).toMatch(/\x1b\[32m\s*6♣/);
+    const two = await cli(['deal', '--seed', '42', '--color', 'always', '--unicode']);
+    expect(two.stdout).toMatch(/\x1b\[31m\s*5♦/);
+    expect(two.stdout).not.toMatch(/\x1b\[32m/);
+  });
+
   it('never colours JSON', async () => {
     const outcome = await cli(['deal', '--seed', '5', '--json', '--color', 'always'], {
       tty: true,
@@ -452,6 +470,19 @@ describe('usage errors (exit 2)', () => {
     expect(outcome.stderr).toContain("unknown command 'dael'");
     expect(outcome.stderr).toContain('play, deal and replay');
     expect(outcome.stdout).toBe('');
+  });
+
+  it('refuses to start the game without a terminal, pointing to the headless commands', async () => {
+    for (const args of [[], ['play'], ['--seed', '5', '--suits', '2']]) {
+      const outcome = await cli(args);
+      expect(outcome.status).toBe(2);
+      expectOneLineMessage(outcome.stderr);
+      expect(outcome.stderr).toContain('needs a terminal');
+      expect(outcome.stderr).toContain("'spider deal'");
+      expect(outcome.stderr).toContain("'spider replay'");
+    }
+    // Bad options are still reported as such, before the terminal check.
+    expect((await cli(['play', '--suits', '3'])).stderr).toContain('--suits must be 1, 2 or 4');
   });
 
   it('refuses replay without a FILE', async () => {
