@@ -19,6 +19,8 @@ interface BlessedScreen {
   tput: { brokenACS: boolean };
   render(): void;
   alloc(): void;
+  enter(): void;
+  leave(): void;
   destroy(): void;
   on(event: 'keypress', listener: (ch: string | undefined, key: { full: string }) => void): void;
   on(event: 'mouse', listener: (data: MouseEvent) => void): void;
@@ -29,7 +31,6 @@ interface BlessedProgram {
   setMouse(options: Record<string, boolean>, enable: boolean): void;
   enableMouse: () => void;
   hideCursor(): void;
-  pause(): () => void;
   flush(): void;
 }
 
@@ -149,20 +150,27 @@ export function runTerminalGame(
         case 'redraw':
           screen.alloc(); // forget what is on screen: the next render repaints every cell
           break;
-        case 'suspend': {
-          const resume = program.pause();
-          process.once('SIGCONT', () => {
-            resume();
-            screen.alloc();
-            draw();
-          });
-          process.kill(process.pid, 'SIGTSTP');
+        case 'suspend':
+          suspend();
           return;
-        }
         case null:
           break;
       }
       draw();
+    };
+
+    // blessed's own pause() queues the codes that restore the terminal, then silences the
+    // output before they are flushed; leave() writes them at once.
+    const suspend = (): void => {
+      screen.leave();
+      io.input.setRawMode?.(false);
+      process.once('SIGCONT', () => {
+        io.input.setRawMode?.(true);
+        screen.enter();
+        program.enableMouse();
+        draw();
+      });
+      process.kill(process.pid, 'SIGTSTP');
     };
 
     screen.on('keypress', (ch, key) => {
