@@ -129,6 +129,16 @@ function removeCompleteSuits(
   return removed ?? foundations;
 }
 
+/** The position after an action: built in one place, so every position has the same shape. */
+function successor(
+  position: Position,
+  columns: readonly Column[],
+  foundations: readonly Suit[],
+  dealt: number,
+): Position {
+  return { rules: position.rules, columns, stock: position.stock, dealt, foundations };
+}
+
 function applyMove(position: Position, from: number, to: number, count: number): Position {
   const columns = position.columns.slice();
   const source = columns[from];
@@ -140,13 +150,7 @@ function applyMove(position: Position, from: number, to: number, count: number):
   const foundations = position.rules.keepSuits
     ? position.foundations
     : removeCompleteSuits(columns, position.foundations, to);
-  return {
-    rules: position.rules,
-    columns,
-    stock: position.stock,
-    dealt: position.dealt,
-    foundations,
-  };
+  return successor(position, columns, foundations, position.dealt);
 }
 
 function applyDeal(position: Position): Position {
@@ -158,13 +162,7 @@ function applyDeal(position: Position): Position {
   const foundations = position.rules.keepSuits
     ? position.foundations
     : removeCompleteSuits(columns, position.foundations);
-  return {
-    rules: position.rules,
-    columns,
-    stock: position.stock,
-    dealt: position.dealt + 1,
-    foundations,
-  };
+  return successor(position, columns, foundations, position.dealt + 1);
 }
 
 function applyRemove(position: Position, column: number): Position {
@@ -172,13 +170,7 @@ function applyRemove(position: Position, column: number): Position {
   const cards = columns[column].cards;
   const foundations = position.foundations.concat(suitOf(cards[cards.length - 1]));
   columns[column] = withoutTopSuit(columns[column]);
-  return {
-    rules: position.rules,
-    columns,
-    stock: position.stock,
-    dealt: position.dealt,
-    foundations,
-  };
+  return successor(position, columns, foundations, position.dealt);
 }
 
 /** Plays an action if the rules allow it. Never throws for an illegal action. */

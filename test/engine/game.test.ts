@@ -17,28 +17,15 @@ import {
   movesKept,
   newGame,
   play,
-  type Position,
   redo,
   remove,
   replay,
   restart,
   undo,
 } from '../../src/engine';
-import { position, showColumns as show, suitRun } from '../helpers/build';
+import { gameAt, position, showColumns as show, suitRun } from '../helpers/build';
 
 /** A game whose deal is a hand-built position. */
-function gameAt(p: Position): Game {
-  return {
-    seed: 'test',
-    rules: p.rules,
-    start: p,
-    position: p,
-    played: null,
-    undone: null,
-    actions: 0,
-    peeks: 0,
-  };
-}
 
 /** The game after an outcome the engine must accept. */
 function ok(outcome: GameOutcome): Game {

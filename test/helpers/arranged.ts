@@ -11,6 +11,7 @@ import {
   suitOfRun,
   SUIT_LENGTH,
 } from '../../src/engine';
+import { gameAt } from './build';
 
 /** A small deterministic generator, so an arranged position is fixed by one integer. */
 function lcg(seed: number): (n: number) => number {
@@ -71,17 +72,7 @@ export function arrangedGame(rules: Rules, seed: number): Game {
 }
 
 function gameFrom(rules: Rules, columns: Column[], stock: Card[], dealt: number): Game {
-  const start = { rules, columns, stock, dealt, foundations: [] };
-  return {
-    seed: 'arranged',
-    rules,
-    start,
-    position: start,
-    played: null,
-    undone: null,
-    actions: 0,
-    peeks: 0,
-  };
+  return gameAt({ rules, columns, stock, dealt, foundations: [] }, 'arranged');
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   type Column,
   COLUMN_COUNT,
   DEFAULT_RULES,
+  type Game,
   type Position,
   type Rules,
   SUIT_LETTERS,
@@ -58,6 +59,23 @@ export function position(spec: PositionSpec): Position {
     foundations: (spec.foundations ?? '').split('').map((s) => SUIT_LETTERS.indexOf(s) as Suit),
   };
 }
+
+/** A game whose start is the given position (rule tests start from positions no seed deals). */
+export function gameAt(start: Position, seed = 'test'): Game {
+  return {
+    seed,
+    rules: start.rules,
+    start,
+    position: start,
+    played: null,
+    undone: null,
+    actions: 0,
+    peeks: 0,
+  };
+}
+
+/** The column numbers as the boards show them. */
+export const COLUMN_NUMBERS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'];
 
 /** A column written back in the same compact form, for readable assertions. */
 export function describeColumn(col: Column): string {

@@ -1,4 +1,4 @@
-import { type Game, type HintEngine, newGame, type Position, type Rules } from '../../src/engine';
+import { type HintEngine, newGame, type Rules } from '../../src/engine';
 import {
   bestMoveFrom,
   type Command,
@@ -7,25 +7,12 @@ import {
   update,
 } from '../../src/ui/controller';
 import type { UiState } from '../../src/ui/state';
-import { position, showColumns } from '../helpers/build';
+import { gameAt, position, showColumns } from '../helpers/build';
 
 const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
 const THEME = { ascii: false, color: false, fourColor: false };
 const noHints: HintEngine = { hints: () => [] };
 const deps: ControllerDeps = { randomSeed: () => '777', hints: noHints };
-
-function gameAt(p: Position): Game {
-  return {
-    seed: 'test',
-    rules: p.rules,
-    start: p,
-    position: p,
-    played: null,
-    undone: null,
-    actions: 0,
-    peeks: 0,
-  };
-}
 
 /** Runs commands in order, returning the final state and the last effect. */
 function run(state: UiState, ...commands: Command[]) {

@@ -1,28 +1,15 @@
-import { cardLabel, type Game, newGame, type Position, type Rules } from '../../src/engine';
+import { cardLabel, type Game, newGame, type Rules } from '../../src/engine';
 import { columnView } from '../../src/ui/column-view';
 import { initialState } from '../../src/ui/controller';
 import { hitTest, layout, MIN_HEIGHT, MIN_WIDTH } from '../../src/ui/layout';
 import type { UiState } from '../../src/ui/state';
-import { column, position, suitRun } from '../helpers/build';
+import { column, COLUMN_NUMBERS, gameAt, position, suitRun } from '../helpers/build';
 
 const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
 const THEME = { ascii: false, color: true, fourColor: false };
 
 function stateFor(game: Game, changes: Partial<UiState> = {}): UiState {
   return { ...initialState(game, THEME, 'woods'), ...changes };
-}
-
-function gameAt(p: Position): Game {
-  return {
-    seed: 'test',
-    rules: p.rules,
-    start: p,
-    position: p,
-    played: null,
-    undone: null,
-    actions: 0,
-    peeks: 0,
-  };
 }
 
 describe.each([
@@ -47,18 +34,7 @@ describe.each([
   });
 
   it('numbers the ten columns', () => {
-    expect(lines[1].trim().split(/\s+/)).toEqual([
-      '1',
-      '2',
-      '3',
-      '4',
-      '5',
-      '6',
-      '7',
-      '8',
-      '9',
-      '10',
-    ]);
+    expect(lines[1].trim().split(/\s+/)).toEqual(COLUMN_NUMBERS);
   });
 
   it("shows each column's face-down cards compactly and its face-up card under its number", () => {
