@@ -5,6 +5,7 @@ import {
   explain,
   type Game,
   gameStatus,
+  hasCompleteSuitOnTop,
   type HintEngine,
   legalActions,
   movableRunLength,
@@ -144,6 +145,10 @@ function afterChange(state: UiState, game: Game, message: Message | null): Updat
   if (!text && removed.length > 0) {
     const suits = removed.map((s) => suitLabel(s, state.theme.ascii)).join(' ');
     text = info(`Complete suit${removed.length > 1 ? 's' : ''} ${suits} removed.`);
+  }
+  const complete = game.position.columns.findIndex(hasCompleteSuitOnTop);
+  if (!text && complete >= 0 && game.rules.keepSuits) {
+    text = info(`Column ${complete + 1} holds a complete suit: x removes it.`);
   }
   const status = gameStatus(game);
   const next: UiState = {
@@ -333,7 +338,9 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
     case 'deal':
       return act(state, { kind: 'deal' });
     case 'remove': {
-      const column = selection?.column ?? state.focus;
+      // With nothing picked up, x takes the first complete suit there is.
+      const complete = game.position.columns.findIndex(hasCompleteSuitOnTop);
+      const column = selection?.column ?? (complete >= 0 ? complete : state.focus);
       return act(state, { kind: 'remove', column });
     }
     case 'undo': {

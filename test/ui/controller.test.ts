@@ -257,6 +257,20 @@ describe('winning and losing', () => {
   });
 });
 
+describe('keep-suits games', () => {
+  it('say when a suit is complete, and x removes it without picking the column first', () => {
+    const run13 = 'Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s';
+    const p = position({ columns: ['Kh', `7c | ${run13}`, 'As'], rules: { keepSuits: true } });
+    let state = initialState(gameAt(p), THEME, 'woods');
+    state = run(state, col(2), col(1)).state;
+    expect(state.message?.text).toBe('Column 2 holds a complete suit: x removes it.');
+    state = run(state, key('remove')).state;
+    expect(state.game.position.foundations).toEqual([0]);
+    expect(showColumns(state.game.position)[1]).toBe('7c');
+    expect(state.message?.text).toBe('Complete suit ♠ removed.');
+  });
+});
+
 describe('bestMoveFrom', () => {
   it('prefers a same-suit card, then any card, then an empty column, and more cards over fewer', () => {
     const p = position({ columns: ['5c | 9h 8s 7s', '8d', '9s', ''] });
