@@ -1,0 +1,311 @@
+/**
+ * The real game in a real terminal: bin/spider runs in tmux, keys go in with send-keys, and the
+ * screen read back with capture-pane is compared, cell for cell, with what the pure layout says
+ * for the same keys. The first board is also checked against `spider deal --json`, which shares
+ * no drawing code with the screen.
+ */
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { type Game, heuristicHints, legalActions, newGame } from '../../src/engine';
+import { type Command, update } from '../../src/ui/controller';
+import { commandForKey, commandForMouse } from '../../src/ui/input';
+import { layout } from '../../src/ui/layout';
+import { openingState } from '../../src/ui/play';
+import type { UiState } from '../../src/ui/state';
+import { CLEAN_MODES, TerminalSession } from './tmux';
+import { COLUMN_NUMBERS } from '../helpers/build';
+
+jest.setTimeout(30_000);
+
+const ROOT = path.join(__dirname, '..', '..');
+const SPIDER = path.join(ROOT, 'bin', 'spider');
+const RULES = { suits: 4, relaxed: 0, keepSuits: false } as const;
+const THEME = { ascii: false, color: true, fourColor: false };
+const ENV = { LANG: 'C.UTF-8', LC_ALL: undefined, NO_COLOR: undefined };
+
+beforeAll(() => {
+  // `npm test` builds first; a lone `jest` run may not have.
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) {
+    spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+  }
+});
+
+function start(args: string[], options: { width?: number; height?: number } = {}): TerminalSession {
+  return TerminalSession.start([process.execPath, SPIDER, ...args], {
+    env: ENV,
+    cwd: ROOT,
+    ...options,
+  });
+}
+
+/**
+ * Starts the game under a shell that stays after it: tmux reports a dead pane's cursor as hidden
+ * whatever the program left, so the terminal's modes are read while the pane is still alive.
+ * The game's exit status is printed as `[exit N]`.
+ */
+function startKept(args: string[]): TerminalSession {
+  const command = `"$0" "$1" ${args.join(' ')}; echo "[exit $?]"; exec sleep 600`;
+  return TerminalSession.start(['sh', '-c', command, process.execPath, SPIDER], {
+    env: ENV,
+    cwd: ROOT,
+  });
+}
+
+function exitShown(session: TerminalSession): number {
+  const screen = session.waitFor(/\[exit \d+\]/);
+  return Number(/\[exit (\d+)\]/.exec(screen)![1]);
+}
+
+/** The game's process: the child of the shell `startKept` runs it under. */
+function gamePid(session: TerminalSession): number {
+  const children = spawnSync('pgrep', ['-P', String(session.pid())], { encoding: 'utf8' }).stdout;
+  return Number(children.trim().split('\n')[0]);
+}
+
+/** tmux key names and the key events blessed reports for them. */
+const KEY_EVENTS: Record<string, { ch?: string; full: string }> = {
+  Escape: { full: 'escape' },
+  Enter: { ch: '\r', full: 'enter' },
+  Up: { full: 'up' },
+  Down: { full: 'down' },
+  Left: { full: 'left' },
+  Right: { full: 'right' },
+};
+
+/** The game as the program should have it: the same controller fed the same keys. */
+class Expected {
+  state: UiState;
+  constructor(game: Game) {
+    this.state = openingState(game, THEME, 'woods');
+  }
+  command(command: Command): void {
+    this.state = update(this.state, command, {
+      randomSeed: () => 'unused',
+      hints: heuristicHints,
+    }).state;
+  }
+  key(key: string): void {
+    this.command(commandForKey(KEY_EVENTS[key] ?? { ch: key, full: key }));
+  }
+  screen(width = 80, height = 24): string {
+    return layout(this.state, width, height).frame.text();
+  }
+}
+
+/** Types keys one at a time, waiting after each for the screen the controller predicts. */
+function play(session: TerminalSession, expected: Expected, ...keys: string[]): string {
+  let screen = '';
+  for (const key of keys) {
+    session.sendKeys(key);
+    expected.key(key);
+    const wanted = expected.screen();
+    screen = session.waitFor((s) => s === wanted);
+  }
+  return screen;
+}
+
+const RANKS: Record<string, string> = { T: '10' };
+const SUITS: Record<string, string> = { s: '♠', h: '♥', d: '♦', c: '♣' };
+const label = (code: string) => (RANKS[code[0]] ?? code[0]) + SUITS[code[1]];
+
+describe('the game at 80x24', () => {
+  it('shows the deal that `spider deal --json` prints', () => {
+    const session = start(['--seed', '42']);
+    const screen = session.waitFor('q quit');
+    const deal = spawnSync(process.execPath, [SPIDER, 'deal', '--seed', '42', '--json'], {
+      encoding: 'utf8',
+    });
+    const json = JSON.parse(deal.stdout) as { columns: { hidden: number; up: string[] }[] };
+    const lines = screen.split('\n');
+    expect(lines[0]).toContain('seed 42');
+    expect(lines[1].trim().split(/\s+/)).toEqual(COLUMN_NUMBERS);
+    expect(lines[2].trim().split(/\s+/)).toEqual(json.columns.map((c) => '▒'.repeat(c.hidden)));
+    expect(lines[3].trim().split(/\s+/)).toEqual(
+      json.columns.map((c) => label(c.up[c.up.length - 1])),
+    );
+    expect(screen).toBe(new Expected(newGame('42', RULES)).screen());
+  });
+
+  it('plays moves with column keys, deals, undoes and redoes', () => {
+    const game = newGame('7', RULES);
+    const move = legalActions(game.position).find((a) => a.kind === 'move' && a.count === 1);
+    if (!move || move.kind !== 'move') throw new Error('seed 7 has no one-card move');
+    const session = start(['--seed', '7']);
+    const expected = new Expected(game);
+    session.waitFor((s) => s === expected.screen());
+    const from = String((move.from + 1) % 10);
+    const to = String((move.to + 1) % 10);
+    play(session, expected, from);
+    expect(session.screen()).toContain(`Column ${move.from + 1}: 1 card picked up`);
+    let screen = play(session, expected, to);
+    expect(screen).toMatch(/moves 1 /);
+    screen = play(session, expected, 'd');
+    expect(screen).toMatch(/moves 2 .*deals 4/);
+    screen = play(session, expected, 'u');
+    expect(screen).toMatch(/moves 1 .*deals 5/);
+    expect(screen).toContain('Undone.');
+    screen = play(session, expected, 'r');
+    expect(screen).toMatch(/deals 4/);
+    expect(expected.state.game.position.dealt).toBe(1);
+  });
+
+  it('refuses an illegal move and says why', () => {
+    const session = start(['--seed', '42']);
+    const expected = new Expected(newGame('42', RULES));
+    session.waitFor('q quit');
+    // Seed 42: column 5 shows Q♥ and column 2 the A♠.
+    const screen = play(session, expected, '5', '2');
+    expect(screen).toContain('Nothing goes onto an ace (A♠).');
+    expect(screen).toMatch(/moves 0 /);
+  });
+
+  it('chooses a shorter part of a run with the arrow keys, and cancels with Esc', () => {
+    const session = start(['--seed', '42']);
+    const expected = new Expected(newGame('42', RULES));
+    session.waitFor('q quit');
+    play(session, expected, '8', 'Down');
+    expect(session.screen()).toContain('Column 8: 1 card picked up');
+    const screen = play(session, expected, 'Escape');
+    expect(screen).not.toContain('picked up');
+  });
+
+  it('shows hints and the help screen', () => {
+    const session = start(['--seed', '42']);
+    const expected = new Expected(newGame('42', RULES));
+    session.waitFor('q quit');
+    expect(play(session, expected, 'h')).toContain(
+      'Hint: move J♥ from column 8 onto Q♥ in column 5',
+    );
+    expect(play(session, expected, '?')).toContain('Spider help');
+    expect(play(session, expected, '?')).toContain('Rules');
+    expect(play(session, expected, 'Escape')).not.toContain('Spider help');
+  });
+
+  it('picks up and drops cards with the mouse', () => {
+    const session = start(['--seed', '42']);
+    const expected = new Expected(newGame('42', RULES));
+    session.waitFor('q quit');
+    const board = layout(expected.state, 80, 24).board!;
+    // Click the J♥ of column 8, then column 5 (Q♥).
+    const at = (column: number, row: number) => ({
+      x: board.left + column * board.columnWidth + 2,
+      y: board.top + row,
+    });
+    const jack = at(7, 1);
+    session.click(jack.x, jack.y);
+    for (const action of ['mousedown', 'mouseup']) {
+      const command = commandForMouse({ action, button: 'left', ...jack }, board);
+      if (command) expected.command(command);
+    }
+    session.waitFor('Column 8: 1 card picked up');
+    const queen = at(4, 1);
+    session.click(queen.x, queen.y);
+    for (const action of ['mousedown', 'mouseup']) {
+      const command = commandForMouse({ action, button: 'left', ...queen }, board);
+      if (command) expected.command(command);
+    }
+    const screen = session.waitFor((s) => s === expected.screen());
+    expect(screen).toMatch(/moves 1 /);
+  });
+
+  it('asks for the mouse without all-motion tracking, and quits only after y', () => {
+    const session = startKept(['--seed', '42']);
+    session.waitFor('q quit');
+    const modes = session.terminalModes();
+    expect(modes).toMatchObject({
+      alternateScreen: true,
+      cursorVisible: false,
+      mouseButton: true,
+      mouseSgr: true,
+      mouseAll: false,
+    });
+    session.sendKeys('d');
+    session.waitFor(/moves 1 /);
+    session.sendKeys('q');
+    session.waitFor('Quit this game? y quits');
+    session.sendKeys('n');
+    session.waitFor('Carrying on.');
+    session.sendKeys('q');
+    session.waitFor('Quit this game?');
+    session.sendKeys('y');
+    expect(exitShown(session)).toBe(0);
+    expect(session.terminalModes()).toEqual(CLEAN_MODES);
+    expect(session.screen()).toContain('Play this deal again: spider --seed 42');
+  });
+});
+
+describe('terminal sizes', () => {
+  it('re-lays out at once when resized, and says when it is too small', () => {
+    const session = start(['--seed', '42']);
+    const expected = new Expected(newGame('42', RULES));
+    session.waitFor('q quit');
+    session.resize(60, 16);
+    session.waitFor((s) => s === expected.screen(60, 16));
+    session.resize(44, 12);
+    const small = session.waitFor('Terminal too small');
+    expect(small).toContain('Spider needs at least 50x15');
+    session.resize(120, 40);
+    session.waitFor((s) => s === expected.screen(120, 40));
+    session.resize(80, 24);
+    session.waitFor((s) => s === expected.screen());
+  });
+
+  it('starts in a terminal that is too small and comes back when it grows', () => {
+    const session = start(['--seed', '42'], { width: 40, height: 10 });
+    session.waitFor('too small');
+    session.resize(80, 24);
+    session.waitFor((s) => s === new Expected(newGame('42', RULES)).screen());
+  });
+});
+
+describe('leaving the terminal clean', () => {
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+    ['SIGINT', 130],
+  ] as const)(
+    'on %s: normal screen, cursor visible, no mouse reporting, status %i',
+    (signal, status) => {
+      const session = startKept(['--seed', '42']);
+      session.waitFor('q quit');
+      process.kill(gamePid(session), signal);
+      expect(exitShown(session)).toBe(status);
+      expect(session.terminalModes()).toEqual(CLEAN_MODES);
+      expect(session.screen()).not.toMatch(/\n\s+at /); // no stack trace
+    },
+  );
+
+  it('Ctrl-C quits at once', () => {
+    const session = startKept(['--seed', '42']);
+    session.waitFor('q quit');
+    session.sendKeys('d');
+    session.waitFor(/moves 1 /);
+    session.sendKeys('C-c');
+    expect(exitShown(session)).toBe(0);
+    expect(session.terminalModes()).toEqual(CLEAN_MODES);
+  });
+
+  it('Ctrl-Z suspends to the shell and fg brings the same game back', () => {
+    const session = TerminalSession.start(['bash', '--norc', '--noprofile', '-i'], {
+      env: { ...ENV, PS1: 'shell$ ' },
+      cwd: ROOT,
+    });
+    session.waitFor('shell$');
+    session.type(`${process.execPath} ${SPIDER} --seed 42\r`);
+    session.waitFor('q quit');
+    session.sendKeys('d');
+    const before = session.waitFor(/moves 1 /);
+    session.sendKeys('C-z');
+    session.waitFor(/Stopped/);
+    expect(session.terminalModes()).toMatchObject({
+      alternateScreen: false,
+      mouseAny: false,
+      cursorVisible: true,
+    });
+    session.type('fg\r');
+    session.waitFor((s) => s === before);
+    session.sendKeys('C-c');
+    session.waitFor('Play this deal again');
+  });
+});
