@@ -1,0 +1,21 @@
+import type { Rules, Scores } from '../engine';
+
+/** How a game ended for the statistics. */
+export type Outcome = 'won' | 'lost' | 'abandoned';
+
+/** One finished or abandoned game: a line of the history the statistics are computed from. */
+export interface GameResult {
+  readonly seed: string;
+  readonly rules: Rules;
+  readonly outcome: Outcome;
+  /** Moves in the line of play kept (the record's length). */
+  readonly moves: number;
+  /** Every action counted, undos included (the microsoft score's count). */
+  readonly actions: number;
+  readonly peeks: number;
+  /** Time spent playing, in milliseconds. */
+  readonly elapsedMs: number;
+  readonly scores: Scores;
+  /** When the game ended, ISO 8601. */
+  readonly ended: string;
+}
