@@ -1,0 +1,116 @@
+/**
+ * `spider stats [--json] [--scoring NAME] [--color WHEN]`: the statistics of the games in the
+ * history ($XDG_DATA_HOME/spider/games.jsonl), as a table or one JSON document.
+ *
+ * Wired in program.ts, which imports this module (this one imports only types from program.ts,
+ * so there is no import cycle at run time):
+ *
+ *   program
+ *     .command('stats')
+ *     .description('show the statistics of the games played')
+ *     .option('--json', 'print the statistics as one JSON object')
+ *     .option('--scoring <name>', 'best score shown: woods, microsoft or aisleriot', 'woods')
+ *     .option('--color <when>', 'colour: auto, always or never (NO_COLOR is honoured)', 'auto')
+ *     .allowExcessArguments(false)
+ *     .action(async (raw) => {
+ *       const status = await statsCommand(io, raw);
+ *       if (status !== EXIT_OK) throw new Exit(status);
+ *     });
+ *
+ * Exit status: 0, also when some lines of the history were skipped (said in one line on stderr);
+ * 2 for a bad option value or a history that cannot be read at all.
+ */
+import { MAX_SEED_LENGTH, printable, printableLines } from '../notation';
+import { statsTable, summarize, type VariantStats } from '../stats';
+import { historyPath, MAX_HISTORY_BYTES, readResults } from '../store/history';
+import { dataDir } from '../store/paths';
+import { checkDisplayOptions } from './options';
+import type { CliIo } from './program';
+
+/** The same values as EXIT_OK and EXIT_USAGE in program.ts (not imported: no cycle). */
+const OK = 0;
+const USAGE = 2;
+
+/** One variant in `spider stats --json`: the rules flattened, then the statistics. */
+export interface VariantJson {
+  suits: number;
+  relaxed: number;
+  keepSuits: boolean;
+  played: number;
+  won: number;
+  lost: number;
+  abandoned: number;
+  winRate: number;
+  currentStreak: number;
+  bestStreak: number;
+  bestScore: { woods: number; microsoft: number; aisleriot: number } | null;
+  fewestMoves: number | null;
+  fastestWinMs: number | null;
+  wonWithoutPeeks: number;
+}
+
+export interface StatsJson {
+  variants: VariantJson[];
+  skipped: number;
+}
+
+export function variantJson(stats: VariantStats): VariantJson {
+  return {
+    suits: stats.rules.suits,
+    relaxed: stats.rules.relaxed,
+    keepSuits: stats.rules.keepSuits,
+    played: stats.played,
+    won: stats.won,
+    lost: stats.lost,
+    abandoned: stats.abandoned,
+    winRate: stats.winRate,
+    currentStreak: stats.currentStreak,
+    bestStreak: stats.bestStreak,
+    bestScore: stats.bestScore && { ...stats.bestScore },
+    fewestMoves: stats.fewestMoves,
+    fastestWinMs: stats.fastestWinMs,
+    wonWithoutPeeks: stats.wonWithoutPeeks,
+  };
+}
+
+/** Runs `spider stats` with the options as commander hands them over; returns the exit status. */
+export async function statsCommand(
+  io: CliIo,
+  raw: { json?: boolean; color?: string; scoring?: string },
+): Promise<number> {
+  const say = (message: string): void => {
+    io.stderr.write(`spider: ${printableLines(message)}\n`);
+  };
+  const display = checkDisplayOptions(
+    { scoring: raw.scoring, color: raw.color },
+    io.env,
+    raw.json !== true && io.stdout.isTTY === true,
+  );
+  if (!display.ok) {
+    say(display.message);
+    return USAGE;
+  }
+  const dir = dataDir(io.env);
+  const file = printable(historyPath(dir), 3 * MAX_SEED_LENGTH);
+  const history = readResults(dir);
+  if (history.problem !== undefined) {
+    say(`cannot read the history of games: ${history.problem}`);
+    return USAGE;
+  }
+  const stats = summarize(history.results);
+  io.stdout.write(
+    raw.json
+      ? `${JSON.stringify({ variants: stats.map(variantJson), skipped: history.skipped } satisfies StatsJson, null, 2)}\n`
+      : statsTable(stats, { color: display.value.color, scoring: display.value.scoring }),
+  );
+  if (history.unreadBytes !== undefined)
+    say(
+      `${file} is larger than ${MAX_HISTORY_BYTES / 1024 / 1024} MiB: only the games in its last ${MAX_HISTORY_BYTES / 1024 / 1024} MiB were counted`,
+    );
+  if (history.skipped > 0) {
+    const lines = history.skipped === 1 ? '1 line' : `${history.skipped} lines`;
+    const were = history.skipped === 1 ? 'was' : 'were';
+    say(`${lines} of ${file} could not be read and ${were} skipped`);
+  }
+  return OK;
+}

@@ -1,0 +1,152 @@
+/**
+ * Statistics computed from the history of games, per rule variant. Pure: no files, no process.
+ *
+ * Decisions:
+ * - Every game in the history counts as played, abandoned ones included: the win rate is
+ *   won / played, so leaving a game counts against it as a loss does.
+ * - A streak is a run of wins in history order (the order games ended in, as appended) within one
+ *   variant; a loss or an abandoned game in that variant ends it, games of other variants do not.
+ * - Best scores, fewest moves and the fastest win are taken over won games only: a game that was
+ *   not won says nothing about how well it can be won (and an abandoned game with no action at
+ *   all would hold the best microsoft score, 500). Each score's best is taken on its own, so the
+ *   three may come from different games. They are null before the first win.
+ */
+import {
+  RELAXED_LEVELS,
+  type Rules,
+  SCORING_NAMES,
+  type ScoringName,
+  type Scores,
+  SUIT_COUNTS,
+} from '../engine';
+import type { GameResult } from './result';
+
+/** The statistics of one rule variant (suits x relaxed x keep-suits). */
+export interface VariantStats {
+  readonly rules: Rules;
+  readonly played: number;
+  readonly won: number;
+  readonly lost: number;
+  readonly abandoned: number;
+  /** won / played, 0..1. */
+  readonly winRate: number;
+  /** Wins since the last game of this variant that was not won. */
+  readonly currentStreak: number;
+  readonly bestStreak: number;
+  /** The best of each score over won games (each on its own); null before the first win. */
+  readonly bestScore: Scores | null;
+  /** Fewest moves in a won game; null before the first win. */
+  readonly fewestMoves: number | null;
+  /** Shortest playing time of a won game, in milliseconds; null before the first win. */
+  readonly fastestWinMs: number | null;
+  /** Won games in which no peek was counted. */
+  readonly wonWithoutPeeks: number;
+}
+
+export function sameRules(a: Rules, b: Rules): boolean {
+  return a.suits === b.suits && a.relaxed === b.relaxed && a.keepSuits === b.keepSuits;
+}
+
+/** Every variant in the order statistics list them: suits 1, 2, 4; relaxed 0, 1, 2; keep-suits no, yes. */
+export const VARIANTS: readonly Rules[] = SUIT_COUNTS.flatMap((suits) =>
+  RELAXED_LEVELS.flatMap((relaxed) =>
+    [false, true].map((keepSuits): Rules => ({ suits, relaxed, keepSuits })),
+  ),
+);
+
+const minOf = (a: number | null, b: number): number => (a === null ? b : Math.min(a, b));
+
+/** The statistics of the games of one variant, given in history order. */
+function variantStats(rules: Rules, games: readonly GameResult[]): VariantStats {
+  let won = 0;
+  let lost = 0;
+  let abandoned = 0;
+  let streak = 0;
+  let bestStreak = 0;
+  let best: Record<ScoringName, number> | null = null;
+  let fewestMoves: number | null = null;
+  let fastestWinMs: number | null = null;
+  let wonWithoutPeeks = 0;
+  for (const game of games) {
+    if (game.outcome !== 'won') {
+      if (game.outcome === 'lost') lost++;
+      else abandoned++;
+      streak = 0;
+      continue;
+    }
+    won++;
+    streak++;
+    bestStreak = Math.max(bestStreak, streak);
+    if (best === null) best = { ...game.scores };
+    else for (const name of SCORING_NAMES) best[name] = Math.max(best[name], game.scores[name]);
+    fewestMoves = minOf(fewestMoves, game.moves);
+    fastestWinMs = minOf(fastestWinMs, game.elapsedMs);
+    if (game.peeks === 0) wonWithoutPeeks++;
+  }
+  const played = games.length;
+  return {
+    rules: { suits: rules.suits, relaxed: rules.relaxed, keepSuits: rules.keepSuits },
+    played,
+    won,
+    lost,
+    abandoned,
+    winRate: played === 0 ? 0 : won / played,
+    currentStreak: streak,
+    bestStreak,
+    bestScore: best,
+    fewestMoves,
+    fastestWinMs,
+    wonWithoutPeeks,
+  };
+}
+
+/** The statistics of each variant that has games, in the order of VARIANTS. */
+export function summarize(results: readonly GameResult[]): VariantStats[] {
+  return VARIANTS.map((rules) => results.filter((r) => sameRules(r.rules, rules)))
+    .filter((games) => games.length > 0)
+    .map((games) => variantStats(games[0].rules, games));
+}
+
+/** A playing time as `m:ss`, or `h:mm:ss` from an hour on (whole seconds, rounded down). */
+export function formatDuration(ms: number): string {
+  const total = Number.isFinite(ms) && ms > 0 ? Math.floor(ms / 1000) : 0;
+  const seconds = total % 60;
+  const minutes = Math.floor(total / 60) % 60;
+  const hours = Math.floor(total / 3600);
+  const ss = String(seconds).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${ss}` : `${minutes}:${ss}`;
+}
+
+/**
+ * What a win just improved in its variant, as short phrases for the win screen ("fewest moves:
+ * 145 (was 170)"); empty when nothing improved or `win` is not a win. `before` is the history
+ * without `win` (read it before appending the win). The first win of a variant says so rather
+ * than comparing with nothing. Times count in whole seconds, as they are shown.
+ */
+export function newRecords(before: readonly GameResult[], win: GameResult): string[] {
+  if (win.outcome !== 'won') return [];
+  const games = before.filter((r) => sameRules(r.rules, win.rules));
+  const old = variantStats(win.rules, games);
+  const now = variantStats(win.rules, [...games, win]);
+  const phrases: string[] = [];
+  if (old.won === 0) phrases.push('first win in this variant');
+  if (win.peeks === 0 && old.wonWithoutPeeks === 0) phrases.push('first win without peeks');
+  if (old.bestScore) {
+    for (const name of SCORING_NAMES) {
+      if (win.scores[name] > old.bestScore[name])
+        phrases.push(`best ${name} score: ${win.scores[name]} (was ${old.bestScore[name]})`);
+    }
+  }
+  if (old.fewestMoves !== null && win.moves < old.fewestMoves)
+    phrases.push(`fewest moves: ${win.moves} (was ${old.fewestMoves})`);
+  if (
+    old.fastestWinMs !== null &&
+    Math.floor(win.elapsedMs / 1000) < Math.floor(old.fastestWinMs / 1000)
+  )
+    phrases.push(
+      `fastest win: ${formatDuration(win.elapsedMs)} (was ${formatDuration(old.fastestWinMs)})`,
+    );
+  if (now.bestStreak > old.bestStreak && now.bestStreak >= 2)
+    phrases.push(`best streak: ${now.bestStreak}`);
+  return phrases;
+}

@@ -1,0 +1,96 @@
+import chalk from 'chalk';
+import type { ScoringName } from '../engine';
+import { formatDuration, type VariantStats } from './stats';
+
+/** The widest table `statsTable` draws. */
+export const TABLE_WIDTH = 80;
+
+export const NO_GAMES_LINE = "No games played yet: start one with 'spider'.";
+
+export interface TableOptions {
+  readonly color: boolean;
+  /** Which score the "Best" column shows. */
+  readonly scoring: ScoringName;
+}
+
+/** "4 suits r0", "1 suit r2 keep" */
+export function variantLabel(stats: VariantStats): string {
+  const { suits, relaxed, keepSuits } = stats.rules;
+  return `${suits} suit${suits === 1 ? '' : 's'} r${relaxed}${keepSuits ? ' keep' : ''}`;
+}
+
+/** A win rate as a whole percentage that reads 0% only with no win and 100% only with no other game. */
+function percent(stats: VariantStats): string {
+  if (stats.won === 0) return '0%';
+  if (stats.won === stats.played) return '100%';
+  return `${Math.min(99, Math.max(1, Math.round(stats.winRate * 100)))}%`;
+}
+
+interface Column {
+  /** Two header lines. */
+  readonly head: readonly [string, string];
+  readonly cell: (stats: VariantStats) => string;
+  readonly left?: boolean;
+}
+
+const NONE = '-';
+
+/** A count in at most 5 characters: 99999, then 100k, 999k, 1M... (the JSON has them whole). */
+export function compactCount(n: number): string {
+  if (n < 100_000) return String(n);
+  if (n < 1_000_000) return `${Math.floor(n / 1000)}k`;
+  return `${Math.floor(n / 1_000_000)}M`;
+}
+
+const orNone = (value: number | null | undefined): string =>
+  value === null || value === undefined ? NONE : compactCount(value);
+
+/** A playing time in at most 8 characters. */
+function time(ms: number | null): string {
+  if (ms === null) return NONE;
+  return ms < 100 * 3_600_000 ? formatDuration(ms) : '>99h';
+}
+
+/**
+ * The statistics as a table for a terminal, one row per variant, at most 80 columns wide
+ * (`TABLE_WIDTH`), ending with a line end. The header is bold when `color` is set; without it the
+ * text holds no escape code at all. With no variant, one friendly line.
+ */
+export function statsTable(stats: readonly VariantStats[], options: TableOptions): string {
+  if (stats.length === 0) return `${NO_GAMES_LINE}\n`;
+  const paint = new chalk.Instance({ level: options.color ? 1 : 0 });
+  const columns: Column[] = [
+    { head: ['', 'Variant'], cell: variantLabel, left: true },
+    { head: ['', 'Played'], cell: (s) => compactCount(s.played) },
+    { head: ['', 'Won'], cell: (s) => compactCount(s.won) },
+    { head: ['Win', 'rate'], cell: percent },
+    { head: ['', 'Streak'], cell: (s) => compactCount(s.currentStreak) },
+    { head: ['Best', 'streak'], cell: (s) => compactCount(s.bestStreak) },
+    { head: ['Best', options.scoring], cell: (s) => orNone(s.bestScore?.[options.scoring]) },
+    { head: ['Fewest', 'moves'], cell: (s) => orNone(s.fewestMoves) },
+    { head: ['', 'Fastest'], cell: (s) => time(s.fastestWinMs) },
+    { head: ['No-peek', 'wins'], cell: (s) => compactCount(s.wonWithoutPeeks) },
+  ];
+  const rows = stats.map((s) => columns.map((c) => c.cell(s)));
+  const widths = columns.map((c, i) =>
+    Math.max(c.head[0].length, c.head[1].length, ...rows.map((row) => row[i].length)),
+  );
+  const total = widths.reduce((sum, w) => sum + w, 0);
+  // Two spaces between columns when they fit, one otherwise (a long score name, many games):
+  // with every cell at most 5 characters (times 8) the widest table is 80 columns.
+  const gap = total + 2 * (columns.length - 1) <= TABLE_WIDTH ? '  ' : ' ';
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((text, i) => (columns[i].left ? text.padEnd(widths[i]) : text.padStart(widths[i])))
+      .join(gap)
+      .trimEnd();
+  const header = [0, 1].map((h) => line(columns.map((c) => c.head[h])));
+  return [
+    ...header.filter((text) => text !== '').map((text) => paint.bold(text)),
+    ...rows.map(line),
+    '',
+    'r0, r1, r2: --relaxed level; keep: --keep-suits. Best, moves, time: won games.',
+  ]
+    .map((text) => text + '\n')
+    .join('');
+}

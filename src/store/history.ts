@@ -1,0 +1,250 @@
+/**
+ * The history of games for the statistics: an append-only file `games.jsonl` in the data
+ * directory (`dataDir(env)`), one JSON object per line: `{"v":1, ...the GameResult fields}`.
+ *
+ * Writing appends one whole line in a single write to a file opened with O_APPEND, so two spider
+ * processes finishing games at the same moment never interleave or overwrite each other's lines.
+ * Reading trusts nothing in the file: every line is checked field by field into a fresh object,
+ * and a line that fails is skipped and counted, never fatal.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { TextDecoder } from 'util';
+import { RELAXED_LEVELS, type Rules, type Scores, SUIT_COUNTS } from '../engine';
+import { seedProblem } from '../notation';
+import type { GameResult, Outcome } from '../stats/result';
+
+/** The history file's name inside the data directory. */
+export const HISTORY_FILE = 'games.jsonl';
+/** The version written in every line (`"v"`); lines of any other version are skipped. */
+export const HISTORY_VERSION = 1;
+/** Only the last this many bytes of a larger history are read (hundreds of thousands of games). */
+export const MAX_HISTORY_BYTES = 64 * 1024 * 1024;
+/** A line longer than this is skipped unread: a real line is a few hundred bytes. */
+export const MAX_LINE_BYTES = 16 * 1024;
+
+export type Appended = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+/** What reading the history found. */
+export interface HistoryRead {
+  /** The valid lines, in the order of the file (the order games ended in). */
+  readonly results: GameResult[];
+  /** Non-blank lines that could not be read and were skipped. */
+  readonly skipped: number;
+  /** Why the file could not be read at all, in plain words (results are then empty). */
+  readonly problem?: string;
+  /** Bytes at the start of a history larger than the cap that were not read. */
+  readonly unreadBytes?: number;
+}
+
+/** The history file of a data directory. */
+export function historyPath(dir: string): string {
+  return path.join(dir, HISTORY_FILE);
+}
+
+const REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'read-only file system',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  ENOENT: 'a folder on the way is missing',
+  ENOTDIR: 'a part of the path is not a folder',
+  EISDIR: 'a folder is in the way',
+  EIO: 'input/output error',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'the name is too long',
+  EMFILE: 'too many open files',
+  ENFILE: 'too many open files',
+};
+
+/** A file-system error in plain words, with the path concerned. */
+function reason(error: unknown, where: string): string {
+  const failure = error as NodeJS.ErrnoException | undefined;
+  const code = failure?.code ?? '';
+  const words = REASONS[code] ?? (code || (error instanceof Error ? error.message : String(error)));
+  return `${words} (${failure?.path ?? where})`;
+}
+
+/**
+ * Appends one game to the history in `dir`, creating the directory (mode 0700) and the file
+ * (mode 0600) when missing. Synchronous, so a game can record its result on the way out; never
+ * throws: a result that would not read back, or a file-system failure, is returned as a reason.
+ */
+export function appendResult(dir: string, result: GameResult): Appended {
+  const file = historyPath(dir);
+  try {
+    const checked = toResult({ ...result, v: HISTORY_VERSION });
+    if (!checked) return { ok: false, reason: 'the game result is not valid' };
+    let existing: fs.Stats | undefined;
+    try {
+      existing = fs.statSync(file);
+    } catch {
+      existing = undefined;
+    }
+    if (existing && !existing.isFile())
+      return { ok: false, reason: `not a regular file (${file})` };
+    if (!existing) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // After a line cut short (a full disk, a crash), start on a line of our own.
+    const prefix = existing && endsMidLine(file) ? '\n' : '';
+    const line = `${prefix}${JSON.stringify({ v: HISTORY_VERSION, ...checked })}\n`;
+    // One write of the whole line with O_APPEND: concurrent appends never mix.
+    fs.appendFileSync(file, line, { flag: 'a', mode: 0o600 });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, reason: reason(error, file) };
+  }
+}
+
+/** True when the file's last byte is not a line end; false when it cannot tell. */
+function endsMidLine(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    const size = fs.fstatSync(fd).size;
+    if (size === 0) return false;
+    const last = Buffer.alloc(1);
+    return fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeQuietly(fd);
+  }
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    fs.closeSync(fd);
+  } catch {
+    // nothing to do
+  }
+}
+
+/**
+ * Reads the history in `dir`. Never throws: a missing file is an empty history, an unreadable one
+ * gives `problem`, bad lines are skipped and counted. `maxBytes` (for tests) caps the bytes read:
+ * of a larger file only the end is read, from its first whole line.
+ */
+export function readResults(dir: string, maxBytes = MAX_HISTORY_BYTES): HistoryRead {
+  const file = historyPath(dir);
+  let bytes: Buffer;
+  let unreadBytes = 0;
+  let fd: number | undefined;
+  try {
+    // O_NONBLOCK: a FIFO in place of the file must not hang the program.
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    const info = fs.fstatSync(fd);
+    if (!info.isFile()) return { results: [], skipped: 0, problem: `not a regular file (${file})` };
+    const size = info.size;
+    unreadBytes = Math.max(0, size - maxBytes);
+    // Over the cap, one byte more than the window: it tells whether the window starts a line.
+    const from = Math.max(0, unreadBytes - 1);
+    bytes = Buffer.alloc(size - from);
+    let filled = 0;
+    while (filled < bytes.length) {
+      const n = fs.readSync(fd, bytes, filled, bytes.length - filled, from + filled);
+      if (n === 0) break; // the file shrank meanwhile
+      filled += n;
+    }
+    bytes = bytes.subarray(0, filled);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') return { results: [], skipped: 0 };
+    return { results: [], skipped: 0, problem: reason(error, file) };
+  } finally {
+    if (fd !== undefined) closeQuietly(fd);
+  }
+
+  let start = 0;
+  if (unreadBytes > 0) {
+    // Drop the part of a line before the window's first whole line (none if the byte just
+    // before the window, read as the first byte, ends a line).
+    const first = bytes.indexOf(0x0a);
+    start = first === -1 ? bytes.length : first + 1;
+  }
+  const results: GameResult[] = [];
+  let skipped = 0;
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  while (start < bytes.length) {
+    const newline = bytes.indexOf(0x0a, start);
+    const end = newline === -1 ? bytes.length : newline;
+    const line = bytes.subarray(start, end);
+    start = end + 1;
+    if (isBlank(line)) continue;
+    const result = line.length > MAX_LINE_BYTES ? null : parseLine(decoder, line);
+    if (result) results.push(result);
+    else skipped++;
+  }
+  return unreadBytes > 0 ? { results, skipped, unreadBytes } : { results, skipped };
+}
+
+function isBlank(line: Buffer): boolean {
+  for (const byte of line) if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) return false;
+  return true;
+}
+
+function parseLine(decoder: TextDecoder, line: Buffer): GameResult | null {
+  try {
+    return toResult(JSON.parse(decoder.decode(line)) as unknown);
+  } catch {
+    return null; // not UTF-8 or not JSON
+  }
+}
+
+type Fields = Readonly<Record<string, unknown>>;
+
+/** The object's own value for `key` (never one inherited, never a `__proto__` accessor). */
+function own(object: Fields, key: string): unknown {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+function isFields(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+const OUTCOMES: readonly Outcome[] = ['won', 'lost', 'abandoned'];
+
+function toRules(value: unknown): Rules | null {
+  if (!isFields(value)) return null;
+  const suits = SUIT_COUNTS.find((s) => s === own(value, 'suits'));
+  const relaxed = RELAXED_LEVELS.find((r) => r === own(value, 'relaxed'));
+  const keepSuits = own(value, 'keepSuits');
+  if (suits === undefined || relaxed === undefined || typeof keepSuits !== 'boolean') return null;
+  return { suits, relaxed, keepSuits };
+}
+
+function toScores(value: unknown): Scores | null {
+  if (!isFields(value)) return null;
+  const woods = own(value, 'woods');
+  const microsoft = own(value, 'microsoft');
+  const aisleriot = own(value, 'aisleriot');
+  if (!isCount(woods) || !isCount(microsoft) || !isCount(aisleriot)) return null;
+  return { woods, microsoft, aisleriot };
+}
+
+/**
+ * A history line's object checked field by field into a fresh GameResult holding only the known
+ * keys, or null when anything is missing, of the wrong type or out of range, or the version is
+ * not HISTORY_VERSION.
+ */
+export function toResult(value: unknown): GameResult | null {
+  if (!isFields(value) || own(value, 'v') !== HISTORY_VERSION) return null;
+  const seed = own(value, 'seed');
+  if (typeof seed !== 'string' || seedProblem(seed) !== null) return null;
+  const rules = toRules(own(value, 'rules'));
+  const outcome = OUTCOMES.find((o) => o === own(value, 'outcome'));
+  const scores = toScores(own(value, 'scores'));
+  const moves = own(value, 'moves');
+  const actions = own(value, 'actions');
+  const peeks = own(value, 'peeks');
+  const elapsedMs = own(value, 'elapsedMs');
+  const ended = own(value, 'ended');
+  if (!rules || outcome === undefined || !scores) return null;
+  if (!isCount(moves) || !isCount(actions) || !isCount(peeks) || !isCount(elapsedMs)) return null;
+  if (typeof ended !== 'string' || ended.length > 64 || Number.isNaN(Date.parse(ended)))
+    return null;
+  return { seed, rules, outcome, moves, actions, peeks, elapsedMs, scores, ended };
+}

@@ -1,0 +1,229 @@
+import type { Rules } from '../../src/engine';
+import {
+  formatDuration,
+  type GameResult,
+  newRecords,
+  type Outcome,
+  summarize,
+  type VariantStats,
+} from '../../src/stats';
+
+const FOUR: Rules = { suits: 4, relaxed: 0, keepSuits: false };
+
+let count = 0;
+function game(outcome: Outcome, overrides: Partial<GameResult> = {}): GameResult {
+  count++;
+  return {
+    seed: String(count),
+    rules: FOUR,
+    outcome,
+    moves: 200,
+    actions: 250,
+    peeks: 0,
+    elapsedMs: 900_000,
+    scores:
+      outcome === 'won'
+        ? { woods: 990, microsoft: 1050, aisleriot: 96 }
+        : { woods: 300, microsoft: 420, aisleriot: 20 },
+    ended: '2024-05-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+const won = (o: Partial<GameResult> = {}) => game('won', o);
+const lost = (o: Partial<GameResult> = {}) => game('lost', o);
+const abandoned = (o: Partial<GameResult> = {}) => game('abandoned', o);
+
+function only(results: GameResult[]): VariantStats {
+  const stats = summarize(results);
+  expect(stats).toHaveLength(1);
+  return stats[0];
+}
+
+describe('summarize', () => {
+  it('is empty for an empty history', () => {
+    expect(summarize([])).toEqual([]);
+  });
+
+  it('counts games by outcome and the win rate over every game played', () => {
+    const s = only([won(), lost(), abandoned(), won(), lost()]);
+    expect(s).toMatchObject({ played: 5, won: 2, lost: 2, abandoned: 1 });
+    expect(s.winRate).toBeCloseTo(0.4);
+    expect(s.rules).toEqual(FOUR);
+    expect(only([lost(), abandoned()]).winRate).toBe(0);
+    expect(only([won()]).winRate).toBe(1);
+  });
+
+  it('counts the current and best streak, ended by a loss and by an abandoned game', () => {
+    expect(only([won(), won(), lost(), won()])).toMatchObject({ currentStreak: 1, bestStreak: 2 });
+    expect(only([won(), won(), won(), abandoned(), won(), won()])).toMatchObject({
+      currentStreak: 2,
+      bestStreak: 3,
+    });
+    expect(only([won(), won(), lost()])).toMatchObject({ currentStreak: 0, bestStreak: 2 });
+    expect(only([won(), abandoned()])).toMatchObject({ currentStreak: 0, bestStreak: 1 });
+    expect(only([lost(), abandoned()])).toMatchObject({ currentStreak: 0, bestStreak: 0 });
+  });
+
+  it('keeps streaks per variant: games of another variant do not break them', () => {
+    const two: Rules = { suits: 2, relaxed: 0, keepSuits: false };
+    const stats = summarize([won(), lost({ rules: two }), won(), won(), abandoned({ rules: two })]);
+    expect(stats.map((s) => [s.rules.suits, s.currentStreak, s.bestStreak])).toEqual([
+      [2, 0, 0],
+      [4, 3, 3],
+    ]);
+  });
+
+  it('takes best scores, fewest moves and the fastest win over won games only', () => {
+    const s = only([
+      won({
+        scores: { woods: 990, microsoft: 1100, aisleriot: 96 },
+        moves: 170,
+        elapsedMs: 902_000,
+      }),
+      won({
+        scores: { woods: 1000, microsoft: 1020, aisleriot: 96 },
+        moves: 145,
+        elapsedMs: 950_000,
+      }),
+      // Better numbers in games that were not won are not records.
+      lost({ scores: { woods: 1500, microsoft: 2000, aisleriot: 200 }, moves: 3, elapsedMs: 1000 }),
+      abandoned({ scores: { woods: 0, microsoft: 500, aisleriot: 0 }, moves: 0, elapsedMs: 0 }),
+    ]);
+    expect(s.bestScore).toEqual({ woods: 1000, microsoft: 1100, aisleriot: 96 });
+    expect(s.fewestMoves).toBe(145);
+    expect(s.fastestWinMs).toBe(902_000);
+  });
+
+  it('has no best score, moves or time before the first win', () => {
+    const s = only([lost(), abandoned()]);
+    expect(s.bestScore).toBeNull();
+    expect(s.fewestMoves).toBeNull();
+    expect(s.fastestWinMs).toBeNull();
+    expect(s.wonWithoutPeeks).toBe(0);
+  });
+
+  it('counts wins without peeks', () => {
+    const s = only([won({ peeks: 0 }), won({ peeks: 2 }), lost({ peeks: 0 }), won({ peeks: 0 })]);
+    expect(s.wonWithoutPeeks).toBe(2);
+  });
+
+  it('groups by suits, relaxed and keep-suits, in a stable order, listing only variants played', () => {
+    const rules = (suits: 1 | 2 | 4, relaxed: 0 | 1 | 2, keepSuits: boolean): Rules => ({
+      suits,
+      relaxed,
+      keepSuits,
+    });
+    const history = [
+      won({ rules: rules(4, 0, false) }),
+      lost({ rules: rules(2, 1, true) }),
+      won({ rules: rules(1, 2, false) }),
+      won({ rules: rules(2, 1, false) }),
+      lost({ rules: rules(4, 0, false) }),
+      won({ rules: rules(1, 0, true) }),
+      abandoned({ rules: rules(2, 0, false) }),
+      won({ rules: rules(4, 2, true) }),
+    ];
+    const stats = summarize(history);
+    expect(stats.map((s) => `${s.rules.suits}/${s.rules.relaxed}/${s.rules.keepSuits}`)).toEqual([
+      '1/0/true',
+      '1/2/false',
+      '2/0/false',
+      '2/1/false',
+      '2/1/true',
+      '4/0/false',
+      '4/2/true',
+    ]);
+    expect(stats.reduce((sum, s) => sum + s.played, 0)).toBe(history.length);
+    expect(stats.find((s) => s.rules.suits === 4 && s.rules.relaxed === 0)?.played).toBe(2);
+    // The same order whatever order the history lists the variants in.
+    expect(summarize([...history].reverse()).map((s) => s.rules)).toEqual(
+      stats.map((s) => s.rules),
+    );
+  });
+});
+
+describe('formatDuration', () => {
+  it('writes m:ss under an hour and h:mm:ss from an hour on, rounding down', () => {
+    expect(formatDuration(0)).toBe('0:00');
+    expect(formatDuration(999)).toBe('0:00');
+    expect(formatDuration(5_000)).toBe('0:05');
+    expect(formatDuration(750_900)).toBe('12:30');
+    expect(formatDuration(3_599_999)).toBe('59:59');
+    expect(formatDuration(3_600_000)).toBe('1:00:00');
+    expect(formatDuration(3_600_000 + 62_000)).toBe('1:01:02');
+    expect(formatDuration(100 * 3_600_000)).toBe('100:00:00');
+  });
+
+  it('shows nonsense as 0:00', () => {
+    expect(formatDuration(-5000)).toBe('0:00');
+    expect(formatDuration(Number.NaN)).toBe('0:00');
+  });
+});
+
+describe('newRecords', () => {
+  it('says nothing for a game that was not won', () => {
+    expect(newRecords([], lost())).toEqual([]);
+    expect(newRecords([won()], abandoned({ moves: 1 }))).toEqual([]);
+  });
+
+  it('announces the first win of a variant (and without peeks), without comparisons', () => {
+    expect(newRecords([lost(), lost()], won({ peeks: 0 }))).toEqual([
+      'first win in this variant',
+      'first win without peeks',
+    ]);
+    expect(newRecords([], won({ peeks: 1 }))).toEqual(['first win in this variant']);
+    // Wins of other variants do not count.
+    const other = won({ rules: { suits: 1, relaxed: 0, keepSuits: false } });
+    expect(newRecords([other], won({ peeks: 4 }))).toEqual(['first win in this variant']);
+  });
+
+  it('names what improved, with the old value', () => {
+    const before = [
+      won({
+        peeks: 2,
+        moves: 170,
+        elapsedMs: 902_000,
+        scores: { woods: 990, microsoft: 1000, aisleriot: 96 },
+      }),
+      lost(),
+    ];
+    const win = won({
+      peeks: 0,
+      moves: 145,
+      elapsedMs: 750_000,
+      scores: { woods: 1000, microsoft: 1030, aisleriot: 96 },
+      rules: { ...FOUR },
+    });
+    expect(newRecords(before, win)).toEqual([
+      'first win without peeks',
+      'best woods score: 1000 (was 990)',
+      'best microsoft score: 1030 (was 1000)',
+      'fewest moves: 145 (was 170)',
+      'fastest win: 12:30 (was 15:02)',
+    ]);
+  });
+
+  it('is empty when nothing improved', () => {
+    const before = [won({ moves: 100, elapsedMs: 600_000, peeks: 0 }), lost()];
+    expect(newRecords(before, won({ moves: 100, elapsedMs: 600_000, peeks: 0 }))).toEqual([]);
+    expect(newRecords(before, won({ moves: 180, elapsedMs: 600_400, peeks: 3 }))).toEqual([]);
+  });
+
+  it('counts a time record only when the time shown improves', () => {
+    const before = [won({ elapsedMs: 600_900 }), lost()];
+    expect(newRecords(before, won({ elapsedMs: 600_100 }))).toEqual([]);
+    expect(newRecords(before, won({ elapsedMs: 599_999 }))).toEqual([
+      'fastest win: 9:59 (was 10:00)',
+    ]);
+  });
+
+  it('announces a best streak from two wins on', () => {
+    expect(newRecords([won(), lost(), won()], won())).toEqual(['best streak: 2']);
+    expect(newRecords([won(), won(), lost(), won(), won()], won())).toEqual(['best streak: 3']);
+    // Equalling the best streak is not a record.
+    expect(newRecords([won(), won(), lost(), won()], won())).toEqual([]);
+    // A loss in another variant does not break the streak.
+    const other = lost({ rules: { suits: 2, relaxed: 1, keepSuits: true } });
+    expect(newRecords([won(), other], won())).toEqual(['best streak: 2']);
+  });
+});

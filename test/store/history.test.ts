@@ -1,0 +1,361 @@
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import type { GameResult } from '../../src/stats';
+import {
+  appendResult,
+  HISTORY_FILE,
+  historyPath,
+  MAX_HISTORY_BYTES,
+  readResults,
+  toResult,
+} from '../../src/store/history';
+
+const DIST_HISTORY = path.resolve(__dirname, '../../dist/store/history.js');
+
+function result(overrides: Partial<GameResult> = {}): GameResult {
+  return {
+    seed: '42',
+    rules: { suits: 4, relaxed: 0, keepSuits: false },
+    outcome: 'won',
+    moves: 150,
+    actions: 180,
+    peeks: 0,
+    elapsedMs: 754_000,
+    scores: { woods: 990, microsoft: 1120, aisleriot: 96 },
+    ended: '2024-05-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A history line as the program writes it. */
+function line(fields: Record<string, unknown>): string {
+  return JSON.stringify(fields) + '\n';
+}
+const good = (overrides: Partial<GameResult> = {}) => line({ v: 1, ...result(overrides) });
+
+let root: string;
+beforeAll(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-history-'));
+});
+afterAll(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+let dirCount = 0;
+/** A fresh data directory (not created yet) under the test's temporary root. */
+function freshDir(): string {
+  return path.join(root, `data-${++dirCount}`, 'spider');
+}
+/** A data directory whose history file holds `content`. */
+function withHistory(content: string | Buffer): string {
+  const dir = freshDir();
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(historyPath(dir), content);
+  return dir;
+}
+
+describe('appendResult and readResults', () => {
+  it('appends games and reads them back in order, equal to what was written', () => {
+    const dir = freshDir();
+    const games = [
+      result(),
+      result({
+        seed: 'x y',
+        outcome: 'lost',
+        peeks: 3,
+        rules: { suits: 1, relaxed: 2, keepSuits: true },
+      }),
+      result({ seed: '漢字 ♠', outcome: 'abandoned', moves: 0, actions: 0, elapsedMs: 0 }),
+    ];
+    for (const game of games) expect(appendResult(dir, game)).toEqual({ ok: true });
+    const read = readResults(dir);
+    expect(read).toEqual({ results: games, skipped: 0 });
+    const text = fs.readFileSync(historyPath(dir), 'utf8');
+    expect(text.split('\n')).toHaveLength(4);
+    expect(JSON.parse(text.split('\n')[0])).toEqual({ v: 1, ...games[0] });
+    expect(path.basename(historyPath(dir))).toBe(HISTORY_FILE);
+  });
+
+  it('creates the directory with mode 0700 and the file with mode 0600', () => {
+    const old = process.umask(0o022);
+    try {
+      const dir = freshDir();
+      expect(appendResult(dir, result())).toEqual({ ok: true });
+      expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(path.dirname(dir)).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(historyPath(dir)).mode & 0o777).toBe(0o600);
+    } finally {
+      process.umask(old);
+    }
+  });
+
+  it('writes only the known fields, and refuses a result that would not read back', () => {
+    const dir = freshDir();
+    const extra = { ...result(), secret: 'x', v: 7 } as GameResult;
+    expect(appendResult(dir, extra)).toEqual({ ok: true });
+    expect(Object.keys(JSON.parse(fs.readFileSync(historyPath(dir), 'utf8')))).toEqual([
+      'v',
+      'seed',
+      'rules',
+      'outcome',
+      'moves',
+      'actions',
+      'peeks',
+      'elapsedMs',
+      'scores',
+      'ended',
+    ]);
+    const bad = appendResult(dir, result({ elapsedMs: 1.5 }));
+    expect(bad.ok).toBe(false);
+    expect(readResults(dir)).toEqual({ results: [result()], skipped: 0 });
+  });
+
+  it('a missing file is an empty history', () => {
+    expect(readResults(freshDir())).toEqual({ results: [], skipped: 0 });
+  });
+
+  it('starts a new line after a line cut short, so the new game is not lost', () => {
+    const dir = withHistory(good() + good({ seed: '7' }).slice(0, 40));
+    expect(appendResult(dir, result({ seed: '8' }))).toEqual({ ok: true });
+    const read = readResults(dir);
+    expect(read.results.map((r) => r.seed)).toEqual(['42', '8']);
+    expect(read.skipped).toBe(1);
+  });
+
+  it('returns a reason instead of throwing when the directory cannot be made', () => {
+    const blocker = path.join(root, 'a-file');
+    fs.writeFileSync(blocker, 'not a folder');
+    const outcome = appendResult(path.join(blocker, 'spider'), result());
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.reason).toMatch(/not a folder/);
+    expect(outcome.reason).toContain(blocker);
+  });
+
+  it('returns "permission denied" for a read-only directory (unless the user can write anyway)', () => {
+    const dir = freshDir();
+    fs.mkdirSync(dir, { recursive: true, mode: 0o500 });
+    fs.chmodSync(dir, 0o500);
+    let writable = true;
+    try {
+      fs.accessSync(dir, fs.constants.W_OK);
+    } catch {
+      writable = false;
+    }
+    const outcome = appendResult(dir, result());
+    fs.chmodSync(dir, 0o700);
+    if (writable) return; // root writes anyway: nothing to check here
+    expect(outcome).toEqual({ ok: false, reason: `permission denied (${historyPath(dir)})` });
+  });
+
+  it('refuses a history path that is a directory, for writing and for reading', () => {
+    const dir = freshDir();
+    fs.mkdirSync(historyPath(dir), { recursive: true });
+    const outcome = appendResult(dir, result());
+    expect(outcome.ok).toBe(false);
+    const read = readResults(dir);
+    expect(read.results).toEqual([]);
+    expect(read.problem).toMatch(/not a regular file/);
+  });
+
+  it('keeps every line intact when several processes append at once', async () => {
+    const source = path.resolve(__dirname, '../../src/store/history.ts');
+    if (
+      !fs.existsSync(DIST_HISTORY) ||
+      fs.statSync(DIST_HISTORY).mtimeMs < fs.statSync(source).mtimeMs
+    )
+      throw new Error(`${DIST_HISTORY} is missing or older than its source: run npm run build`);
+    const dir = freshDir();
+    const script = `
+      const { appendResult } = require(${JSON.stringify(DIST_HISTORY)});
+      const [k, base] = [process.argv[1], JSON.parse(process.argv[2])];
+      for (let i = 0; i < 50; i++) {
+        const out = appendResult(process.argv[3], { ...base, seed: 'p' + k + '-' + i + '-' + 'x'.repeat(80), moves: i });
+        if (!out.ok) { console.error(out.reason); process.exit(1); }
+      }`;
+    const children = [0, 1, 2, 3].map(
+      (k) =>
+        new Promise<number>((resolve, reject) => {
+          const child = spawn(
+            process.execPath,
+            ['-e', script, String(k), JSON.stringify(result()), dir],
+            { stdio: ['ignore', 'ignore', 'inherit'] },
+          );
+          child.on('error', reject);
+          child.on('exit', (code) => resolve(code ?? -1));
+        }),
+    );
+    expect(await Promise.all(children)).toEqual([0, 0, 0, 0]);
+    const read = readResults(dir);
+    expect(read.skipped).toBe(0);
+    expect(read.results).toHaveLength(200);
+    const seeds = new Set(read.results.map((r) => r.seed.slice(0, r.seed.indexOf('-x'))));
+    expect(seeds.size).toBe(200);
+    for (let k = 0; k < 4; k++) {
+      // Each process's own lines stay in the order it wrote them.
+      const mine = read.results.filter((r) => r.seed.startsWith(`p${k}-`)).map((r) => r.moves);
+      expect(mine).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    }
+    expect(fs.readFileSync(historyPath(dir), 'utf8').split('\n')).toHaveLength(201);
+  }, 30_000);
+});
+
+describe('readResults trusts nothing in the file', () => {
+  it('skips and counts lines that are not JSON, not objects, or of another version', () => {
+    const unversioned: Record<string, unknown> = { ...result() };
+    const dir = withHistory(
+      [
+        good({ seed: 'a' }),
+        'not json\n',
+        '[1, 2, 3]\n',
+        'null\n',
+        '"a string"\n',
+        '42\n',
+        line({ ...result(), v: 2 }),
+        line({ ...result(), v: '1' }),
+        line(unversioned),
+        '\n',
+        '   \n',
+        good({ seed: 'b' }),
+      ].join(''),
+    );
+    const read = readResults(dir);
+    expect(read.results.map((r) => r.seed)).toEqual(['a', 'b']);
+    expect(read.skipped).toBe(8);
+    expect(read.problem).toBeUndefined();
+  });
+
+  it('skips a line with any field missing, of the wrong type or out of range', () => {
+    const base = { v: 1, ...result() } as Record<string, unknown>;
+    const broken: Record<string, unknown>[] = [];
+    for (const key of Object.keys(base)) {
+      const missing = { ...base };
+      delete missing[key];
+      broken.push(missing);
+    }
+    const wrong: [string, unknown][] = [
+      ['seed', 42],
+      ['seed', ''],
+      ['seed', ' 42'],
+      ['seed', 'a\u0007b'],
+      ['seed', 'x'.repeat(101)],
+      ['rules', { suits: 3, relaxed: 0, keepSuits: false }],
+      ['rules', { suits: '4', relaxed: 0, keepSuits: false }],
+      ['rules', { suits: 4, relaxed: 3, keepSuits: false }],
+      ['rules', { suits: 4, relaxed: 0, keepSuits: 'no' }],
+      ['rules', { suits: 4, relaxed: 0 }],
+      ['rules', [4, 0, false]],
+      ['outcome', 'draw'],
+      ['outcome', 'WON'],
+      ['moves', -1],
+      ['moves', 1.5],
+      ['moves', '150'],
+      ['actions', null],
+      ['peeks', 1e300],
+      ['elapsedMs', -5],
+      ['scores', { woods: 990, microsoft: 1120 }],
+      ['scores', { woods: -1, microsoft: 1120, aisleriot: 96 }],
+      ['scores', { woods: 990, microsoft: '1120', aisleriot: 96 }],
+      ['scores', 990],
+      ['ended', 'yesterday'],
+      ['ended', 1714557600000],
+      ['ended', ''],
+    ];
+    for (const [key, value] of wrong) broken.push({ ...base, [key]: value });
+    const dir = withHistory(broken.map(line).join('') + good({ seed: 'ok' }));
+    const read = readResults(dir);
+    expect(read.results.map((r) => r.seed)).toEqual(['ok']);
+    expect(read.skipped).toBe(broken.length);
+  });
+
+  it('never touches a prototype, and results hold only the known keys', () => {
+    const proto = '{"__proto__": {"polluted": 1}, ' + good({ seed: 'p1' }).slice(1);
+    const ctor = '{"constructor": {"prototype": {"polluted": 2}}, ' + good({ seed: 'p2' }).slice(1);
+    const nested = good({ seed: 'p3' }).replace(
+      '"rules":{',
+      '"rules":{"__proto__":{"polluted":3},',
+    );
+    expect(nested).toContain('"rules":{"__proto__"');
+    const onlyProto = '{"__proto__": {"v": 1, "polluted": 4}}\n';
+    const dir = withHistory(proto + ctor + nested + onlyProto);
+    const read = readResults(dir);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+    expect(read.results.map((r) => r.seed)).toEqual(['p1', 'p2', 'p3']);
+    expect(read.skipped).toBe(1);
+    for (const r of read.results) {
+      expect(Object.keys(r).sort()).toEqual(Object.keys(result()).sort());
+      expect(Object.getPrototypeOf(r)).toBe(Object.prototype);
+      expect(Object.keys(r.rules).sort()).toEqual(['keepSuits', 'relaxed', 'suits']);
+      expect(Object.getPrototypeOf(r.rules)).toBe(Object.prototype);
+      expect(Object.keys(r.scores).sort()).toEqual(['aisleriot', 'microsoft', 'woods']);
+      expect((r as unknown as Record<string, unknown>).polluted).toBeUndefined();
+      expect((r.rules as unknown as Record<string, unknown>).polluted).toBeUndefined();
+    }
+    // An inherited field is not a field.
+    expect(toResult(Object.create({ v: 1, ...result() }))).toBeNull();
+  });
+
+  it('gives only skipped lines for a binary file, and skips invalid UTF-8', () => {
+    let state = 12345;
+    const bytes = Buffer.alloc(100_000);
+    for (let i = 0; i < bytes.length; i++) {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      bytes[i] = state >> 16;
+    }
+    const read = readResults(withHistory(bytes));
+    expect(read.results).toEqual([]);
+    expect(read.skipped).toBeGreaterThan(0);
+    expect(read.problem).toBeUndefined();
+
+    const badUtf8 = Buffer.from(good({ seed: 'ab' }).replace('ab', 'a\u00ffb'), 'latin1');
+    expect(readResults(withHistory(Buffer.concat([badUtf8, Buffer.from(good())])))).toEqual({
+      results: [result()],
+      skipped: 1,
+    });
+  });
+
+  it('skips a truncated last line and accepts CRLF line ends', () => {
+    const whole = good({ seed: 'whole' }).replace('\n', '\r\n');
+    const dir = withHistory(whole + good({ seed: 'cut' }).slice(0, -20));
+    const read = readResults(dir);
+    expect(read.results.map((r) => r.seed)).toEqual(['whole']);
+    expect(read.skipped).toBe(1);
+  });
+
+  it('reads only the end of a history larger than the cap, from its first whole line', () => {
+    const lines = Array.from({ length: 20 }, (_, i) => good({ seed: `s${i}` }));
+    const dir = withHistory(lines.join(''));
+    const cap = lines.slice(15).join('').length + 10; // the last 5 lines and part of one more
+    const read = readResults(dir, cap);
+    expect(read.results.map((r) => r.seed)).toEqual(['s15', 's16', 's17', 's18', 's19']);
+    expect(read.skipped).toBe(0);
+    expect(read.unreadBytes).toBe(lines.join('').length - cap);
+    // A window starting exactly at a line keeps that line.
+    const exact = readResults(dir, lines.slice(15).join('').length);
+    expect(exact.results.map((r) => r.seed)).toEqual(['s15', 's16', 's17', 's18', 's19']);
+    expect(readResults(dir, lines.slice(15).join('').length - 1).results).toHaveLength(4);
+  });
+
+  it('reads a real history over 64 MiB by its last 64 MiB only', () => {
+    const dir = freshDir();
+    fs.mkdirSync(dir, { recursive: true });
+    const file = historyPath(dir);
+    fs.writeFileSync(file, good({ seed: 'too old' }));
+    // A sparse file: 65 MiB of zero bytes cost no disk.
+    fs.truncateSync(file, MAX_HISTORY_BYTES + 1024 * 1024);
+    fs.appendFileSync(file, '\n' + good({ seed: 'recent' }));
+    const read = readResults(dir);
+    expect(read.results.map((r) => r.seed)).toEqual(['recent']);
+    expect(read.skipped).toBe(0);
+    expect(read.unreadBytes).toBe(fs.statSync(file).size - MAX_HISTORY_BYTES);
+    expect(read.problem).toBeUndefined();
+  });
+
+  it('skips an overlong line without parsing it', () => {
+    const long = line({ v: 1, ...result(), padding: 'x'.repeat(20_000) });
+    expect(readResults(withHistory(long + good()))).toEqual({ results: [result()], skipped: 1 });
+  });
+});
