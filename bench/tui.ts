@@ -13,7 +13,11 @@ import { spawn } from 'child_process';
 import { PassThrough, Writable } from 'stream';
 import { type Action, heuristicHints, legalActions, newGame } from '../src/engine';
 import { initialState } from '../src/ui/controller';
-import { runTerminalGame } from '../src/ui/screen';
+import { runTerminalGame, type ScreenHooks } from '../src/ui/screen';
+import { GameSession } from '../src/store/session';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 
 const WIDTH = 80;
 const HEIGHT = 24;
@@ -94,20 +98,45 @@ function seedWithSingleMove(): { seed: string; move: Action & { kind: 'move' } }
 
 const key = (column: number) => String((column + 1) % 10);
 
-async function keystrokes(): Promise<void> {
+/**
+ * Plays pick-up, put-down and deal in RUNS fresh games and reports the median time and bytes.
+ * With `autosave`, every action is saved to disk (temporary file, fsync, rename) before its frame
+ * is painted, as in the real game.
+ */
+async function keystrokes(autosave: boolean): Promise<void> {
   const { seed, move } = seedWithSingleMove();
   const pick: number[] = [];
   const drop: number[] = [];
   const deal: number[] = [];
   const times: number[] = [];
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-bench-'));
+  const env = { XDG_STATE_HOME: path.join(home, 'state'), XDG_DATA_HOME: path.join(home, 'data') };
+  const rules = { suits: 4, relaxed: 0, keepSuits: false } as const;
   for (let run = 0; run < RUNS; run++) {
     const terminal = fakeTerminal();
-    const game = newGame(seed, { suits: 4, relaxed: 0, keepSuits: false });
+    let game = newGame(seed, rules);
+    let hooks: ScreenHooks = {};
+    let session: GameSession | undefined;
+    if (autosave) {
+      const opened = GameSession.open({
+        env,
+        rules,
+        explicitRules: {},
+        seed,
+        fresh: true,
+        randomSeed: () => '1',
+      });
+      session = opened.session;
+      game = opened.game;
+      const s = session;
+      hooks = { gameChanged: (before, after) => s.changed(before, after) };
+    }
     const theme = { ascii: false, color: true, fourColor: false };
     const done = runTerminalGame(
       initialState(game, theme, 'woods'),
       { randomSeed: () => '1', hints: heuristicHints },
       { input: terminal.input, output: terminal.output, term: 'xterm-256color' },
+      hooks,
     );
     await new Promise((r) => setImmediate(r));
     const a = await terminal.press(key(move.from));
@@ -116,12 +145,18 @@ async function keystrokes(): Promise<void> {
     pick.push(a.bytes);
     drop.push(b.bytes);
     deal.push(c.bytes);
-    times.push(a.ms, b.ms, c.ms);
+    times.push(b.ms, c.ms);
     await terminal.press('\x03');
-    await done;
+    const exit = await done;
+    session?.leave(exit.state.game);
   }
-  console.log(`Keystroke to frame (in process, fake 80x24 terminal, seed ${seed}, ${RUNS} games):`);
+  fs.rmSync(home, { recursive: true, force: true });
+  const what = autosave ? 'with autosave to disk' : 'screen only';
+  console.log(
+    `Keystroke to frame for a move or a deal (${what}; fake 80x24 terminal, seed ${seed}, ${RUNS} games):`,
+  );
   console.log(`  median ${ms(median(times))}, worst ${ms(Math.max(...times))}`);
+  if (autosave) return;
   console.log(`Bytes written (median):`);
   console.log(`  pick up one card (key ${key(move.from)})        ${median(pick)}`);
   console.log(`  put it down: one-card move (key ${key(move.to)}) ${median(drop)}`);
@@ -134,7 +169,8 @@ async function main(): Promise<void> {
   for (let i = 0; i < 5; i++) starts.push(await firstFrame());
   console.log(`First full frame after spawn (real pty, ${WIDTH}x${HEIGHT}, 5 runs):`);
   console.log(`  median ${ms(median(starts))}, worst ${ms(Math.max(...starts))}`);
-  await keystrokes();
+  await keystrokes(false);
+  await keystrokes(true);
 }
 
 main().catch((error: unknown) => {

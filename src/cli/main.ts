@@ -10,11 +10,15 @@ function randomSeed(): string {
   return String(randomInt(1, 2 ** 47));
 }
 
-// A reader that closes the pipe early (`spider deal | head`) is not an error worth a trace.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
-});
+// A reader that closes the pipe early (`spider deal | head`), or a terminal that hung up
+// (SIGHUP, the SSH connection dropped), is not an error worth a trace.
+const GONE = ['EPIPE', 'EIO', 'ENXIO'];
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (GONE.includes(error.code ?? '')) process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
 
 run(process.argv.slice(2), {
   stdout: process.stdout,

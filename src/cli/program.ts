@@ -117,56 +117,117 @@ function buildProgram(io: CliIo): Command {
     .description('play a game record from its deal and print the final position')
     .argument('<file>', "the record to play; '-' reads standard input")
     .allowExcessArguments(false);
+  /** Reads, parses and replays a record file; exits 2 for bad input, 1 for an illegal action. */
+  async function loadRecord(
+    file: string,
+    ascii: boolean,
+    forScripts: boolean,
+    onIllegal?: (game: Game) => void,
+  ) {
+    // The whole name (up to a generous limit): a player must see which file it was.
+    const name = file === '-' ? 'standard input' : `'${printable(file, 300)}'`;
+    const input = await readTextInput(file, io.stdin);
+    if (!input.ok) fail(`cannot read ${name}: ${input.reason}`);
+    const parsed = parseRecord(input.text);
+    if (!parsed.ok) fail(`${name}, line ${parsed.error.line}: ${parsed.error.reason}`);
+    const record = parsed.record;
+    const result = replay(newGame(record.seed, record.rules), record.actions);
+    if (result.failure) {
+      onIllegal?.(result.game);
+      const { index, refusal } = result.failure;
+      const reason = explain(refusal, ascii, forScripts ? cardCode : undefined);
+      fail(
+        `action ${index + 1} '${printable(record.tokens[index])}' (line ${record.lines[index]}) is illegal: ${reason}; nothing after it was played`,
+        EXIT_ILLEGAL,
+      );
+    }
+    return { game: result.game, name };
+  }
+
   addOutputOptions(addDisplayOptions(replayCommand)).action(
     async (file: string, raw: RawOptions) => {
       const shown = display(raw);
-      // The whole name (up to a generous limit): a player must see which file it was.
-      const name = file === '-' ? 'standard input' : `'${printable(file, 300)}'`;
-      const input = await readTextInput(file, io.stdin);
-      if (!input.ok) fail(`cannot read ${name}: ${input.reason}`);
-      const parsed = parseRecord(input.text);
-      if (!parsed.ok) fail(`${name}, line ${parsed.error.line}: ${parsed.error.reason}`);
-      const record = parsed.record;
-      const result = replay(newGame(record.seed, record.rules), record.actions);
-      print(result.game, raw, shown);
-      if (result.failure) {
-        const { index, refusal } = result.failure;
-        fail(
-          `action ${index + 1} '${printable(record.tokens[index])}' (line ${record.lines[index]}) is illegal: ${explain(refusal, shown.ascii, raw.json ? cardCode : undefined)}; nothing after it was played`,
-          EXIT_ILLEGAL,
-        );
-      }
+      const print1 = (game: Game) => print(game, raw, shown);
+      const { game } = await loadRecord(file, shown.ascii, raw.json === true, print1);
+      print1(game);
     },
   );
 
-  const playCommand = program
-    .command('play', { isDefault: true })
-    .description('play a game (the default command)')
+  const statsCommand = program
+    .command('stats')
+    .description('show how you are doing: games played, won, streaks and records per rule variant')
+    .option('--json', 'print the statistics as one JSON object')
+    .option('--scoring <name>', 'score shown: woods, microsoft or aisleriot', 'woods')
+    .option('--color <when>', 'colour: auto, always or never (NO_COLOR is honoured)', 'auto')
     .allowExcessArguments(false);
-  addDisplayOptions(addGameOptions(playCommand)).action(async (raw: RawOptions) => {
-    const options = take(checkGameOptions(raw));
-    const terminal = io.terminal;
-    if (!terminal) {
-      fail(
-        "the game needs a terminal on standard input and output; for scripts use 'spider deal' or 'spider replay' (see 'spider --help')",
-      );
-    }
-    const shown = take(checkDisplayOptions(raw, io.env, true));
-    const seed = options.seed ?? io.randomSeed();
-    const game = newGame(seed, options.rules);
-    // Loaded here so the headless commands never pay for blessed.
-    const { playInTerminal } = await import('../ui/play');
-    const theme = { ascii: shown.ascii, color: shown.color, fourColor: shown.fourColor };
-    const result = await playInTerminal(game, theme, shown.scoring, {
-      terminal,
-      env: io.env,
-      randomSeed: io.randomSeed,
-    });
-    io.stdout.write(`${result.summary}\n`);
-    if (result.status !== EXIT_OK) throw new Exit(result.status);
+  statsCommand.action(async (raw: RawOptions) => {
+    const { statsCommand: showStats } = await import('./stats-command');
+    const status = await showStats(io, raw);
+    if (status !== EXIT_OK) throw new Exit(status);
   });
 
+  const playCommand = program
+    .command('play', { isDefault: true })
+    .description('play a game (the default command): resumes your unfinished game, if any')
+    .argument('[file]', 'a game record to continue (as written by the w key)')
+    .option('--load <file>', 'the same as giving FILE')
+    .option('--new', 'deal a new game even if one is unfinished (it counts as abandoned)')
+    .allowExcessArguments(false);
+  addDisplayOptions(addGameOptions(playCommand)).action(
+    async (
+      file: string | undefined,
+      raw: RawOptions & { load?: string; new?: boolean },
+      command: Command,
+    ) => {
+      const options = take(checkGameOptions(raw));
+      const terminal = io.terminal;
+      if (!terminal) {
+        fail(
+          "the game needs a terminal on standard input and output; for scripts use 'spider deal' or 'spider replay' (see 'spider --help')",
+        );
+      }
+      const shown = take(checkDisplayOptions(raw, io.env, true));
+      if (file !== undefined && raw.load !== undefined)
+        fail('give the record file once: as FILE or with --load');
+      const recordFile = file ?? raw.load;
+      if (recordFile !== undefined && (raw.seed !== undefined || raw.new)) {
+        fail('--seed and --new deal a new game; a record file brings its own deal');
+      }
+      const loaded =
+        recordFile === undefined ? undefined : await loadRecord(recordFile, shown.ascii, false);
+      // Only the rule options typed on the command line decide whether a saved game matches.
+      const given = (name: string) => command.getOptionValueSource(name) === 'cli';
+      const explicitRules = {
+        ...(given('suits') ? { suits: options.rules.suits } : {}),
+        ...(given('relaxed') ? { relaxed: options.rules.relaxed } : {}),
+        ...(given('keepSuits') ? { keepSuits: options.rules.keepSuits } : {}),
+      };
+      // Loaded here so the headless commands never pay for blessed.
+      const { playInTerminal } = await import('../ui/play');
+      const result = await playInTerminal({
+        theme: { ascii: shown.ascii, color: shown.color, fourColor: shown.fourColor },
+        scoring: shown.scoring,
+        terminal,
+        env: io.env,
+        randomSeed: io.randomSeed,
+        rules: options.rules,
+        explicitRules,
+        seed: options.seed,
+        fresh: raw.new === true,
+        loaded,
+      });
+      io.stdout.write(`${result.summary}\n`);
+      if (result.status !== EXIT_OK) throw new Exit(result.status);
+    },
+  );
+
   return program;
+}
+
+/** "play, deal, replay and stats": the commands as the program defines them. */
+function commandList(program: Command): string {
+  const names = program.commands.map((c) => c.name());
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 /** Runs the program on the given arguments (without `node` and the script) and returns the exit status. */
@@ -177,7 +238,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const commands = ['help', ...program.commands.map((c) => c.name())];
   if (first !== undefined && !first.startsWith('-') && !commands.includes(first)) {
     io.stderr.write(
-      `spider: unknown command '${printable(first)}'; the commands are play, deal and replay (see 'spider --help')\n`,
+      `spider: unknown command '${printable(first)}'; the commands are ${commandList(program)} (see 'spider --help')\n`,
     );
     return EXIT_USAGE;
   }

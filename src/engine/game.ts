@@ -192,3 +192,43 @@ export function replay(
   }
   return { game: current };
 }
+
+/** The undone actions (the redo stack), in the order they were played: what `redo` replays next first. */
+export function actionsUndone(game: Game): Action[] {
+  const actions: Action[] = [];
+  for (let s = game.undone; s; s = s.prev) actions.push(s.action);
+  return actions;
+}
+
+/** What a saved game holds besides its seed and rules. */
+export interface SavedLine {
+  /** The line of play kept, then the undone actions in the order they were played. */
+  readonly actions: readonly Action[];
+  /** How many of the last actions are undone (the redo stack). */
+  readonly undone: number;
+  readonly actionCount: number;
+  readonly peeks: number;
+}
+
+/**
+ * Rebuilds a saved game by playing its actions from the deal through the rules, so a saved
+ * file can never create a position the rules do not reach. Counters that cannot be right are
+ * raised to the least they can be (every action played counts at least once).
+ */
+export function restoreGame(
+  seed: string,
+  rules: Rules,
+  saved: SavedLine,
+): { readonly game: Game; readonly failure?: ReplayFailure } {
+  const replayed = replay(newGame(seed, rules), saved.actions);
+  if (replayed.failure) return replayed;
+  let game = replayed.game;
+  const undone = Math.min(Math.max(0, Math.floor(saved.undone)), saved.actions.length);
+  for (let i = 0; i < undone; i++) {
+    const outcome = undo(game);
+    if (outcome.ok) game = outcome.game;
+  }
+  const actions = Math.max(saved.actions.length + undone, Math.floor(saved.actionCount) || 0);
+  const peeks = Math.max(0, Math.floor(saved.peeks) || 0);
+  return { game: withHistory(game, game.position, game.played, game.undone, actions, peeks) };
+}

@@ -5,4 +5,5 @@ export * from './json';
 export * from './printable';
 export * from './record';
 export * from './rules-text';
+export * from './save';
 export * from './seed';

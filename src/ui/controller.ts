@@ -50,11 +50,12 @@ export type Command =
         | 'yes'
         | 'redraw'
         | 'suspend'
+        | 'write'
         | 'other';
     };
 
 /** What the adapter must do besides drawing the new state. */
-export type Effect = 'quit' | 'redraw' | 'suspend' | null;
+export type Effect = 'quit' | 'redraw' | 'suspend' | 'write' | null;
 
 /** What the controller needs from outside: new seeds and the hint engine. */
 export interface ControllerDeps {
@@ -284,6 +285,7 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
       if (command.kind === 'quit' || command.kind === 'interrupt') return { state, effect: 'quit' };
       if (command.kind === 'undo') return update(closed, command, deps);
       if (command.kind === 'redraw') return { state, effect: 'redraw' };
+      if (command.kind === 'write') return { state, effect: 'write' };
       return same(state);
   }
 }
@@ -373,6 +375,8 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
       return { state, effect: 'redraw' };
     case 'suspend':
       return { state, effect: 'suspend' };
+    case 'write':
+      return { state, effect: 'write' };
     case 'yes':
     case 'other':
       return same(state);

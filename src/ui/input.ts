@@ -24,6 +24,7 @@ const BY_CHAR: Record<string, Command> = {
   h: { kind: 'hint' },
   e: { kind: 'expand' },
   x: { kind: 'remove' },
+  w: { kind: 'write' },
   '?': { kind: 'help' },
   q: { kind: 'quit' },
   y: { kind: 'yes' },

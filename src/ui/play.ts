@@ -1,48 +1,78 @@
-import { type Game, gameScores, gameStatus, heuristicHints, movesKept } from '../engine';
-import type { ScoringName } from '../engine';
+import {
+  type Game,
+  gameScores,
+  gameStatus,
+  heuristicHints,
+  movesKept,
+  type Rules,
+  type ScoringName,
+} from '../engine';
 import { rulesSummary } from '../notation';
+import { GameSession } from '../store/session';
 import { initialState } from './controller';
 import { runTerminalGame } from './screen';
 import type { UiState } from './state';
 import type { Theme } from './theme';
 
-export interface PlayIo {
+export interface PlayOptions {
+  readonly theme: Theme;
+  readonly scoring: ScoringName;
   readonly terminal: { readonly input: NodeJS.ReadStream; readonly output: NodeJS.WriteStream };
   readonly env: NodeJS.ProcessEnv;
   readonly randomSeed: () => string;
+  /** Rules for a new game, and the ones the player named (a resumed game must match them). */
+  readonly rules: Rules;
+  readonly explicitRules: Partial<Rules>;
+  readonly seed?: string;
+  /** --new: deal a new game even if one could be resumed. */
+  readonly fresh: boolean;
+  /** A game continued from a record file. */
+  readonly loaded?: { readonly game: Game; readonly name: string };
 }
+
+const FIRST_STEPS = 'Pick a column with 1-9 and 0, then where to put its run. ? shows help.';
 
 /** The state a game opens in: the board and a first message naming the seed and what to do. */
-export function openingState(game: Game, theme: Theme, scoring: ScoringName): UiState {
-  return initialState(game, theme, scoring, {
-    text: `Seed ${game.seed}. Pick a column with 1-9 and 0, then where to put its run. ? shows help.`,
-    kind: 'info',
-  });
-}
-
-/** Plays a game full screen; returns the exit status and a line to leave on the terminal. */
-export async function playInTerminal(
+export function openingState(
   game: Game,
   theme: Theme,
   scoring: ScoringName,
-  io: PlayIo,
+  notes: readonly string[] = [],
+): UiState {
+  const text = notes.length > 0 ? notes.join(' ') : `Seed ${game.seed}. ${FIRST_STEPS}`;
+  const warning = notes.some(
+    (note) => note.startsWith("Can't") || note.includes('could not be used'),
+  );
+  return initialState(game, theme, scoring, { text, kind: warning ? 'error' : 'info' });
+}
+
+/**
+ * Plays full screen: opens the game to play (resumed, new or loaded), saves it after every
+ * action, and settles it when the player leaves. Returns the exit status and a line to leave
+ * on the terminal.
+ */
+export async function playInTerminal(
+  options: PlayOptions,
 ): Promise<{ status: number; summary: string }> {
-  const state = openingState(game, theme, scoring);
+  const { session, game, messages } = GameSession.open(options);
+  const state = openingState(game, options.theme, options.scoring, messages);
   const exit = await runTerminalGame(
     state,
-    { randomSeed: io.randomSeed, hints: heuristicHints },
+    { randomSeed: options.randomSeed, hints: heuristicHints },
+    { input: options.terminal.input, output: options.terminal.output, term: options.env.TERM },
     {
-      input: io.terminal.input,
-      output: io.terminal.output,
-      term: io.env.TERM,
+      gameChanged: (before, after) => session.changed(before, after),
+      writeRecord: (current) => session.writeRecord(current, process.cwd()),
     },
   );
   const last = exit.state.game;
-  const score = gameScores(last)[scoring];
+  session.leave(last);
+  const score = gameScores(last)[options.scoring];
   const status = gameStatus(last);
-  const outcome = status === 'won' ? 'won' : status === 'lost' ? 'lost' : 'left';
+  const outcome =
+    status === 'playing' ? (movesKept(last) > 0 ? 'saved for next time' : 'not started') : status;
   const summary =
-    `Spider seed ${last.seed} (${rulesSummary(last.rules)}): ${outcome} after ${movesKept(last)} moves, ` +
-    `${scoring} score ${score}. Play this deal again: spider --seed ${last.seed}`;
+    `Spider seed ${last.seed} (${rulesSummary(last.rules)}): ${outcome}, ${movesKept(last)} moves, ` +
+    `${options.scoring} score ${score}. Play this deal again: spider --seed ${last.seed}`;
   return { status: exit.status, summary };
 }

@@ -4,6 +4,7 @@
  * into commands, and keeps the terminal clean on every way out.
  */
 import blessed from 'blessed';
+import type { Game } from '../engine';
 import { type ControllerDeps, type Effect, update } from './controller';
 import { commandForKey, commandForMouse, type MouseEvent } from './input';
 import { type Layout, layout } from './layout';
@@ -39,6 +40,14 @@ export interface TerminalIo {
   readonly output: NodeJS.WriteStream;
   /** blessed's terminal name, default $TERM. */
   readonly term?: string;
+}
+
+/** What the adapter tells the rest of the program; all optional. */
+export interface ScreenHooks {
+  /** After an update that changed the game, before it is painted (autosave); a message to show, or null. */
+  gameChanged?(before: Game, after: Game): string | null;
+  /** The player asked for the game record in a file ('w'); what to tell them. */
+  writeRecord?(game: Game): string;
 }
 
 /** How the game ended, for the shell. */
@@ -85,6 +94,7 @@ export function runTerminalGame(
   initial: UiState,
   deps: ControllerDeps,
   io: TerminalIo,
+  hooks: ScreenHooks = {},
 ): Promise<GameExit> {
   const theme = initial.theme;
   // @types/blessed swaps the types of input and output; the values are right.
@@ -153,6 +163,10 @@ export function runTerminalGame(
         case 'suspend':
           suspend();
           return;
+        case 'write':
+          if (hooks.writeRecord)
+            state = { ...state, message: { text: hooks.writeRecord(state.game), kind: 'info' } };
+          break;
         case null:
           break;
       }
@@ -173,19 +187,30 @@ export function runTerminalGame(
       process.kill(process.pid, 'SIGTSTP');
     };
 
+    /** Takes the controller's new state: saves a changed game before it is shown, then acts. */
+    const step = (result: ReturnType<typeof update>): void => {
+      const before = state.game;
+      state = result.state;
+      if (state.game !== before && hooks.gameChanged) {
+        const note = hooks.gameChanged(before, state.game);
+        if (note)
+          state = {
+            ...state,
+            message: { text: note, kind: note.startsWith("Can't") ? 'error' : 'win' },
+          };
+      }
+      apply(result.effect);
+    };
+
     screen.on('keypress', (ch, key) => {
       if (finished) return;
-      const result = update(state, commandForKey({ ch, full: key.full }), deps);
-      state = result.state;
-      apply(result.effect);
+      step(update(state, commandForKey({ ch, full: key.full }), deps));
     });
     screen.on('mouse', (event) => {
       if (finished) return;
       const command = commandForMouse(event, view.board);
       if (!command) return;
-      const result = update(state, command, deps);
-      state = result.state;
-      apply(result.effect);
+      step(update(state, command, deps));
     });
     screen.on('resize', () => {
       if (!finished) draw();

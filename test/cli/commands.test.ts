@@ -458,7 +458,7 @@ describe('usage errors (exit 2)', () => {
     expect(outcome.status).toBe(2);
     expectOneLineMessage(outcome.stderr);
     expect(outcome.stderr).toContain("unknown command 'dael'");
-    expect(outcome.stderr).toContain('play, deal and replay');
+    expect(outcome.stderr).toContain('deal, replay, stats and play');
     expect(outcome.stdout).toBe('');
   });
 

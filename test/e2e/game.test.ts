@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { type Game, heuristicHints, legalActions, newGame } from '../../src/engine';
 import { type Command, update } from '../../src/ui/controller';
@@ -22,7 +23,21 @@ const ROOT = path.join(__dirname, '..', '..');
 const SPIDER = path.join(ROOT, 'bin', 'spider');
 const RULES = { suits: 4, relaxed: 0, keepSuits: false } as const;
 const THEME = { ascii: false, color: true, fourColor: false };
-const ENV = { LANG: 'C.UTF-8', LC_ALL: undefined, NO_COLOR: undefined };
+const ROOTS: string[] = [];
+/** Every session saves to a fresh folder of its own, never the real home. */
+function freshEnv() {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-e2e-'));
+  ROOTS.push(home);
+  return {
+    LANG: 'C.UTF-8',
+    LC_ALL: undefined,
+    NO_COLOR: undefined,
+    XDG_STATE_HOME: path.join(home, 'state'),
+    XDG_DATA_HOME: path.join(home, 'data'),
+  };
+}
+
+afterAll(() => ROOTS.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
 
 beforeAll(() => {
   // `npm test` builds first; a lone `jest` run may not have.
@@ -33,7 +48,7 @@ beforeAll(() => {
 
 function start(args: string[], options: { width?: number; height?: number } = {}): TerminalSession {
   return TerminalSession.start([process.execPath, SPIDER, ...args], {
-    env: ENV,
+    env: freshEnv(),
     cwd: ROOT,
     ...options,
   });
@@ -47,7 +62,7 @@ function start(args: string[], options: { width?: number; height?: number } = {}
 function startKept(args: string[]): TerminalSession {
   const command = `"$0" "$1" ${args.join(' ')}; echo "[exit $?]"; exec sleep 600`;
   return TerminalSession.start(['sh', '-c', command, process.execPath, SPIDER], {
-    env: ENV,
+    env: freshEnv(),
     cwd: ROOT,
   });
 }
@@ -288,7 +303,7 @@ describe('leaving the terminal clean', () => {
 
   it('Ctrl-Z suspends to the shell and fg brings the same game back', () => {
     const session = TerminalSession.start(['bash', '--norc', '--noprofile', '-i'], {
-      env: { ...ENV, PS1: 'shell$ ' },
+      env: { ...freshEnv(), PS1: 'shell$ ' },
       cwd: ROOT,
     });
     session.waitFor('shell$');

@@ -1,0 +1,129 @@
+import {
+  type Action,
+  actionsKept,
+  actionsUndone,
+  type Game,
+  type ReplayFailure,
+  restoreGame,
+  type Rules,
+} from '../engine';
+import { explain } from '../engine';
+import { printable } from './printable';
+import { formatRecord, parseRecord } from './record';
+
+/**
+ * A saved game is a game record (SPEC section 5) with a few more header keys, so any record
+ * reader can replay it and a person can read it:
+ *
+ *   save-format: 1       the version of these keys; a newer one is refused, never guessed at
+ *   undone: N            the last N actions of the body are undone (the redo stack)
+ *   actions: N           actions counted for the microsoft score (undos included)
+ *   peeks: N             xpat2's cheat count
+ *   elapsed-ms: N        time spent playing
+ *   started: ISO date    when the game was dealt
+ *   saved: ISO date      when this file was written
+ *
+ * The body holds the line of play kept, then the undone actions in the order they were played.
+ * Loading always replays the body from the deal through the rules.
+ */
+export const SAVE_FORMAT = 1;
+
+/** What a save file holds besides the game itself. */
+export interface SaveInfo {
+  readonly elapsedMs: number;
+  readonly started: string;
+  readonly saved: string;
+}
+
+/** A save file read and replayed. */
+export interface LoadedSave extends SaveInfo {
+  readonly game: Game;
+}
+
+export type SaveParse =
+  | { readonly ok: true; readonly save: LoadedSave }
+  | { readonly ok: false; readonly reason: string };
+
+const SAVE_KEYS = ['save-format', 'undone', 'actions', 'peeks', 'elapsed-ms', 'started', 'saved'];
+
+export function formatSave(game: Game, info: SaveInfo): string {
+  const undone = actionsUndone(game);
+  const meta: [string, string][] = [
+    ['save-format', String(SAVE_FORMAT)],
+    ['undone', String(undone.length)],
+    ['actions', String(game.actions)],
+    ['peeks', String(game.peeks)],
+    ['elapsed-ms', String(Math.max(0, Math.round(info.elapsedMs)))],
+    ['started', info.started],
+    ['saved', info.saved],
+  ];
+  const actions: Action[] = [...actionsKept(game), ...undone];
+  return `# Spider game in progress: rewritten after every action.\n${formatRecord({ seed: game.seed, rules: game.rules, meta, actions })}`;
+}
+
+/** A whole number from a header value, or null. */
+function count(value: string | undefined, max = 1e12): number | null {
+  if (value === undefined || !/^\d{1,13}$/.test(value)) return null;
+  const n = Number(value);
+  return n <= max ? n : null;
+}
+
+function date(value: string | undefined, fallback: string): string {
+  return value !== undefined && /^\d{4}-\d\d-\d\dT/.test(value) && !Number.isNaN(Date.parse(value))
+    ? value
+    : fallback;
+}
+
+/** Reads and replays a save. Never throws; never trusts the counters beyond what the moves allow. */
+export function parseSave(text: string, now: string): SaveParse {
+  const parsed = parseRecord(text);
+  if (!parsed.ok) return { ok: false, reason: `line ${parsed.error.line}: ${parsed.error.reason}` };
+  const { record } = parsed;
+  const meta = new Map(record.meta.filter(([key]) => SAVE_KEYS.includes(key)));
+  const format = meta.get('save-format');
+  if (format === undefined)
+    return { ok: false, reason: "it is not a saved game (no 'save-format' line)" };
+  if (format !== String(SAVE_FORMAT)) {
+    return {
+      ok: false,
+      reason: `it was written by another version of spider (save format '${format}', this one reads ${SAVE_FORMAT})`,
+    };
+  }
+  const undone = count(meta.get('undone'), record.actions.length);
+  const actionCount = count(meta.get('actions'));
+  const peeks = count(meta.get('peeks'));
+  const elapsedMs = count(meta.get('elapsed-ms'));
+  if (undone === null || actionCount === null || peeks === null || elapsedMs === null) {
+    return {
+      ok: false,
+      reason:
+        'its undone, actions, peeks or elapsed-ms line is missing or not a whole number in range',
+    };
+  }
+  const restored: { game: Game; failure?: ReplayFailure } = restoreGame(
+    record.seed,
+    record.rules as Rules,
+    {
+      actions: record.actions,
+      undone,
+      actionCount,
+      peeks,
+    },
+  );
+  if (restored.failure) {
+    const { index, refusal } = restored.failure;
+    return {
+      ok: false,
+      reason: `action ${index + 1} '${printable(record.tokens[index])}' (line ${record.lines[index]}) is illegal: ${explain(refusal)}`,
+    };
+  }
+  return {
+    ok: true,
+    save: {
+      game: restored.game,
+      elapsedMs,
+      started: date(meta.get('started'), now),
+      saved: date(meta.get('saved'), now),
+    },
+  };
+}

@@ -1,0 +1,257 @@
+/**
+ * The life of a game on disk: which game a start resumes, saving after every action, and what
+ * the statistics hear when a game ends or is abandoned.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import {
+  type Game,
+  gameScores,
+  gameStatus,
+  movesKept,
+  newGame,
+  type Rules,
+  actionsKept,
+} from '../engine';
+import { formatRecord, formatSave } from '../notation';
+import type { GameResult, Outcome } from '../stats/result';
+import { newRecords } from '../stats/stats';
+import { appendResult, readResults } from './history';
+import { dataDir } from './paths';
+import { fsReason, SaveStore } from './saves';
+
+/** Idle time beyond this between two actions is not counted as playing time. */
+const MAX_GAP_MS = 5 * 60 * 1000;
+
+/** How to open a game. */
+export interface OpenOptions {
+  readonly env: NodeJS.ProcessEnv;
+  /** The rules for a new game. */
+  readonly rules: Rules;
+  /** Only the rule options the player gave: a game is resumed only if it matches them. */
+  readonly explicitRules: Partial<Rules>;
+  /** A seed asked for: always a new game. */
+  readonly seed?: string;
+  /** --new: a new game even if one could be resumed. */
+  readonly fresh: boolean;
+  /** A game continued from a record file (spider play FILE). */
+  readonly loaded?: { readonly game: Game; readonly name: string };
+  readonly randomSeed: () => string;
+  readonly now?: () => Date;
+}
+
+function matches(rules: Rules, wanted: Partial<Rules>): boolean {
+  return (Object.keys(wanted) as (keyof Rules)[]).every((key) => wanted[key] === rules[key]);
+}
+
+/** A save's time as the player's clock shows it: `2026-11-22 14:05`. */
+function describeDate(iso: string): string {
+  const d = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export class GameSession {
+  private warned = false;
+  private elapsedMs: number;
+  private lastActivity: number;
+  private started: string;
+
+  private constructor(
+    private readonly store: SaveStore,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly slot: string,
+    elapsedMs: number,
+    started: string,
+    private readonly now: () => Date,
+  ) {
+    this.elapsedMs = elapsedMs;
+    this.started = started;
+    this.lastActivity = now().getTime();
+  }
+
+  /**
+   * Opens the game to play: resumes the most recent unfinished game (unless a seed, --new or a
+   * file says otherwise), records games a killed session left finished, and sets bad saves aside.
+   * Returns the game and the messages to show.
+   */
+  static open(options: OpenOptions): { session: GameSession; game: Game; messages: string[] } {
+    const now = options.now ?? (() => new Date());
+    const store = new SaveStore(options.env);
+    const scan = store.scan(now());
+    const messages = [...scan.setAside];
+    const record = (game: Game, outcome: Outcome, elapsedMs: number) =>
+      appendResult(dataDir(options.env), resultOf(game, outcome, elapsedMs, now()));
+
+    for (const finished of scan.finished) {
+      record(
+        finished.game,
+        gameStatus(finished.game) === 'won' ? 'won' : 'lost',
+        finished.elapsedMs,
+      );
+      store.remove(finished.id);
+    }
+
+    const candidate = scan.unfinished.find((save) =>
+      matches(save.game.rules, options.explicitRules),
+    );
+    const resume = candidate && !options.loaded && options.seed === undefined && !options.fresh;
+    for (const save of scan.unfinished) {
+      if (resume && save === candidate) continue;
+      if (save === candidate && (options.seed !== undefined || options.fresh)) {
+        // Starting a new game over this one: it counts as abandoned once anything was played.
+        if (movesKept(save.game) > 0) {
+          record(save.game, 'abandoned', save.elapsedMs);
+          messages.push(`Your unfinished game (seed ${save.game.seed}) counts as abandoned.`);
+        }
+        store.remove(save.id);
+        continue;
+      }
+      store.release(save.id);
+    }
+
+    if (resume && candidate) {
+      const session = new GameSession(
+        store,
+        options.env,
+        candidate.id,
+        candidate.elapsedMs,
+        candidate.started,
+        now,
+      );
+      messages.push(
+        `Resumed your game from ${describeDate(candidate.saved)}: seed ${candidate.game.seed}, ` +
+          `${plural(movesKept(candidate.game), 'move')}. n starts a new one.`,
+      );
+      return { session, game: candidate.game, messages };
+    }
+
+    const slot = store.newId(now());
+    const claimed = store.claim(slot);
+    const session = new GameSession(store, options.env, slot, 0, now().toISOString(), now);
+    if (!claimed) session.warnOnce(`can't lock a save slot in ${store.dir}`, messages);
+    const game =
+      options.loaded?.game ?? newGame(options.seed ?? options.randomSeed(), options.rules);
+    if (options.loaded)
+      messages.push(`Continuing the game of ${options.loaded.name}: seed ${game.seed}.`);
+    else if (scan.inUse > 0 && !options.fresh && options.seed === undefined) {
+      messages.push('Your other game is open in another spider session; this is a new one.');
+    }
+    const saved = session.save(game);
+    if (saved) messages.push(saved);
+    return { session, game, messages };
+  }
+
+  private warnOnce(reason: string, messages?: string[]): string | null {
+    if (this.warned) return null;
+    this.warned = true;
+    const text = `Can't save this game: ${reason}. Play goes on, but it will not be kept.`;
+    messages?.push(text);
+    return text;
+  }
+
+  private tick(): number {
+    const now = this.now().getTime();
+    this.elapsedMs += Math.min(Math.max(0, now - this.lastActivity), MAX_GAP_MS);
+    this.lastActivity = now;
+    return this.elapsedMs;
+  }
+
+  /** Writes the game to its slot; returns a warning the first time saving fails. */
+  private save(game: Game): string | null {
+    const text = formatSave(game, {
+      elapsedMs: this.tick(),
+      started: this.started,
+      saved: this.now().toISOString(),
+    });
+    const written = this.store.write(this.slot, text);
+    return written.ok ? null : this.warnOnce(written.reason);
+  }
+
+  private record(game: Game, outcome: Outcome): GameResult {
+    const result = resultOf(game, outcome, this.elapsedMs, this.now());
+    appendResult(dataDir(this.env), result);
+    return result;
+  }
+
+  /**
+   * After every action, before the screen shows it: saves the game. A new game ('n') first
+   * settles the one it replaces. Returns a message to show, or null.
+   */
+  changed(before: Game, after: Game): string | null {
+    if (after.start !== before.start) {
+      const status = gameStatus(before);
+      if (status !== 'playing') this.record(before, status);
+      else if (movesKept(before) > 0) this.record(before, 'abandoned');
+      this.elapsedMs = 0;
+      this.started = this.now().toISOString();
+    }
+    const warning = this.save(after);
+    if (warning) return warning;
+    if (gameStatus(after) === 'won' && gameStatus(before) !== 'won') {
+      const history = readResults(dataDir(this.env)).results;
+      const records = newRecords(history, resultOf(after, 'won', this.elapsedMs, this.now()));
+      if (records.length > 0) return `You won! New records: ${records.join('; ')}.`;
+    }
+    return null;
+  }
+
+  /** The player leaves: a finished game goes to the statistics, an unfinished one waits. */
+  leave(game: Game): void {
+    this.tick();
+    const status = gameStatus(game);
+    if (status !== 'playing') {
+      this.record(game, status);
+      this.store.remove(this.slot);
+    } else if (movesKept(game) === 0 && game.undone === null) {
+      this.store.remove(this.slot); // a deal nobody touched is not worth keeping
+    } else {
+      this.save(game);
+      this.store.release(this.slot);
+    }
+  }
+
+  /** Writes the game record to a new file in `folder` ('w'); returns what to tell the player. */
+  writeRecord(game: Game, folder: string): string {
+    const now = this.now();
+    const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+    const safeSeed = game.seed.replace(/[^\w-]/g, '').slice(0, 30) || 'game';
+    const text = formatRecord({
+      seed: game.seed,
+      rules: game.rules,
+      meta: [
+        ['date', now.toISOString()],
+        ['status', gameStatus(game)],
+      ],
+      actions: actionsKept(game),
+    });
+    for (let n = 0; n < 100; n++) {
+      const name = `spider-${safeSeed}-${stamp}${n > 0 ? `-${n}` : ''}.txt`;
+      const file = path.join(folder, name);
+      try {
+        fs.writeFileSync(file, text, { flag: 'wx', mode: 0o644 });
+        return `Wrote the game record to ${file}; 'spider play ${name}' continues it.`;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+          return `Can't write the record: ${fsReason(error, folder)}.`;
+      }
+    }
+    return `Can't write the record: too many files named spider-${safeSeed}-${stamp} in ${folder}.`;
+  }
+}
+
+function resultOf(game: Game, outcome: Outcome, elapsedMs: number, now: Date): GameResult {
+  return {
+    seed: game.seed,
+    rules: game.rules,
+    outcome,
+    moves: movesKept(game),
+    actions: game.actions,
+    peeks: game.peeks,
+    elapsedMs: Math.round(elapsedMs),
+    scores: gameScores(game),
+    ended: now.toISOString(),
+  };
+}
