@@ -114,17 +114,12 @@ function nearEnd(outcome: 'won' | 'lost'): { record: string; keys: string[]; see
     });
     if (!end || gameStatus(end) !== outcome) continue;
     const actions = actionsKept(end);
-    const before =
-      playOut(seed, (_game, i) => (i < actions.length - 1 ? actions[i] : undefined)) ??
-      newGame(seed, ONE_SUIT);
-    const replayed = actions.slice(0, -1).reduce(
-      (g: Game, a) => {
-        const r = play(g, a);
-        return r.ok ? r.game : g;
-      },
-      newGame(seed, ONE_SUIT),
-    );
-    const keys = keysFor(replayed, actions[actions.length - 1]);
+    let before = newGame(seed, ONE_SUIT);
+    for (const action of actions.slice(0, -1)) {
+      const r = play(before, action);
+      if (r.ok) before = r.game;
+    }
+    const keys = keysFor(before, actions[actions.length - 1]);
     if (!keys || gameStatus(before) !== 'playing') continue;
     return {
       record: formatRecord({ seed, rules: ONE_SUIT, meta: [], actions: actions.slice(0, -1) }),
