@@ -56,6 +56,9 @@ export function fsReason(error: unknown, where: string): string {
   return `${REASONS[code] ?? (code || String(error))} (${where})`;
 }
 
+/** Lock files this process holds: a lock naming this process and not in here is stale. */
+const held = new Set<string>();
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -107,6 +110,7 @@ export class SaveStore {
       try {
         fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
         fs.writeFileSync(lock, body, { flag: 'wx', mode: 0o600 });
+        held.add(lock);
         return true;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return false;
@@ -126,7 +130,10 @@ export class SaveStore {
       const owner = JSON.parse(fs.readFileSync(lock, 'utf8')) as { pid?: unknown; host?: unknown };
       if (typeof owner.pid !== 'number' || typeof owner.host !== 'string') return true;
       if (owner.host !== os.hostname()) return false;
-      return owner.pid !== process.pid && !isAlive(owner.pid);
+      // Our own pid but not our lock: a game killed in a PID namespace (a container) that
+      // gives every start the same pid.
+      if (owner.pid === process.pid) return !held.has(lock);
+      return !isAlive(owner.pid);
     } catch {
       // Unreadable or garbage: no live spider writes that.
       return true;
@@ -134,6 +141,7 @@ export class SaveStore {
   }
 
   release(id: string): void {
+    held.delete(this.lock(id));
     try {
       fs.unlinkSync(this.lock(id));
     } catch {
@@ -149,7 +157,11 @@ export class SaveStore {
       fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       const fd = fs.openSync(temporary, 'w', 0o600);
       try {
-        fs.writeSync(fd, text);
+        // writeSync may write less than asked (a nearly full disk): write the rest, or fail.
+        const bytes = Buffer.from(text, 'utf8');
+        for (let done = 0; done < bytes.length;) {
+          done += fs.writeSync(fd, bytes, done, bytes.length - done);
+        }
         fs.fsyncSync(fd);
       } finally {
         fs.closeSync(fd);

@@ -16,7 +16,7 @@ import {
 import { formatRecord, formatSave } from '../notation';
 import type { GameResult, Outcome } from '../stats/result';
 import { newRecords } from '../stats/stats';
-import { appendResult, readResults } from './history';
+import { type Appended, appendResult, readResults } from './history';
 import { dataDir } from './paths';
 import { fsReason, SaveStore } from './saves';
 
@@ -86,12 +86,10 @@ export class GameSession {
       appendResult(dataDir(options.env), resultOf(game, outcome, elapsedMs, now()));
 
     for (const finished of scan.finished) {
-      record(
-        finished.game,
-        gameStatus(finished.game) === 'won' ? 'won' : 'lost',
-        finished.elapsedMs,
-      );
-      store.remove(finished.id);
+      const outcome = gameStatus(finished.game) === 'won' ? 'won' : 'lost';
+      // Kept until the statistics have it: the next start tries again.
+      if (record(finished.game, outcome, finished.elapsedMs).ok) store.remove(finished.id);
+      else store.release(finished.id);
     }
 
     const candidate = scan.unfinished.find((save) =>
@@ -161,19 +159,21 @@ export class GameSession {
 
   /** Writes the game to its slot; returns a warning the first time saving fails. */
   private save(game: Game): string | null {
-    const text = formatSave(game, {
-      elapsedMs: this.tick(),
-      started: this.started,
-      saved: this.now().toISOString(),
-    });
-    const written = this.store.write(this.slot, text);
+    this.tick();
+    const written = this.store.write(this.slot, this.format(game));
     return written.ok ? null : this.warnOnce(written.reason);
   }
 
-  private record(game: Game, outcome: Outcome): GameResult {
-    const result = resultOf(game, outcome, this.elapsedMs, this.now());
-    appendResult(dataDir(this.env), result);
-    return result;
+  private format(game: Game): string {
+    return formatSave(game, {
+      elapsedMs: this.elapsedMs,
+      started: this.started,
+      saved: this.now().toISOString(),
+    });
+  }
+
+  private record(game: Game, outcome: Outcome): Appended {
+    return appendResult(dataDir(this.env), resultOf(game, outcome, this.elapsedMs, this.now()));
   }
 
   /**
@@ -198,19 +198,28 @@ export class GameSession {
     return null;
   }
 
-  /** The player leaves: a finished game goes to the statistics, an unfinished one waits. */
-  leave(game: Game): void {
+  /**
+   * The player leaves: a finished game goes to the statistics, an unfinished one waits. Returns
+   * why an unfinished game could not be kept, or null.
+   */
+  leave(game: Game): string | null {
     this.tick();
     const status = gameStatus(game);
     if (status !== 'playing') {
-      this.record(game, status);
-      this.store.remove(this.slot);
+      if (this.record(game, status).ok) this.store.remove(this.slot);
+      else {
+        // Kept until the statistics have it: the next start records it.
+        this.store.write(this.slot, this.format(game));
+        this.store.release(this.slot);
+      }
     } else if (movesKept(game) === 0 && game.undone === null) {
       this.store.remove(this.slot); // a deal nobody touched is not worth keeping
     } else {
-      this.save(game);
+      const written = this.store.write(this.slot, this.format(game));
       this.store.release(this.slot);
+      if (!written.ok) return written.reason;
     }
+    return null;
   }
 
   /** Writes the game record to a new file in `folder` ('w'); returns what to tell the player. */

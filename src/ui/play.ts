@@ -32,6 +32,11 @@ export interface PlayOptions {
 
 const FIRST_STEPS = 'Pick a column with 1-9 and 0, then where to put its run. ? shows help.';
 
+/** A note the player must be able to read whole: a save set aside, or a game that is not saved. */
+function isWarning(note: string): boolean {
+  return note.startsWith("Can't") || note.includes('could not be used');
+}
+
 /** The state a game opens in: the board and a first message naming the seed and what to do. */
 export function openingState(
   game: Game,
@@ -40,9 +45,7 @@ export function openingState(
   notes: readonly string[] = [],
 ): UiState {
   const text = notes.length > 0 ? notes.join(' ') : `Seed ${game.seed}. ${FIRST_STEPS}`;
-  const warning = notes.some(
-    (note) => note.startsWith("Can't") || note.includes('could not be used'),
-  );
+  const warning = notes.some(isWarning);
   return initialState(game, theme, scoring, { text, kind: warning ? 'error' : 'info' });
 }
 
@@ -55,24 +58,48 @@ export async function playInTerminal(
   options: PlayOptions,
 ): Promise<{ status: number; summary: string }> {
   const { session, game, messages } = GameSession.open(options);
+  // The message line shows one line: warnings are repeated whole when the game ends.
+  const warnings = messages.filter(isWarning);
   const state = openingState(game, options.theme, options.scoring, messages);
+  let current = game;
+  let left: { problem: string | null } | null = null;
+  const leave = (last: Game): string | null => {
+    left ??= { problem: session.leave(last) };
+    return left.problem;
+  };
+  // A terminal that hangs up can end the process before the game's promise settles (its input
+  // closes and nothing keeps Node running): leave from the exit event then.
+  const onExit = (): void => void leave(current);
+  process.once('exit', onExit);
   const exit = await runTerminalGame(
     state,
     { randomSeed: options.randomSeed, hints: heuristicHints },
     { input: options.terminal.input, output: options.terminal.output, term: options.env.TERM },
     {
-      gameChanged: (before, after) => session.changed(before, after),
-      writeRecord: (current) => session.writeRecord(current, process.cwd()),
+      gameChanged: (before, after) => {
+        current = after;
+        const note = session.changed(before, after);
+        if (note && isWarning(note)) warnings.push(note);
+        return note;
+      },
+      writeRecord: (game) => session.writeRecord(game, process.cwd()),
     },
   );
+  process.removeListener('exit', onExit);
   const last = exit.state.game;
-  session.leave(last);
+  const problem = leave(last);
   const score = gameScores(last)[options.scoring];
   const status = gameStatus(last);
   const outcome =
-    status === 'playing' ? (movesKept(last) > 0 ? 'saved for next time' : 'not started') : status;
+    status !== 'playing'
+      ? status
+      : problem !== null
+        ? `NOT saved (${problem})`
+        : movesKept(last) > 0
+          ? 'saved for next time'
+          : 'not started';
   const summary =
     `Spider seed ${last.seed} (${rulesSummary(last.rules)}): ${outcome}, ${movesKept(last)} moves, ` +
     `${options.scoring} score ${score}. Play this deal again: spider --seed ${last.seed}`;
-  return { status: exit.status, summary };
+  return { status: exit.status, summary: [...warnings, summary].join('\n') };
 }

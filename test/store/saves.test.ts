@@ -1,0 +1,396 @@
+/**
+ * The save store on a real file system (temporary folders only): atomic writes, lock files
+ * between processes, and a start-up scan that sets aside every file it cannot trust.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'child_process';
+import fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { DEAL, type Game, move, newGame, play, type Rules, undo } from '../../src/engine';
+import { formatRecord, formatSave } from '../../src/notation';
+import { MAX_SAVE_BYTES, SaveStore } from '../../src/store/saves';
+
+const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
+const INFO = {
+  elapsedMs: 1000,
+  started: '2026-05-01T11:00:00.000Z',
+  saved: '2026-05-01T12:00:00.000Z',
+};
+/** Seed 6, random play that leaves no legal action: a lost game. */
+const LOST_LINE =
+  '9-10/1 7-2/1 d 3-7/1 7-5/1 4-7/1 9-2/1 d 4-1/1 9-7/1 8-9/1 d 7-1/1 9-10/1 3-9/1 5-9/1 ' +
+  '5-1/1 6-3/1 5-1/1 d 10-3/1 3-5/1 5-3/1 d 9-10/1 1-2/1 9-2/1 10-2/2';
+
+const roots: string[] = [];
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const root of roots.splice(0)) {
+    // A test may leave a folder read-only.
+    spawnSync('chmod', ['-R', 'u+rwx', root]);
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+function tempRoot(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-saves-'));
+  roots.push(root);
+  return root;
+}
+
+/** A store in a fresh state folder. */
+function freshStore(): SaveStore {
+  return new SaveStore({ XDG_STATE_HOME: path.join(tempRoot(), 'state') });
+}
+
+function ok(outcome: ReturnType<typeof play>): Game {
+  if (!outcome.ok) throw new Error(`refused: ${JSON.stringify(outcome.refusal)}`);
+  return outcome.game;
+}
+
+/** Seed 42: J♥ onto Q♥, a deal, the deal undone. */
+function sampleSave(saved = INFO.saved): string {
+  const game = ok(undo(ok(play(ok(play(newGame('42', RULES), move(7, 4))), DEAL))));
+  return formatSave(game, { ...INFO, saved });
+}
+
+function lockBody(pid: number, host = os.hostname()): string {
+  return JSON.stringify({ pid, host });
+}
+
+function lockOwner(store: SaveStore, id: string): unknown {
+  return JSON.parse(fs.readFileSync(path.join(store.dir, `${id}.lock`), 'utf8'));
+}
+
+/** A pid that was a process a moment ago and is no longer. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', '0']);
+  expect(child.status).toBe(0);
+  return child.pid;
+}
+
+/** A live process that stays until the test ends; `args` show in its command line. */
+function liveProcess(...args: string[]): number {
+  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 1e5)', ...args], {
+    stdio: 'ignore',
+  });
+  children.push(child);
+  if (child.pid === undefined) throw new Error('could not start a process');
+  return child.pid;
+}
+
+function mode(file: string): number {
+  return fs.statSync(file).mode & 0o777;
+}
+
+describe('write', () => {
+  it('writes the whole text, mode 0600 in a folder of mode 0700, leaving no temporary file', () => {
+    const store = freshStore();
+    const text = sampleSave();
+    expect(store.write('g1', text)).toEqual({ ok: true });
+    const file = path.join(store.dir, 'g1.txt');
+    expect(fs.readFileSync(file, 'utf8')).toBe(text);
+    expect(mode(file)).toBe(0o600);
+    expect(mode(store.dir)).toBe(0o700);
+    expect(mode(path.dirname(store.dir))).toBe(0o700);
+    expect(store.write('g1', `${text}# again\n`)).toEqual({ ok: true });
+    expect(fs.readFileSync(file, 'utf8')).toBe(`${text}# again\n`);
+    expect(fs.readdirSync(store.dir)).toEqual(['g1.txt']);
+  });
+
+  it('replaces the file at once: a reader in another process only ever sees a whole save', async () => {
+    const store = freshStore();
+    const file = path.join(store.dir, 'g1.txt');
+    // Large versions, so that a write done in place would be seen half done.
+    const versions = ['a', 'b'].map((letter) => `${letter.repeat(300_000)}\n`);
+    expect(store.write('g1', versions[0]).ok).toBe(true);
+    const stop = path.join(path.dirname(store.dir), 'stop');
+    const reader = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const fs = require('fs');
+         const [file, stop, size] = process.argv.slice(1);
+         let reads = 0, bad = 0;
+         process.stdout.write('ready\\n');
+         while (!fs.existsSync(stop)) {
+           const text = fs.readFileSync(file, 'latin1');
+           reads++;
+           if (text.length !== Number(size) || !/^(a+|b+)\\n$/.test(text)) bad++;
+         }
+         process.stdout.write(JSON.stringify({ reads, bad }) + '\\n');`,
+        file,
+        stop,
+        String(versions[0].length),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    children.push(reader);
+    let output = '';
+    reader.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await new Promise<void>((resolve) => {
+      const check = (): void => (output.includes('ready') ? resolve() : void setTimeout(check, 5));
+      check();
+    });
+    for (let i = 0; i < 300; i++) expect(store.write('g1', versions[i % 2]).ok).toBe(true);
+    fs.writeFileSync(stop, '');
+    await new Promise((resolve) => reader.on('exit', resolve));
+    const result = JSON.parse(output.split('\n')[1]) as { reads: number; bad: number };
+    expect(result.reads).toBeGreaterThan(0);
+    expect(result.bad).toBe(0);
+    expect(fs.readdirSync(store.dir).sort()).toEqual(['g1.txt']);
+  });
+
+  it('never leaves a short file when the system writes only part of the text at a time', () => {
+    const store = freshStore();
+    const text = sampleSave().repeat(50);
+    // write(2) may write fewer bytes than asked (a nearly full disk, a signal): the rest must follow.
+    const real = fs.writeSync;
+    const spy = jest
+      .spyOn(fs, 'writeSync')
+      .mockImplementation((fd: number, data: unknown, ...rest: unknown[]) => {
+        if (typeof data === 'string' && data.length > 100) {
+          return (real as (fd: number, s: string) => number)(fd, data.slice(0, 100));
+        }
+        if (Buffer.isBuffer(data) && rest.length >= 2 && (rest[1] as number) > 100) {
+          return (real as (...a: unknown[]) => number)(fd, data, rest[0], 100, ...rest.slice(2));
+        }
+        return (real as (...a: unknown[]) => number)(fd, data, ...rest);
+      });
+    try {
+      const written = store.write('g1', text);
+      const file = path.join(store.dir, 'g1.txt');
+      if (written.ok) expect(fs.readFileSync(file, 'utf8')).toBe(text);
+      else expect(fs.existsSync(file)).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('fails with a reason, and never throws, when the state path runs into a regular file', () => {
+    const root = tempRoot();
+    const notAFolder = path.join(root, 'state');
+    fs.writeFileSync(notAFolder, 'a file, not a folder\n');
+    const store = new SaveStore({ XDG_STATE_HOME: notAFolder });
+    const written = store.write('g1', sampleSave());
+    expect(written.ok).toBe(false);
+    if (written.ok) return;
+    expect(written.reason).toBe(`a part of the path is not a folder (${store.dir})`);
+    expect(store.claim('g1')).toBe(false);
+    expect(store.scan()).toEqual({ unfinished: [], finished: [], inUse: 0, setAside: [] });
+    expect(fs.readFileSync(notAFolder, 'utf8')).toBe('a file, not a folder\n');
+  });
+
+  it('fails with a reason when the folder is read-only (skipped where permissions do not bind)', () => {
+    const store = freshStore();
+    expect(store.write('g1', sampleSave()).ok).toBe(true);
+    fs.chmodSync(store.dir, 0o500);
+    let bound = true;
+    try {
+      fs.writeFileSync(path.join(store.dir, 'probe'), '');
+      fs.unlinkSync(path.join(store.dir, 'probe'));
+      bound = false; // root: chmod does not stop writes
+    } catch {
+      // Permissions bind: the case to test.
+    }
+    if (!bound) {
+      console.info('skipped: running as root, a read-only folder is still writable');
+      return;
+    }
+    const written = store.write('g1', 'new text');
+    expect(written).toEqual({ ok: false, reason: `permission denied (${store.dir})` });
+    expect(fs.readFileSync(path.join(store.dir, 'g1.txt'), 'utf8')).toBe(sampleSave());
+  });
+});
+
+describe('claim and release', () => {
+  it('claims a slot once, and again after release', () => {
+    const store = freshStore();
+    expect(store.claim('g1')).toBe(true);
+    expect(lockOwner(store, 'g1')).toEqual({ pid: process.pid, host: os.hostname() });
+    expect(mode(path.join(store.dir, 'g1.lock'))).toBe(0o600);
+    expect(store.claim('g1')).toBe(false);
+    expect(
+      new SaveStore({ XDG_STATE_HOME: path.dirname(path.dirname(store.dir)) }).claim('g1'),
+    ).toBe(false);
+    store.release('g1');
+    expect(fs.existsSync(path.join(store.dir, 'g1.lock'))).toBe(false);
+    expect(store.claim('g1')).toBe(true);
+    store.release('g1');
+    store.release('g1'); // twice is harmless
+  });
+
+  it('takes over a lock whose process has ended', () => {
+    const store = freshStore();
+    fs.mkdirSync(store.dir, { recursive: true });
+    fs.writeFileSync(path.join(store.dir, 'g1.lock'), lockBody(deadPid()));
+    expect(store.claim('g1')).toBe(true);
+    expect(lockOwner(store, 'g1')).toEqual({ pid: process.pid, host: os.hostname() });
+  });
+
+  it('respects a lock held by a live spider process', () => {
+    const store = freshStore();
+    fs.mkdirSync(store.dir, { recursive: true });
+    const pid = liveProcess('spider');
+    fs.writeFileSync(path.join(store.dir, 'g1.lock'), lockBody(pid));
+    store.write('g1', sampleSave());
+    expect(store.claim('g1')).toBe(false);
+    expect(lockOwner(store, 'g1')).toEqual({ pid, host: os.hostname() });
+    const scan = store.scan();
+    expect(scan.inUse).toBe(1);
+    expect(scan.unfinished).toEqual([]);
+    expect(fs.readFileSync(path.join(store.dir, 'g1.txt'), 'utf8')).toBe(sampleSave());
+  });
+
+  it('takes over a lock whose number now belongs to a process that is not spider', () => {
+    const store = freshStore();
+    fs.mkdirSync(store.dir, { recursive: true });
+    fs.writeFileSync(path.join(store.dir, 'g1.lock'), lockBody(liveProcess('something-else')));
+    expect(store.claim('g1')).toBe(fs.existsSync('/proc/self/cmdline'));
+  });
+
+  it('takes over a lock naming this very process that this process does not hold', () => {
+    // In a container (or any PID namespace) the game can get the same pid on every start: a
+    // lock left by a killed game may name the process that now reads it.
+    const store = freshStore();
+    fs.mkdirSync(store.dir, { recursive: true });
+    fs.writeFileSync(path.join(store.dir, 'g1.lock'), lockBody(process.pid));
+    expect(store.claim('g1')).toBe(true);
+    expect(store.claim('g1')).toBe(false); // now it does hold it
+  });
+
+  it.each([
+    ['garbage', 'not json at all \x00\xff'],
+    ['empty', ''],
+    ['JSON of the wrong shape', '{"__proto__":{"pid":1},"host":7}'],
+    ['a pid that is no number', '{"pid":"1","host":"x"}'],
+  ])('treats a %s lock file as stale', (_name, body) => {
+    const store = freshStore();
+    fs.mkdirSync(store.dir, { recursive: true });
+    fs.writeFileSync(path.join(store.dir, 'g1.lock'), body);
+    expect(store.claim('g1')).toBe(true);
+    expect(lockOwner(store, 'g1')).toEqual({ pid: process.pid, host: os.hostname() });
+  });
+
+  it("respects a lock from another host, whose process can't be checked", () => {
+    const store = freshStore();
+    fs.mkdirSync(store.dir, { recursive: true });
+    fs.writeFileSync(path.join(store.dir, 'g1.lock'), lockBody(deadPid(), `not-${os.hostname()}`));
+    expect(store.claim('g1')).toBe(false);
+  });
+});
+
+describe('scan', () => {
+  const NOW = new Date('2026-06-01T10:20:30.456Z');
+  const STAMP = '2026-06-01T10-20-30-456Z';
+
+  function storeWith(files: Record<string, string | Buffer>): SaveStore {
+    const store = freshStore();
+    fs.mkdirSync(store.dir, { recursive: true, mode: 0o700 });
+    for (const [name, content] of Object.entries(files)) {
+      fs.writeFileSync(path.join(store.dir, name), content);
+    }
+    return store;
+  }
+
+  it('claims unfinished and finished games, most recently saved first', () => {
+    const lost = `seed: 6\nsave-format: 1\nundone: 0\nactions: 28\npeeks: 0\nelapsed-ms: 5\n\n${LOST_LINE}\n`;
+    const store = storeWith({
+      'old.txt': sampleSave('2026-05-01T12:00:00.000Z'),
+      'new.txt': sampleSave('2026-05-02T12:00:00.000Z'),
+      'lost.txt': lost,
+      'notes.md': 'not a save',
+      '.old.123.tmp': 'a temporary file left by a crash',
+    });
+    const scan = store.scan(NOW);
+    expect(scan.unfinished.map((s) => s.id)).toEqual(['new', 'old']);
+    expect(scan.finished.map((s) => s.id)).toEqual(['lost']);
+    expect(scan.inUse).toBe(0);
+    expect(scan.setAside).toEqual([]);
+    for (const id of ['old', 'new', 'lost'])
+      expect(lockOwner(store, id)).toMatchObject({ pid: process.pid });
+    expect(scan.unfinished[0].game.position).toEqual(
+      ok(undo(ok(play(ok(play(newGame('42', RULES), move(7, 4))), DEAL)))).position,
+    );
+    // Another session now finds them all in use.
+    const other = new SaveStore({ XDG_STATE_HOME: path.dirname(path.dirname(store.dir)) });
+    expect(other.scan(NOW).inUse).toBe(3);
+  });
+
+  const good = sampleSave();
+  const bad: [string, string | Buffer][] = [
+    ['empty (truncated to nothing)', ''],
+    ['truncated in the header', good.slice(0, good.indexOf('peeks'))],
+    ['truncated in an action', good.slice(0, good.lastIndexOf('-') + 1)],
+    ['corrupt', good.replace('save-format: 1', 'save-f\x00rmat 1')],
+    [
+      'binary',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe, 0x00]),
+    ],
+    ['hand-edited with an illegal move', good.replace(/\n8-5 d\n$/, '\n8-5 5-2\n')],
+    ['JSON', '{"__proto__":{"polluted":true},"seed":"42","save-format":1,"actions":["8-5"]}'],
+    ['from a future version', good.replace('save-format: 1', 'save-format: 2')],
+    ['a plain record', formatRecord({ seed: '42', rules: RULES, meta: [], actions: [move(7, 4)] })],
+  ];
+
+  it.each(bad)('moves aside a file that is %s, with a sentence naming it', (_name, content) => {
+    const store = storeWith({ 'bad.txt': content, 'good.txt': good });
+    let scan: ReturnType<SaveStore['scan']> | undefined;
+    expect(() => (scan = store.scan(NOW))).not.toThrow();
+    const aside = path.join(store.dir, `bad.bad-${STAMP}`);
+    expect(scan!.setAside).toHaveLength(1);
+    expect(scan!.setAside[0]).toMatch(
+      /^Your saved game bad\.txt could not be used \(.+\); moved to /,
+    );
+    expect(scan!.setAside[0]).toContain(`moved to ${aside}.`);
+    expect(scan!.setAside[0]).not.toMatch(/\p{Cc}/u);
+    expect(fs.readFileSync(aside)).toEqual(Buffer.from(content));
+    expect(fs.readdirSync(store.dir).sort()).toEqual([`bad.bad-${STAMP}`, 'good.lock', 'good.txt']);
+    expect(scan!.unfinished.map((s) => s.id)).toEqual(['good']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // The next start finds nothing more to set aside.
+    store.release('good');
+    expect(store.scan(NOW).setAside).toEqual([]);
+  });
+
+  it('moves aside a file over 4 MiB without reading it', () => {
+    const store = storeWith({ 'huge.txt': good });
+    fs.truncateSync(path.join(store.dir, 'huge.txt'), MAX_SAVE_BYTES + 1);
+    const scan = store.scan(NOW);
+    expect(scan.setAside).toEqual([
+      `Your saved game huge.txt could not be used (it is too large (${MAX_SAVE_BYTES + 1} bytes)); ` +
+        `moved to ${path.join(store.dir, `huge.bad-${STAMP}`)}.`,
+    ]);
+    expect(scan.unfinished).toEqual([]);
+  });
+
+  it('names the reason: an illegal move by its number and token', () => {
+    const store = storeWith({ 'edited.txt': good.replace(/\n8-5 d\n$/, '\n8-5 5-2\n') });
+    expect(store.scan(NOW).setAside[0]).toMatch(
+      /could not be used \(action 2 '5-2' \(line \d+\) is illegal: nothing goes onto an ace/,
+    );
+  });
+
+  it('reports a folder named like a save instead of throwing', () => {
+    const store = storeWith({ 'good.txt': good });
+    fs.mkdirSync(path.join(store.dir, 'odd.txt'));
+    const scan = store.scan(NOW);
+    expect(scan.unfinished.map((s) => s.id)).toEqual(['good']);
+    expect(scan.setAside).toHaveLength(1);
+    expect(scan.setAside[0]).toContain('Your saved game odd.txt could not be used');
+  });
+
+  it('leaves a bad save that another live session holds alone', () => {
+    const store = storeWith({ 'bad.txt': 'garbage', 'bad.lock': lockBody(liveProcess('spider')) });
+    const scan = store.scan(NOW);
+    expect(scan.inUse).toBe(1);
+    expect(scan.setAside).toEqual([]);
+    expect(fs.readFileSync(path.join(store.dir, 'bad.txt'), 'utf8')).toBe('garbage');
+  });
+
+  it('finds nothing, without error, when there is no folder yet', () => {
+    const store = freshStore();
+    expect(store.scan(NOW)).toEqual({ unfinished: [], finished: [], inUse: 0, setAside: [] });
+  });
+});
