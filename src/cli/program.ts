@@ -193,6 +193,14 @@ function buildProgram(io: CliIo): Command {
       if (recordFile !== undefined && (raw.seed !== undefined || raw.new)) {
         fail('--seed and --new deal a new game; a record file brings its own deal');
       }
+      const ruleFlags = ['suits', 'relaxed', 'keepSuits'].filter(
+        (name) => command.getOptionValueSource(name) === 'cli',
+      );
+      if (recordFile !== undefined && ruleFlags.length > 0) {
+        fail(
+          '--suits, --relaxed and --keep-suits go with a new game; a record file brings its own rules',
+        );
+      }
       const loaded =
         recordFile === undefined ? undefined : await loadRecord(recordFile, shown.ascii, false);
       // Only the rule options typed on the command line decide whether a saved game matches.

@@ -9,6 +9,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { fsReason } from './errors';
 import { TextDecoder } from 'util';
 import { RELAXED_LEVELS, type Rules, type Scores, SUIT_COUNTS } from '../engine';
 import { seedProblem } from '../notation';
@@ -42,30 +43,6 @@ export function historyPath(dir: string): string {
   return path.join(dir, HISTORY_FILE);
 }
 
-const REASONS: Record<string, string> = {
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  EROFS: 'read-only file system',
-  ENOSPC: 'the disk is full',
-  EDQUOT: 'the disk quota is used up',
-  ENOENT: 'a folder on the way is missing',
-  ENOTDIR: 'a part of the path is not a folder',
-  EISDIR: 'a folder is in the way',
-  EIO: 'input/output error',
-  ELOOP: 'too many symbolic links',
-  ENAMETOOLONG: 'the name is too long',
-  EMFILE: 'too many open files',
-  ENFILE: 'too many open files',
-};
-
-/** A file-system error in plain words, with the path concerned. */
-function reason(error: unknown, where: string): string {
-  const failure = error as NodeJS.ErrnoException | undefined;
-  const code = failure?.code ?? '';
-  const words = REASONS[code] ?? (code || (error instanceof Error ? error.message : String(error)));
-  return `${words} (${failure?.path ?? where})`;
-}
-
 /**
  * Appends one game to the history in `dir`, creating the directory (mode 0700) and the file
  * (mode 0600) when missing. Synchronous, so a game can record its result on the way out; never
@@ -92,7 +69,7 @@ export function appendResult(dir: string, result: GameResult): Appended {
     fs.appendFileSync(file, line, { flag: 'a', mode: 0o600 });
     return { ok: true };
   } catch (error) {
-    return { ok: false, reason: reason(error, file) };
+    return { ok: false, reason: fsReason(error, file) };
   }
 }
 
@@ -149,7 +126,7 @@ export function readResults(dir: string, maxBytes = MAX_HISTORY_BYTES): HistoryR
     bytes = bytes.subarray(0, filled);
   } catch (error) {
     if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') return { results: [], skipped: 0 };
-    return { results: [], skipped: 0, problem: reason(error, file) };
+    return { results: [], skipped: 0, problem: fsReason(error, file) };
   } finally {
     if (fd !== undefined) closeQuietly(fd);
   }

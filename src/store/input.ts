@@ -1,4 +1,5 @@
 import { promises as fs } from 'fs';
+import { fsWords } from './errors';
 
 /** Largest record file read, in bytes: far beyond any real game, small enough to never hurt. */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
@@ -6,14 +7,11 @@ export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 export type InputRead =
   { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
 
-const FS_REASONS: Record<string, string> = {
+/** Reading a file the player named: a missing file is just that. */
+const READING = {
   ENOENT: 'no such file',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
   EISDIR: 'it is a directory',
   ENOTDIR: 'a part of the path is not a directory',
-  ELOOP: 'too many symbolic links',
-  ENAMETOOLONG: 'the name is too long',
 };
 
 /** Reads a text file as UTF-8 (`-` is standard input), refusing huge or non-UTF-8 input. */
@@ -27,8 +25,7 @@ export async function readTextInput(
   } catch (error) {
     if (error instanceof TooLarge)
       return { ok: false, reason: `larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB` };
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    return { ok: false, reason: FS_REASONS[code] ?? (code || String(error)) };
+    return { ok: false, reason: fsWords(error, READING) };
   }
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };

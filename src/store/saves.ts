@@ -12,6 +12,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { type Position, status } from '../engine';
 import { type LoadedSave, parseSave } from '../notation/save';
+import { fsReason } from './errors';
 import { stateDir } from './paths';
 
 /** Larger save files are not read: a real game is a few kilobytes. */
@@ -36,24 +37,6 @@ export interface Scan {
   readonly inUse: number;
   /** Saves that could not be used, each moved aside: a sentence for the player. */
   readonly setAside: string[];
-}
-
-const REASONS: Record<string, string> = {
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  EROFS: 'read-only file system',
-  ENOSPC: 'the disk is full',
-  EDQUOT: 'the disk quota is used up',
-  ENOENT: 'a folder on the way is missing',
-  ENOTDIR: 'a part of the path is not a folder',
-  EISDIR: 'a folder is in the way',
-  EIO: 'input/output error',
-};
-
-/** A file-system error in a player's words, with the path concerned. */
-export function fsReason(error: unknown, where: string): string {
-  const code = (error as NodeJS.ErrnoException)?.code ?? '';
-  return `${REASONS[code] ?? (code || String(error))} (${where})`;
 }
 
 /** Lock files this process holds: a lock naming this process and not in here is stale. */
@@ -250,8 +233,11 @@ export class SaveStore {
     const file = this.file(id);
     let bytes: Buffer;
     try {
-      const size = fs.statSync(file).size;
-      if (size > MAX_SAVE_BYTES) return { ok: false, reason: `it is too large (${size} bytes)` };
+      const info = fs.statSync(file);
+      // A pipe or device under a save's name would block reading it.
+      if (!info.isFile()) return { ok: false, reason: 'it is not a regular file' };
+      if (info.size > MAX_SAVE_BYTES)
+        return { ok: false, reason: `it is too large (${info.size} bytes)` };
       bytes = fs.readFileSync(file);
     } catch (error) {
       return { ok: false, reason: fsReason(error, file) };

@@ -18,7 +18,8 @@ import type { GameResult, Outcome } from '../stats/result';
 import { newRecords } from '../stats/stats';
 import { type Appended, appendResult, readResults } from './history';
 import { dataDir } from './paths';
-import { fsReason, SaveStore } from './saves';
+import { fsReason } from './errors';
+import { SaveStore } from './saves';
 
 /** Idle time beyond this between two actions is not counted as playing time. */
 const MAX_GAP_MS = 5 * 60 * 1000;

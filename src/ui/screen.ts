@@ -223,6 +223,14 @@ export function runTerminalGame(
       ['SIGQUIT', 131],
     ];
     for (const [signal, status] of signals) on(signal, () => finish(status));
+    // The terminal went away without a signal reaching us (its input simply ended): a hangup.
+    const hungUp = () => finish(129);
+    io.input.once('end', hungUp);
+    io.input.once('close', hungUp);
+    cleanups.push(() => {
+      io.input.removeListener('end', hungUp);
+      io.input.removeListener('close', hungUp);
+    });
     // A bug must not leave the terminal in raw mode with a trace painted over the board.
     const crash = (error: unknown) =>
       finish(70, `internal error: ${error instanceof Error ? error.message : String(error)}`);
