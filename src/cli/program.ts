@@ -180,6 +180,20 @@ function buildProgram(io: CliIo): Command {
       command: Command,
     ) => {
       const options = take(checkGameOptions(raw));
+      // Usage first: a wrong combination is wrong with or without a terminal.
+      const given = (name: string) => command.getOptionValueSource(name) === 'cli';
+      if (file !== undefined && raw.load !== undefined) {
+        fail('give the record file once: as FILE or with --load');
+      }
+      const recordFile = file ?? raw.load;
+      if (recordFile !== undefined && (raw.seed !== undefined || raw.new)) {
+        fail('--seed and --new deal a new game; a record file brings its own deal');
+      }
+      if (recordFile !== undefined && ['suits', 'relaxed', 'keepSuits'].some(given)) {
+        fail(
+          '--suits, --relaxed and --keep-suits go with a new game; a record file brings its own rules',
+        );
+      }
       const terminal = io.terminal;
       if (!terminal) {
         fail(
@@ -187,24 +201,9 @@ function buildProgram(io: CliIo): Command {
         );
       }
       const shown = take(checkDisplayOptions(raw, io.env, true));
-      if (file !== undefined && raw.load !== undefined)
-        fail('give the record file once: as FILE or with --load');
-      const recordFile = file ?? raw.load;
-      if (recordFile !== undefined && (raw.seed !== undefined || raw.new)) {
-        fail('--seed and --new deal a new game; a record file brings its own deal');
-      }
-      const ruleFlags = ['suits', 'relaxed', 'keepSuits'].filter(
-        (name) => command.getOptionValueSource(name) === 'cli',
-      );
-      if (recordFile !== undefined && ruleFlags.length > 0) {
-        fail(
-          '--suits, --relaxed and --keep-suits go with a new game; a record file brings its own rules',
-        );
-      }
       const loaded =
         recordFile === undefined ? undefined : await loadRecord(recordFile, shown.ascii, false);
       // Only the rule options typed on the command line decide whether a saved game matches.
-      const given = (name: string) => command.getOptionValueSource(name) === 'cli';
       const explicitRules = {
         ...(given('suits') ? { suits: options.rules.suits } : {}),
         ...(given('relaxed') ? { relaxed: options.rules.relaxed } : {}),

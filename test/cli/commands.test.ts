@@ -475,6 +475,21 @@ describe('usage errors (exit 2)', () => {
     expect((await cli(['play', '--suits', '3'])).stderr).toContain('--suits must be 1, 2 or 4');
   });
 
+  it('refuses a record file together with a new deal or new rules, before anything else', async () => {
+    const cases: [string[], string][] = [
+      [['play', 'game.txt', '--seed', '4'], 'a record file brings its own deal'],
+      [['play', '--load', 'game.txt', '--new'], 'a record file brings its own deal'],
+      [['play', 'game.txt', '--suits', '2'], 'a record file brings its own rules'],
+      [['play', 'game.txt', '--load', 'other.txt'], 'give the record file once'],
+    ];
+    for (const [args, message] of cases) {
+      const outcome = await cli(args);
+      expect(outcome.status).toBe(2);
+      expectOneLineMessage(outcome.stderr);
+      expect(outcome.stderr).toContain(message);
+    }
+  });
+
   it('refuses replay without a FILE', async () => {
     expect(expectUsageError(await cli(['replay']))).toMatch(/file/i);
   });
