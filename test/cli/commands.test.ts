@@ -1,9 +1,8 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { Readable } from 'stream';
 import seedrandom from 'seedrandom';
-import { type CliIo, run } from '../../src/cli/program';
+import { run } from '../../src/cli/program';
 import {
   type Action,
   actionsKept,
@@ -18,6 +17,7 @@ import {
 } from '../../src/engine';
 import { formatRecord, positionJson } from '../../src/notation';
 import { COLUMN_NUMBERS } from '../helpers/build';
+import { fakeIo } from '../helpers/fake-io';
 
 interface Outcome {
   status: number;
@@ -35,37 +35,9 @@ interface RunOptions {
 
 /** Runs the program in-process with a fake io and collects what it writes. */
 async function cli(args: string[], options: RunOptions = {}): Promise<Outcome> {
-  let stdout = '';
-  let stderr = '';
-  let seedsPicked = 0;
-  const io: CliIo = {
-    stdout: {
-      write: (text: string) => {
-        stdout += text;
-        return true;
-      },
-      isTTY: options.tty ?? false,
-    },
-    stderr: {
-      write: (text: string) => {
-        stderr += text;
-        return true;
-      },
-    },
-    stdin: Readable.from(
-      options.stdin === undefined
-        ? []
-        : [typeof options.stdin === 'string' ? Buffer.from(options.stdin) : options.stdin],
-    ),
-    env: options.env ?? {},
-    randomSeed: () => {
-      seedsPicked++;
-      return options.randomSeed ?? '31337';
-    },
-    version: '9.8.7',
-  };
+  const { io, written } = fakeIo(options);
   const status = await run(args, io);
-  return { status, stdout, stderr, seedsPicked };
+  return { status, ...written };
 }
 
 /** The JSON a command printed, parsed. */

@@ -1,11 +1,11 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { Readable } from 'stream';
-import type { CliIo } from '../../src/cli/program';
 import { statsCommand } from '../../src/cli/stats-command';
 import { type GameResult, NO_GAMES_LINE } from '../../src/stats';
 import { appendResult, historyPath, MAX_HISTORY_BYTES } from '../../src/store/history';
+import { fakeIo } from '../helpers/fake-io';
+import { gameResult } from '../helpers/results';
 
 interface Outcome {
   status: number;
@@ -25,45 +25,16 @@ async function stats(
   raw: Raw = {},
   options: { tty?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<Outcome> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: {
-      write: (text: string) => {
-        stdout += text;
-        return true;
-      },
-      isTTY: options.tty ?? false,
-    },
-    stderr: {
-      write: (text: string) => {
-        stderr += text;
-        return true;
-      },
-    },
-    stdin: Readable.from([]),
+  const { io, written } = fakeIo({
+    tty: options.tty,
     env: { XDG_DATA_HOME: home, ...options.env },
-    randomSeed: () => '1',
-    version: '9.8.7',
-  };
+    randomSeed: '1',
+  });
   const status = await statsCommand(io, raw);
-  return { status, stdout, stderr };
+  return { status, stdout: written.stdout, stderr: written.stderr };
 }
 
-function result(overrides: Partial<GameResult> = {}): GameResult {
-  return {
-    seed: '42',
-    rules: { suits: 4, relaxed: 0, keepSuits: false },
-    outcome: 'won',
-    moves: 150,
-    actions: 180,
-    peeks: 0,
-    elapsedMs: 754_000,
-    scores: { woods: 990, microsoft: 1120, aisleriot: 96 },
-    ended: '2024-05-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
+const result = gameResult;
 
 // eslint-disable-next-line no-control-regex
 const ESCAPE = /\x1b/;

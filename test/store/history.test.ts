@@ -11,23 +11,11 @@ import {
   readResults,
   toResult,
 } from '../../src/store/history';
+import { gameResult } from '../helpers/results';
 
 const DIST_HISTORY = path.resolve(__dirname, '../../dist/store/history.js');
 
-function result(overrides: Partial<GameResult> = {}): GameResult {
-  return {
-    seed: '42',
-    rules: { suits: 4, relaxed: 0, keepSuits: false },
-    outcome: 'won',
-    moves: 150,
-    actions: 180,
-    peeks: 0,
-    elapsedMs: 754_000,
-    scores: { woods: 990, microsoft: 1120, aisleriot: 96 },
-    ended: '2024-05-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
+const result = gameResult;
 
 /** A history line as the program writes it. */
 function line(fields: Record<string, unknown>): string {

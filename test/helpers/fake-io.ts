@@ -1,0 +1,43 @@
+import { Readable } from 'stream';
+import type { CliIo } from '../../src/cli/program';
+
+export interface FakeIoOptions {
+  stdin?: string | Buffer;
+  env?: NodeJS.ProcessEnv;
+  /** Whether standard output claims to be a terminal (colour decisions). */
+  tty?: boolean;
+  /** What io.randomSeed returns. */
+  randomSeed?: string;
+}
+
+/** An in-process io for the program: what it writes is collected, and seeds picked are counted. */
+export function fakeIo(options: FakeIoOptions = {}) {
+  const written = { stdout: '', stderr: '', seedsPicked: 0 };
+  const io: CliIo = {
+    stdout: {
+      write: (text: string) => {
+        written.stdout += text;
+        return true;
+      },
+      isTTY: options.tty ?? false,
+    },
+    stderr: {
+      write: (text: string) => {
+        written.stderr += text;
+        return true;
+      },
+    },
+    stdin: Readable.from(
+      options.stdin === undefined
+        ? []
+        : [typeof options.stdin === 'string' ? Buffer.from(options.stdin) : options.stdin],
+    ),
+    env: options.env ?? {},
+    randomSeed: () => {
+      written.seedsPicked++;
+      return options.randomSeed ?? '31337';
+    },
+    version: '9.8.7',
+  };
+  return { io, written };
+}
