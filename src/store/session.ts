@@ -242,7 +242,9 @@ export class GameSession {
       const file = path.join(folder, name);
       try {
         fs.writeFileSync(file, text, { flag: 'wx', mode: 0o644 });
-        return `Wrote the game record to ${file}; 'spider play ${name}' continues it.`;
+        // In the current folder the name is enough, and it fits the message line.
+        const shown = path.resolve(folder) === process.cwd() ? name : file;
+        return `Wrote the game record to ${shown}; spider play FILE continues it.`;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
           return `Can't write the record: ${fsReason(error, folder)}.`;

@@ -269,7 +269,8 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
   const closed = { ...state, overlay: null };
   switch (overlay.kind) {
     case 'help':
-      if (command.kind === 'help' && overlay.page < 1)
+      // The layout knows how many screens the help takes at this size; ? turns them round.
+      if (command.kind === 'help')
         return withState(state, { overlay: { kind: 'help', page: overlay.page + 1 } });
       return same(closed);
     case 'choose-expand':

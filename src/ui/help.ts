@@ -13,6 +13,7 @@ export const HELP_PAGES: readonly (readonly string[])[] = [
     'd          deal a row from the stock        u / r   undo / redo',
     'h          hint; h again shows the next     e       expand a column',
     'x          remove a complete suit (keep-suits games)',
+    'w          write the game record to a file in this folder',
     'R          restart this deal                n       new game',
     'Ctrl-L     redraw                           Ctrl-Z  suspend',
     '?          this help                        q       quit',

@@ -34,26 +34,9 @@ function panel(
 export function drawOverlay(frame: Frame, state: UiState, overlay: Overlay, board: Board): void {
   const ascii = state.theme.ascii;
   switch (overlay.kind) {
-    case 'help': {
-      const page = HELP_PAGES[overlay.page % HELP_PAGES.length];
-      const width = Math.max(...HELP_PAGES.flat().map((l) => l.length));
-      const footer = `Page ${overlay.page + 1}/${HELP_PAGES.length}: ? next page, any other key closes. Seed ${state.game.seed}`;
-      const inner = panel(
-        frame,
-        Math.max(width, footer.length),
-        page.length + 2,
-        'Spider help',
-        ascii,
-      );
-      const lines = page.length > inner.height - 2 ? page.filter((l) => l !== '') : page;
-      lines
-        .slice(0, inner.height - 2)
-        .forEach((line, i) =>
-          frame.put(inner.x, inner.y + i, line, i === 0 ? 'title' : 'panel', false, inner.width),
-        );
-      frame.put(inner.x, inner.y + inner.height - 1, footer, 'key', false, inner.width);
+    case 'help':
+      drawHelp(frame, state, overlay.page);
       break;
-    }
     case 'choose-expand':
       panel(frame, 34, 1, 'Expand', ascii);
       frame.put(
@@ -86,6 +69,67 @@ export function drawOverlay(frame: Frame, state: UiState, overlay: Overlay, boar
       break;
     }
   }
+}
+
+/** Breaks a help line to `width`, continuing under the text column of key lines (11 spaces). */
+function wrap(line: string, width: number): string[] {
+  const lines: string[] = [];
+  let rest = line;
+  // A key line has its text from column 11 on (`Esc        put the cards back`).
+  const indent =
+    / {2}$/.test(line.slice(0, 11)) && /\S/.test(line.charAt(11)) ? ' '.repeat(11) : '';
+  while (rest.length > width) {
+    const cut = rest.lastIndexOf(' ', width);
+    const at = cut > indent.length ? cut : width;
+    lines.push(rest.slice(0, at).trimEnd());
+    rest = indent + rest.slice(at).trimStart();
+  }
+  lines.push(rest);
+  return lines;
+}
+
+/**
+ * The help: its pages wrapped to the panel and split into as many screens as the terminal's
+ * height needs, so every line can be read even at the smallest size. `?` turns the screens.
+ */
+function drawHelp(frame: Frame, state: UiState, page: number): void {
+  const longest = Math.max(...HELP_PAGES.flat().map((l) => l.length));
+  const width = Math.min(longest, frame.width - 6);
+  const rows = Math.max(1, frame.height - 5); // the panel's borders and footer, and the status line
+  const screens = HELP_PAGES.flatMap((lines) => {
+    // Lines broken by hand (continuations start with spaces) are joined, then wrapped to fit.
+    const entries: string[] = [];
+    for (const line of lines) {
+      if (/^ {11}\S/.test(line) && entries.length > 0)
+        entries[entries.length - 1] += ` ${line.trim()}`;
+      else entries.push(line);
+    }
+    let wrapped = entries.flatMap((line) => wrap(line, width));
+    if (wrapped.length > rows) wrapped = wrapped.filter((line) => line !== '');
+    const chunks: string[][] = [];
+    for (let i = 0; i < wrapped.length; i += rows) chunks.push(wrapped.slice(i, i + rows));
+    return chunks;
+  });
+  const shown = screens[page % screens.length];
+  const footer = `${(page % screens.length) + 1}/${screens.length}: ? next, other keys close. Seed ${state.game.seed}`;
+  const inner = panel(
+    frame,
+    width,
+    Math.min(rows, Math.max(...screens.map((s) => s.length))) + 1,
+    'Spider help',
+    state.theme.ascii,
+  );
+  shown.forEach((line, i) =>
+    frame.put(
+      inner.x,
+      inner.y + i,
+      line,
+      i === 0 && page % screens.length === 0 ? 'title' : 'panel',
+      false,
+      inner.width,
+    ),
+  );
+  frame.put(inner.x, inner.y + inner.height - 1, footer, 'key', false, inner.width);
 }
 
 /** Woods' "expand": one column shown whole, its face-up cards in as many side-by-side lists as needed. */

@@ -1,6 +1,7 @@
 import { cardLabel, type Game, newGame, type Rules } from '../../src/engine';
 import { columnView } from '../../src/ui/column-view';
 import { initialState } from '../../src/ui/controller';
+import { HELP_PAGES } from '../../src/ui/help';
 import { hitTest, layout, MIN_HEIGHT, MIN_WIDTH } from '../../src/ui/layout';
 import type { UiState } from '../../src/ui/state';
 import { column, COLUMN_NUMBERS, gameAt, position, suitRun } from '../helpers/build';
@@ -193,6 +194,25 @@ describe('panels', () => {
     expect(text).toContain('Spider help');
     expect(text).toMatch(/deal/);
     expect(text).toContain('Seed 42');
+  });
+
+  it.each([
+    [80, 24],
+    [MIN_WIDTH, MIN_HEIGHT],
+  ])('at %ix%i, paging through the help shows every word of it', (width, height) => {
+    const seen: string[] = [];
+    for (let page = 0; page < 20; page++) {
+      const text = layout(
+        stateFor(game, { overlay: { kind: 'help', page } }),
+        width,
+        height,
+      ).frame.text();
+      expect(text.split('\n').every((line) => Array.from(line).length <= width)).toBe(true);
+      seen.push(text);
+    }
+    const shown = new Set(seen.join(' ').split(/[\s│|]+/));
+    const words = HELP_PAGES.flat().join(' ').split(/\s+/).filter(Boolean);
+    expect(words.filter((word) => !shown.has(word))).toEqual([]);
   });
 
   it('the expanded column lists every face-up card', () => {
