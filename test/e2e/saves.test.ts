@@ -7,7 +7,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { TerminalSession } from './tmux';
+import { TerminalSession, processRunning } from './tmux';
 
 jest.setTimeout(30_000);
 
@@ -94,14 +94,7 @@ function gamePid(session: TerminalSession): number {
   return Number(children.trim().split('\n')[0]);
 }
 
-function running(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
-  } catch {
-    return false;
-  }
-}
+const running = processRunning;
 
 /** The status line and the tableau: the screen without the message and key lines. */
 function board(screen: string): string {

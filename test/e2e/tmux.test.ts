@@ -3,7 +3,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { CLEAN_MODES, ownSockets, TerminalSession, tmuxSocketDir } from './tmux';
+import { CLEAN_MODES, ownSockets, TerminalSession, tmuxSocketDir, processRunning } from './tmux';
 
 jest.setTimeout(20_000);
 
@@ -40,15 +40,7 @@ function echoer(setup = '', reset = ''): string[] {
   return [process.execPath, '-e', script];
 }
 
-/** Whether a process exists and is not a zombie. */
-function running(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
-  } catch {
-    return false;
-  }
-}
+const running = processRunning;
 
 function serverAnswers(socket: string): boolean {
   return spawnSync('tmux', ['-L', socket, 'list-sessions'], { stdio: 'ignore' }).status === 0;

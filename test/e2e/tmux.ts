@@ -224,7 +224,7 @@ function tmux(socket: string, commands: string[][], env: NodeJS.ProcessEnv = cli
 }
 
 /** Whether a process exists and is not a zombie (containers often have nobody reaping those). */
-function processRunning(pid: number): boolean {
+export function processRunning(pid: number): boolean {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
