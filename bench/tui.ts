@@ -129,7 +129,12 @@ async function keystrokes(autosave: boolean): Promise<void> {
       session = opened.session;
       game = opened.game;
       const s = session;
-      hooks = { gameChanged: (before, after) => s.changed(before, after) };
+      hooks = {
+        gameChanged: (before, after) => {
+          s.changed(before, after); // the save is what is timed; its note is not shown
+          return null;
+        },
+      };
     }
     const theme = { ascii: false, color: true, fourColor: false };
     const done = runTerminalGame(

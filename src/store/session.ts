@@ -24,6 +24,14 @@ import { SaveStore } from './saves';
 /** Idle time beyond this between two actions is not counted as playing time. */
 const MAX_GAP_MS = 5 * 60 * 1000;
 
+/** Something to tell the player; a warning must be read whole (it is repeated on leaving). */
+export interface Note {
+  readonly text: string;
+  readonly warning: boolean;
+}
+
+const info = (text: string): Note => ({ text, warning: false });
+
 /** How to open a game. */
 export interface OpenOptions {
   readonly env: NodeJS.ProcessEnv;
@@ -78,11 +86,11 @@ export class GameSession {
    * file says otherwise), records games a killed session left finished, and sets bad saves aside.
    * Returns the game and the messages to show.
    */
-  static open(options: OpenOptions): { session: GameSession; game: Game; messages: string[] } {
+  static open(options: OpenOptions): { session: GameSession; game: Game; messages: Note[] } {
     const now = options.now ?? (() => new Date());
     const store = new SaveStore(options.env);
     const scan = store.scan(now());
-    const messages = [...scan.setAside];
+    const messages: Note[] = scan.setAside.map((text) => ({ text, warning: true }));
     const record = (game: Game, outcome: Outcome, elapsedMs: number) =>
       appendResult(dataDir(options.env), resultOf(game, outcome, elapsedMs, now()));
 
@@ -103,7 +111,7 @@ export class GameSession {
         // Starting a new game over this one: it counts as abandoned once anything was played.
         if (movesKept(save.game) > 0) {
           record(save.game, 'abandoned', save.elapsedMs);
-          messages.push(`Your unfinished game (seed ${save.game.seed}) counts as abandoned.`);
+          messages.push(info(`Your unfinished game (seed ${save.game.seed}) counts as abandoned.`));
         }
         store.remove(save.id);
         continue;
@@ -121,8 +129,10 @@ export class GameSession {
         now,
       );
       messages.push(
-        `Resumed your game from ${describeDate(candidate.saved)}: seed ${candidate.game.seed}, ` +
-          `${plural(movesKept(candidate.game), 'move')}. n starts a new one.`,
+        info(
+          `Resumed your game from ${describeDate(candidate.saved)}: seed ${candidate.game.seed}, ` +
+            `${plural(movesKept(candidate.game), 'move')}. n starts a new one.`,
+        ),
       );
       return { session, game: candidate.game, messages };
     }
@@ -134,21 +144,24 @@ export class GameSession {
     const game =
       options.loaded?.game ?? newGame(options.seed ?? options.randomSeed(), options.rules);
     if (options.loaded)
-      messages.push(`Continuing the game of ${options.loaded.name}: seed ${game.seed}.`);
+      messages.push(info(`Continuing the game of ${options.loaded.name}: seed ${game.seed}.`));
     else if (scan.inUse > 0 && !options.fresh && options.seed === undefined) {
-      messages.push('Your other game is open in another spider session; this is a new one.');
+      messages.push(info('Your other game is open in another spider session; this is a new one.'));
     }
     const saved = session.save(game);
     if (saved) messages.push(saved);
     return { session, game, messages };
   }
 
-  private warnOnce(reason: string, messages?: string[]): string | null {
+  private warnOnce(reason: string, messages?: Note[]): Note | null {
     if (this.warned) return null;
     this.warned = true;
-    const text = `Can't save this game: ${reason}. Play goes on, but it will not be kept.`;
-    messages?.push(text);
-    return text;
+    const note = {
+      text: `Can't save this game: ${reason}. Play goes on, but it will not be kept.`,
+      warning: true,
+    };
+    messages?.push(note);
+    return note;
   }
 
   private tick(): number {
@@ -159,7 +172,7 @@ export class GameSession {
   }
 
   /** Writes the game to its slot; returns a warning the first time saving fails. */
-  private save(game: Game): string | null {
+  private save(game: Game): Note | null {
     this.tick();
     const written = this.store.write(this.slot, this.format(game));
     return written.ok ? null : this.warnOnce(written.reason);
@@ -181,7 +194,7 @@ export class GameSession {
    * After every action, before the screen shows it: saves the game. A new game ('n') first
    * settles the one it replaces. Returns a message to show, or null.
    */
-  changed(before: Game, after: Game): string | null {
+  changed(before: Game, after: Game): Note | null {
     if (after.start !== before.start) {
       const status = gameStatus(before);
       if (status !== 'playing') this.record(before, status);
@@ -194,7 +207,7 @@ export class GameSession {
     if (gameStatus(after) === 'won' && gameStatus(before) !== 'won') {
       const history = readResults(dataDir(this.env)).results;
       const records = newRecords(history, resultOf(after, 'won', this.elapsedMs, this.now()));
-      if (records.length > 0) return `You won! New records: ${records.join('; ')}.`;
+      if (records.length > 0) return info(`You won! New records: ${records.join('; ')}.`);
     }
     return null;
   }

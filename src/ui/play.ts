@@ -8,7 +8,7 @@ import {
   type ScoringName,
 } from '../engine';
 import { rulesSummary } from '../notation';
-import { GameSession } from '../store/session';
+import { GameSession, type Note } from '../store/session';
 import { initialState } from './controller';
 import { runTerminalGame } from './screen';
 import type { UiState } from './state';
@@ -32,20 +32,16 @@ export interface PlayOptions {
 
 const FIRST_STEPS = 'Pick a column with 1-9 and 0, then where to put its run. ? shows help.';
 
-/** A note the player must be able to read whole: a save set aside, or a game that is not saved. */
-function isWarning(note: string): boolean {
-  return note.startsWith("Can't") || note.includes('could not be used');
-}
-
 /** The state a game opens in: the board and a first message naming the seed and what to do. */
 export function openingState(
   game: Game,
   theme: Theme,
   scoring: ScoringName,
-  notes: readonly string[] = [],
+  notes: readonly Note[] = [],
 ): UiState {
-  const text = notes.length > 0 ? notes.join(' ') : `Seed ${game.seed}. ${FIRST_STEPS}`;
-  const warning = notes.some(isWarning);
+  const text =
+    notes.length > 0 ? notes.map((n) => n.text).join(' ') : `Seed ${game.seed}. ${FIRST_STEPS}`;
+  const warning = notes.some((n) => n.warning);
   return initialState(game, theme, scoring, { text, kind: warning ? 'error' : 'info' });
 }
 
@@ -59,7 +55,7 @@ export async function playInTerminal(
 ): Promise<{ status: number; summary: string }> {
   const { session, game, messages } = GameSession.open(options);
   // The message line shows one line: warnings are repeated whole when the game ends.
-  const warnings = messages.filter(isWarning);
+  const warnings = messages.filter((n) => n.warning).map((n) => n.text);
   const state = openingState(game, options.theme, options.scoring, messages);
   let current = game;
   let left: { problem: string | null } | null = null;
@@ -79,8 +75,9 @@ export async function playInTerminal(
       gameChanged: (before, after) => {
         current = after;
         const note = session.changed(before, after);
-        if (note && isWarning(note)) warnings.push(note);
-        return note;
+        if (!note) return null;
+        if (note.warning) warnings.push(note.text);
+        return { text: note.text, kind: note.warning ? 'error' : 'win' };
       },
       writeRecord: (game) => session.writeRecord(game, process.cwd()),
     },

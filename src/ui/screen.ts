@@ -8,7 +8,7 @@ import type { Game } from '../engine';
 import { type ControllerDeps, type Effect, update } from './controller';
 import { commandForKey, commandForMouse, type MouseEvent } from './input';
 import { type Layout, layout } from './layout';
-import type { UiState } from './state';
+import type { Message, UiState } from './state';
 import { paint, type Theme } from './theme';
 
 /** The parts of blessed's screen this adapter uses that its typings leave out or get wrong. */
@@ -45,7 +45,7 @@ export interface TerminalIo {
 /** What the adapter tells the rest of the program; all optional. */
 export interface ScreenHooks {
   /** After an update that changed the game, before it is painted (autosave); a message to show, or null. */
-  gameChanged?(before: Game, after: Game): string | null;
+  gameChanged?(before: Game, after: Game): Message | null;
   /** The player asked for the game record in a file ('w'); what to tell them. */
   writeRecord?(game: Game): string;
 }
@@ -192,12 +192,8 @@ export function runTerminalGame(
       const before = state.game;
       state = result.state;
       if (state.game !== before && hooks.gameChanged) {
-        const note = hooks.gameChanged(before, state.game);
-        if (note)
-          state = {
-            ...state,
-            message: { text: note, kind: note.startsWith("Can't") ? 'error' : 'win' },
-          };
+        const message = hooks.gameChanged(before, state.game);
+        if (message) state = { ...state, message };
       }
       apply(result.effect);
     };
