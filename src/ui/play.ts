@@ -96,7 +96,7 @@ export async function playInTerminal(
           ? 'saved for next time'
           : 'not started';
   const summary =
-    `Spider seed ${last.seed} (${rulesSummary(last.rules)}): ${outcome}, ${movesKept(last)} moves, ` +
+    `Spider seed ${last.seed} (${rulesSummary(last.rules)}): ${outcome}, ${movesKept(last)} move${movesKept(last) === 1 ? '' : 's'}, ` +
     `${options.scoring} score ${score}. Play this deal again: spider --seed ${last.seed}`;
   return { status: exit.status, summary: [...warnings, summary].join('\n') };
 }
