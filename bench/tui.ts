@@ -13,7 +13,7 @@ import { spawn } from 'child_process';
 import { PassThrough, Writable } from 'stream';
 import { type Action, heuristicHints, legalActions, newGame } from '../src/engine';
 import { initialState } from '../src/ui/controller';
-import { runTerminalGame, type ScreenHooks } from '../src/ui/screen';
+import { type GameHooks as ScreenHooks, runTerminalGame } from '../src/ui/loop';
 import { GameSession } from '../src/store/session';
 import * as fs from 'fs';
 import * as os from 'os';

@@ -34,6 +34,9 @@ run(process.argv.slice(2), {
 }).then(
   (status) => {
     process.exitCode = status;
+    // What is left to write goes out first, unless the terminal takes nothing (its output
+    // stopped with Ctrl-S): leaving must not hang.
+    setTimeout(() => process.exit(status), 2000).unref();
   },
   (error: unknown) => {
     // A bug, not bad input: one line, and the trace only when asked for.

@@ -211,6 +211,7 @@ function buildProgram(io: CliIo): Command {
       };
       // Loaded here so the headless commands never pay for blessed.
       const { playInTerminal } = await import('../ui/play');
+      const { localTerminalHost } = await import('./local-terminal');
       const result = await playInTerminal({
         theme: { ascii: shown.ascii, color: shown.color, fourColor: shown.fourColor },
         scoring: shown.scoring,
@@ -222,8 +223,10 @@ function buildProgram(io: CliIo): Command {
         seed: options.seed,
         fresh: raw.new === true,
         loaded,
+        host: localTerminalHost(terminal.output),
       });
       io.stdout.write(`${result.summary}\n`);
+      if (result.problem !== undefined) io.stderr.write(`spider: ${result.problem}\n`);
       if (result.status !== EXIT_OK) throw new Exit(result.status);
     },
   );

@@ -195,47 +195,69 @@ function chooseColumn(state: UiState, column: number): Update {
       column,
       selection.explicit ? selection.count : undefined,
     );
+    // Like every other refusal, the cards go back.
     if (!best)
       return withState(state, {
-        message: error(`No place for column ${column + 1}'s cards; pick another column.`),
+        message: error(`No place for column ${column + 1}'s cards.`),
+        selection: null,
+        press: null,
       });
     return act({ ...state, focus: best.to }, best);
   }
   const move: MoveAction = selection.explicit
     ? { kind: 'move', from: selection.column, to: column, count: selection.count }
     : { kind: 'move', from: selection.column, to: column };
-  const result = act({ ...state, focus: column }, move);
-  return result;
+  return act({ ...state, focus: column }, move);
 }
 
-function pressColumn(state: UiState, column: number, index: number | null): Update {
-  const selection = state.selection;
-  if (selection && selection.column !== column) return chooseColumn(state, column);
-  const pressed = { column };
-  if (index === null) {
-    if (selection) return withState(state, { press: pressed });
-    const picked = pickUp(state, column);
-    return withState(picked.state, { press: picked.state.selection ? pressed : null });
-  }
+/** Picks up from a card of a column (its whole movable run when `index` is null). */
+function pickUpAt(state: UiState, column: number, index: number | null): Update {
+  if (index === null) return pickUp(state, column);
   const source = state.game.position.columns[column];
   if (index < source.hidden)
-    return withState(state, { message: error('That card is face down.'), press: null });
+    return withState(state, { message: error('That card is face down.'), selection: null });
   const count = source.cards.length - index;
   if (count > movableRunLength(source)) {
     return withState(state, {
       message: error('Only the same-suit run on top of a column moves together.'),
-      press: null,
+      selection: null,
     });
   }
-  const picked = pickUp(state, column, count);
-  return withState(picked.state, { press: pressed });
+  return pickUp(state, column, count);
 }
 
+/**
+ * The mouse button went down on a column. With cards picked up from another column, that is
+ * where they go. With nothing picked up, the cards under the pointer are picked up at once, so a
+ * drag shows what it carries. On the column already picked up from, the release decides.
+ */
+function pressColumn(state: UiState, column: number, index: number | null): Update {
+  const selection = state.selection;
+  if (selection && selection.column !== column) return chooseColumn(state, column);
+  if (selection) return withState(state, { press: { column, index, fresh: false } });
+  const picked = pickUpAt(state, column, index);
+  return withState(picked.state, {
+    press: picked.state.selection ? { column, index, fresh: true } : null,
+  });
+}
+
+/**
+ * The button came up: on another column, the drag is a move there; off the board, the cards go
+ * back. On the same column, a press that picked the cards up is done; a second click on the
+ * picked-up cards does what choosing their column twice does (best place), and a click on a
+ * deeper card of the run picks up from there.
+ */
 function releaseAt(state: UiState, column: number | null): Update {
   const press = state.press;
-  if (!press || !state.selection || column === null || column === press.column)
-    return withState(state, { press: null });
-  return chooseColumn({ ...state, press: null }, column);
+  const selection = state.selection;
+  const released = { ...state, press: null };
+  if (!press || !selection) return same(released);
+  if (column === null) return withState(released, { selection: null, message: null });
+  if (column !== press.column) return chooseColumn(released, column);
+  if (press.fresh) return same(released);
+  const head = state.game.position.columns[column].cards.length - selection.count;
+  if (press.index === null || press.index >= head) return chooseColumn(released, column);
+  return pickUpAt(released, column, press.index);
 }
 
 function startNewGame(state: UiState, deps: ControllerDeps): Update {
@@ -285,7 +307,6 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
       if (command.kind === 'new') return startNewGame(closed, deps);
       if (command.kind === 'quit' || command.kind === 'interrupt') return { state, effect: 'quit' };
       if (command.kind === 'undo') return update(closed, command, deps);
-      if (command.kind === 'redraw') return { state, effect: 'redraw' };
       if (command.kind === 'write') return { state, effect: 'write' };
       return same(state);
   }
@@ -308,9 +329,31 @@ function showHint(state: UiState, deps: ControllerDeps): Update {
   });
 }
 
+/**
+ * The game's reaction to a command while the terminal is too small to show the board: nothing
+ * the player cannot see may change, so only quitting (at once: the game is saved), repainting
+ * and suspending do anything.
+ */
+export function updateUnseen(state: UiState, command: Command): Update {
+  switch (command.kind) {
+    case 'quit':
+    case 'interrupt':
+      return { state, effect: 'quit' };
+    case 'redraw':
+      return { state, effect: 'redraw' };
+    case 'suspend':
+      return { state, effect: 'suspend' };
+    default:
+      return same(state);
+  }
+}
+
 /** The game's reaction to one command. Pure: the same state and command give the same result. */
 export function update(state: UiState, command: Command, deps: ControllerDeps): Update {
   if (command.kind === 'interrupt') return { state, effect: 'quit' };
+  // Repainting or suspending answers no question and closes no panel.
+  if (command.kind === 'redraw') return { state, effect: 'redraw' };
+  if (command.kind === 'suspend') return { state, effect: 'suspend' };
   if (state.confirm) return confirmed(state, command, deps);
   const overlaid = withOverlay(state, command, deps);
   if (overlaid) return overlaid;
@@ -372,10 +415,6 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
       });
     case 'help':
       return withState(state, { overlay: { kind: 'help', page: 0 } });
-    case 'redraw':
-      return { state, effect: 'redraw' };
-    case 'suspend':
-      return { state, effect: 'suspend' };
     case 'write':
       return { state, effect: 'write' };
     case 'yes':

@@ -1,19 +1,6 @@
 import type { Command } from './controller';
+import type { KeyEvent, MouseEvent } from './keys';
 import { type Board, hitTest } from './layout';
-
-/** A key as blessed reports it: the character typed (if any) and the key's full name (`C-l`, `up`). */
-export interface KeyEvent {
-  readonly ch?: string;
-  readonly full: string;
-}
-
-/** A mouse report: 0-based cell position. */
-export interface MouseEvent {
-  readonly action: 'mousedown' | 'mouseup' | 'mousemove' | 'wheelup' | 'wheeldown' | string;
-  readonly button?: 'left' | 'middle' | 'right' | 'unknown' | string;
-  readonly x: number;
-  readonly y: number;
-}
 
 const BY_CHAR: Record<string, Command> = {
   d: { kind: 'deal' },
@@ -42,8 +29,6 @@ const BY_CHAR: Record<string, Command> = {
 const BY_NAME: Record<string, Command> = {
   escape: { kind: 'cancel' },
   enter: { kind: 'enter' },
-  return: { kind: 'enter' },
-  space: { kind: 'enter' },
   left: { kind: 'left' },
   right: { kind: 'right' },
   up: { kind: 'up' },
@@ -56,11 +41,11 @@ const BY_NAME: Record<string, Command> = {
 };
 
 /** The command for a key, or `other` for a key with no meaning (it still closes panels). */
-export function commandForKey(key: KeyEvent): Command {
-  const named = BY_NAME[key.full];
+export function commandForKey(key: Pick<KeyEvent, 'name' | 'ch'>): Command {
+  const named = BY_NAME[key.name];
   if (named) return named;
   const ch = key.ch;
-  if (ch !== undefined && ch.length === 1) {
+  if (ch !== undefined && ch === key.name) {
     if (ch >= '1' && ch <= '9') return { kind: 'column', column: Number(ch) - 1 };
     if (ch === '0') return { kind: 'column', column: 9 };
     const command = BY_CHAR[ch];
@@ -70,18 +55,25 @@ export function commandForKey(key: KeyEvent): Command {
 }
 
 /**
- * The command for a mouse report on the current layout, or null when it means nothing (motion,
- * the wheel, a click outside the board).
+ * The command for a mouse report on the current layout, or null when it means nothing. A drag
+ * is one move, from the press to the release: the motion in between is not a command. A
+ * right-click, or a click outside the board, puts picked-up cards back. With no board on
+ * screen (the terminal is too small) the mouse does nothing.
  */
-export function commandForMouse(event: MouseEvent, board: Board | null): Command | null {
-  if (event.action === 'mousedown' && event.button === 'left') {
-    const hit = board && hitTest(board, event.x, event.y);
-    if (!hit) return { kind: 'other' };
+export function commandForMouse(
+  event: Pick<MouseEvent, 'action' | 'button' | 'x' | 'y'>,
+  board: Board | null,
+): Command | null {
+  if (!board) return null;
+  if (event.action === 'press' && event.button === 'right') return { kind: 'cancel' };
+  if (event.action === 'press' && event.button === 'left') {
+    const hit = hitTest(board, event.x, event.y);
+    if (!hit) return { kind: 'cancel' };
     if (hit.kind === 'stock') return { kind: 'deal' };
     return { kind: 'press', column: hit.column, index: hit.index };
   }
-  if (event.action === 'mouseup') {
-    const hit = board && hitTest(board, event.x, event.y);
+  if (event.action === 'release' && event.button !== 'right' && event.button !== 'middle') {
+    const hit = hitTest(board, event.x, event.y);
     return { kind: 'release', column: hit?.kind === 'column' ? hit.column : null };
   }
   return null;

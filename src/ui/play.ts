@@ -10,7 +10,7 @@ import {
 import { rulesSummary } from '../notation';
 import { GameSession, type Note } from '../store/session';
 import { initialState } from './controller';
-import { runTerminalGame } from './screen';
+import { type GameHost, runTerminalGame } from './loop';
 import type { UiState } from './state';
 import type { Theme } from './theme';
 
@@ -28,6 +28,8 @@ export interface PlayOptions {
   readonly fresh: boolean;
   /** A game continued from a record file. */
   readonly loaded?: { readonly game: Game; readonly name: string };
+  /** The process around the game: signals, Ctrl-Z, and a last chance to save on exit. */
+  readonly host: GameHost & { atExit(action: () => void): () => void };
 }
 
 const FIRST_STEPS = 'Pick a column with 1-9 and 0, then where to put its run. ? shows help.';
@@ -52,7 +54,7 @@ export function openingState(
  */
 export async function playInTerminal(
   options: PlayOptions,
-): Promise<{ status: number; summary: string }> {
+): Promise<{ status: number; summary: string; problem?: string }> {
   const { session, game, messages } = GameSession.open(options);
   // The message line shows one line: warnings are repeated whole when the game ends.
   const warnings = messages.filter((n) => n.warning).map((n) => n.text);
@@ -65,8 +67,7 @@ export async function playInTerminal(
   };
   // A terminal that hangs up can end the process before the game's promise settles (its input
   // closes and nothing keeps Node running): leave from the exit event then.
-  const onExit = (): void => void leave(current);
-  process.once('exit', onExit);
+  const stopAtExit = options.host.atExit(() => void leave(current));
   const exit = await runTerminalGame(
     state,
     { randomSeed: options.randomSeed, hints: heuristicHints },
@@ -81,8 +82,9 @@ export async function playInTerminal(
       },
       writeRecord: (game) => session.writeRecord(game, process.cwd()),
     },
+    options.host,
   );
-  process.removeListener('exit', onExit);
+  stopAtExit();
   const last = exit.state.game;
   const problem = leave(last);
   const score = gameScores(last)[options.scoring];
@@ -98,5 +100,8 @@ export async function playInTerminal(
   const summary =
     `Spider seed ${last.seed} (${rulesSummary(last.rules)}): ${outcome}, ${movesKept(last)} move${movesKept(last) === 1 ? '' : 's'}, ` +
     `${options.scoring} score ${score}. Play this deal again: spider --seed ${last.seed}`;
-  return { status: exit.status, summary: [...warnings, summary].join('\n') };
+  const lines = [...warnings, summary].join('\n');
+  return exit.problem === undefined
+    ? { status: exit.status, summary: lines }
+    : { status: exit.status, summary: lines, problem: exit.problem };
 }

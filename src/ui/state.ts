@@ -38,6 +38,13 @@ export interface UiState {
   readonly confirm: Confirm | null;
   /** The hints for the current position and which one `h` showed last (-1: none yet). */
   readonly hints: { readonly list: readonly Hint[]; readonly shown: number } | null;
-  /** A mouse press waiting for its release: where the drag started. */
-  readonly press: { readonly column: number } | null;
+  /**
+   * A mouse press waiting for its release: where it went down, and whether that press picked
+   * the cards up (then its release on the same column does nothing more).
+   */
+  readonly press: {
+    readonly column: number;
+    readonly index: number | null;
+    readonly fresh: boolean;
+  } | null;
 }

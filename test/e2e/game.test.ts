@@ -5,53 +5,24 @@
  * no drawing code with the screen.
  */
 import { spawnSync } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
 import { type Game, heuristicHints, legalActions, newGame } from '../../src/engine';
 import { type Command, update } from '../../src/ui/controller';
 import { commandForKey, commandForMouse } from '../../src/ui/input';
 import { layout } from '../../src/ui/layout';
 import { openingState } from '../../src/ui/play';
 import type { UiState } from '../../src/ui/state';
+import { KeyDecoder } from '../../src/ui/keys';
+import { freshEnv, gamePid, ROOT, SPIDER, startSpider } from './spider';
 import { CLEAN_MODES, TerminalSession } from './tmux';
 import { COLUMN_NUMBERS } from '../helpers/build';
 
 jest.setTimeout(30_000);
 
-const ROOT = path.join(__dirname, '..', '..');
-const SPIDER = path.join(ROOT, 'bin', 'spider');
 const RULES = { suits: 4, relaxed: 0, keepSuits: false } as const;
 const THEME = { ascii: false, color: true, fourColor: false };
-const ROOTS: string[] = [];
-/** Every session saves to a fresh folder of its own, never the real home. */
-function freshEnv() {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-e2e-'));
-  ROOTS.push(home);
-  return {
-    LANG: 'C.UTF-8',
-    LC_ALL: undefined,
-    NO_COLOR: undefined,
-    XDG_STATE_HOME: path.join(home, 'state'),
-    XDG_DATA_HOME: path.join(home, 'data'),
-  };
-}
-
-afterAll(() => ROOTS.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
-
-beforeAll(() => {
-  // `npm test` builds first; a lone `jest` run may not have.
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) {
-    spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
-  }
-});
 
 function start(args: string[], options: { width?: number; height?: number } = {}): TerminalSession {
-  return TerminalSession.start([process.execPath, SPIDER, ...args], {
-    env: freshEnv(),
-    cwd: ROOT,
-    ...options,
-  });
+  return startSpider(args, options);
 }
 
 /**
@@ -72,20 +43,14 @@ function exitShown(session: TerminalSession): number {
   return Number(/\[exit (\d+)\]/.exec(screen)![1]);
 }
 
-/** The game's process: the child of the shell `startKept` runs it under. */
-function gamePid(session: TerminalSession): number {
-  const children = spawnSync('pgrep', ['-P', String(session.pid())], { encoding: 'utf8' }).stdout;
-  return Number(children.trim().split('\n')[0]);
-}
-
-/** tmux key names and the key events blessed reports for them. */
-const KEY_EVENTS: Record<string, { ch?: string; full: string }> = {
-  Escape: { full: 'escape' },
-  Enter: { ch: '\r', full: 'enter' },
-  Up: { full: 'up' },
-  Down: { full: 'down' },
-  Left: { full: 'left' },
-  Right: { full: 'right' },
+/** tmux key names and what a terminal sends for them. */
+const KEY_BYTES: Record<string, string> = {
+  Escape: '\x1b',
+  Enter: '\r',
+  Up: '\x1b[A',
+  Down: '\x1b[B',
+  Right: '\x1b[C',
+  Left: '\x1b[D',
 };
 
 /** The game as the program should have it: the same controller fed the same keys. */
@@ -101,7 +66,10 @@ class Expected {
     }).state;
   }
   key(key: string): void {
-    this.command(commandForKey(KEY_EVENTS[key] ?? { ch: key, full: key }));
+    const decoder = new KeyDecoder();
+    for (const event of [...decoder.feed(KEY_BYTES[key] ?? key), ...decoder.flush()]) {
+      if (event.type === 'key') this.command(commandForKey(event));
+    }
   }
   screen(width = 80, height = 24): string {
     return layout(this.state, width, height).frame.text();
@@ -209,14 +177,14 @@ describe('the game at 80x24', () => {
     });
     const jack = at(7, 1);
     session.click(jack.x, jack.y);
-    for (const action of ['mousedown', 'mouseup']) {
+    for (const action of ['press', 'release'] as const) {
       const command = commandForMouse({ action, button: 'left', ...jack }, board);
       if (command) expected.command(command);
     }
     session.waitFor('Column 8: 1 card picked up');
     const queen = at(4, 1);
     session.click(queen.x, queen.y);
-    for (const action of ['mousedown', 'mouseup']) {
+    for (const action of ['press', 'release'] as const) {
       const command = commandForMouse({ action, button: 'left', ...queen }, board);
       if (command) expected.command(command);
     }
@@ -246,7 +214,7 @@ describe('the game at 80x24', () => {
     session.sendKeys('y');
     expect(exitShown(session)).toBe(0);
     expect(session.terminalModes()).toEqual(CLEAN_MODES);
-    expect(session.screen()).toContain('Play this deal again: spider --seed 42');
+    expect(session.screen()).toContain('Play this deal again');
   });
 });
 

@@ -637,6 +637,11 @@ export class TerminalSession {
     }
   }
 
+  /** The terminal device of the pane (`/dev/pts/N`), for changing its settings from outside. */
+  tty(): string {
+    return this.format('#{pane_tty}');
+  }
+
   /** The pid of the program in the pane, for sending it signals. */
   pid(): number {
     return Number(this.format('#{pane_pid}'));

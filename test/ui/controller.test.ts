@@ -5,6 +5,7 @@ import {
   type ControllerDeps,
   initialState,
   update,
+  updateUnseen,
 } from '../../src/ui/controller';
 import type { UiState } from '../../src/ui/state';
 import { gameAt, position, showColumns } from '../helpers/build';
@@ -137,6 +138,26 @@ describe('game keys', () => {
     expect(restarted.game.seed).toBe('42');
   });
 
+  it('Ctrl-L and Ctrl-Z leave a question unanswered', () => {
+    const asked = run(initialState(gameAt(position({ columns: ['Kh Qs'] })), THEME, 'woods'));
+    const question = { ...asked.state, confirm: 'quit' as const };
+    for (const kind of ['redraw', 'suspend'] as const) {
+      const { state, effect } = run(question, key(kind));
+      expect(effect).toBe(kind);
+      expect(state.confirm).toBe('quit');
+    }
+  });
+
+  it('while the board is not shown, only quitting, repainting and suspending do anything', () => {
+    const state = initialState(newGame('42', RULES), THEME, 'woods');
+    for (const command of [col(7), key('deal'), key('new'), key('undo'), key('enter')]) {
+      expect(updateUnseen(state, command)).toEqual({ state, effect: null });
+    }
+    expect(updateUnseen(state, key('quit')).effect).toBe('quit');
+    expect(updateUnseen(state, key('redraw')).effect).toBe('redraw');
+    expect(updateUnseen(state, key('suspend')).effect).toBe('suspend');
+  });
+
   it('Ctrl-L redraws and Ctrl-Z suspends, changing nothing', () => {
     expect(run(start, key('redraw'))).toEqual({ state: start, effect: 'redraw' });
     expect(run(start, key('suspend'))).toEqual({ state: start, effect: 'suspend' });
@@ -219,6 +240,46 @@ describe('the mouse', () => {
       '3d | 8d',
       '2c | 9s 8s 7s',
     ]);
+  });
+
+  it('a second click on the picked-up cards sends them to the best place', () => {
+    const picked = run(
+      start,
+      { kind: 'press', column: 0, index: 3 },
+      { kind: 'release', column: 0 },
+    ).state;
+    const { state } = run(
+      picked,
+      { kind: 'press', column: 0, index: 3 },
+      { kind: 'release', column: 0 },
+    );
+    expect(showColumns(state.game.position)[1]).toBe('3d | 8d 7s');
+    expect(state.selection).toBeNull();
+  });
+
+  it('a second click on a deeper card of the run picks up from there instead', () => {
+    const picked = run(
+      start,
+      { kind: 'press', column: 0, index: 3 },
+      { kind: 'release', column: 0 },
+    ).state;
+    const { state } = run(
+      picked,
+      { kind: 'press', column: 0, index: 2 },
+      { kind: 'release', column: 0 },
+    );
+    expect(state.selection).toEqual({ column: 0, count: 2, explicit: true });
+    expect(state.game).toBe(picked.game);
+  });
+
+  it('a drag released off the board puts the cards back', () => {
+    const { state } = run(
+      start,
+      { kind: 'press', column: 0, index: 2 },
+      { kind: 'release', column: null },
+    );
+    expect(state.selection).toBeNull();
+    expect(state.game).toBe(start.game);
   });
 
   it('a card outside the movable run cannot be picked up, nor a face-down one', () => {

@@ -1,7 +1,10 @@
 import { newGame } from '../../src/engine';
 import { initialState } from '../../src/ui/controller';
 import { commandForKey, commandForMouse } from '../../src/ui/input';
+import type { MouseEvent } from '../../src/ui/keys';
 import { layout } from '../../src/ui/layout';
+
+const key = (name: string) => ({ name, ch: name.length === 1 ? name : undefined });
 
 describe('keys', () => {
   it.each([
@@ -10,59 +13,62 @@ describe('keys', () => {
     ['9', 8],
     ['0', 9],
   ])('%s chooses column index %i', (ch, column) => {
-    expect(commandForKey({ ch, full: ch })).toEqual({ kind: 'column', column });
+    expect(commandForKey(key(ch))).toEqual({ kind: 'column', column });
   });
 
   it.each([
-    [{ ch: 'd', full: 'd' }, 'deal'],
-    [{ ch: 'u', full: 'u' }, 'undo'],
-    [{ ch: 'r', full: 'r' }, 'redo'],
-    [{ ch: 'R', full: 'S-r' }, 'restart'],
-    [{ ch: 'n', full: 'n' }, 'new'],
-    [{ ch: 'h', full: 'h' }, 'hint'],
-    [{ ch: 'e', full: 'e' }, 'expand'],
-    [{ ch: 'x', full: 'x' }, 'remove'],
-    [{ ch: '?', full: '?' }, 'help'],
-    [{ ch: 'q', full: 'q' }, 'quit'],
-    [{ ch: 'y', full: 'y' }, 'yes'],
-    [{ full: 'escape' }, 'cancel'],
-    [{ ch: '\r', full: 'enter' }, 'enter'],
-    [{ ch: ' ', full: 'space' }, 'enter'],
-    [{ full: 'left' }, 'left'],
-    [{ full: 'right' }, 'right'],
-    [{ full: 'up' }, 'up'],
-    [{ full: 'down' }, 'down'],
-    [{ ch: 'j', full: 'j' }, 'down'],
-    [{ ch: 'k', full: 'k' }, 'up'],
-    [{ ch: 'l', full: 'l' }, 'right'],
-    [{ ch: 'H', full: 'S-h' }, 'left'],
-    [{ full: 'C-l' }, 'redraw'],
-    [{ full: 'C-z' }, 'suspend'],
-    [{ full: 'C-c' }, 'interrupt'],
-    [{ ch: 'Z', full: 'S-z' }, 'other'],
-    [{ full: 'f1' }, 'other'],
-  ])('%o is %s', (key, kind) => {
-    expect(commandForKey(key).kind).toBe(kind);
+    ['d', 'deal'],
+    ['u', 'undo'],
+    ['r', 'redo'],
+    ['R', 'restart'],
+    ['n', 'new'],
+    ['h', 'hint'],
+    ['e', 'expand'],
+    ['x', 'remove'],
+    ['w', 'write'],
+    ['?', 'help'],
+    ['q', 'quit'],
+    ['y', 'yes'],
+    ['escape', 'cancel'],
+    ['enter', 'enter'],
+    [' ', 'enter'],
+    ['left', 'left'],
+    ['right', 'right'],
+    ['up', 'up'],
+    ['down', 'down'],
+    ['tab', 'right'],
+    ['S-tab', 'left'],
+    ['j', 'down'],
+    ['k', 'up'],
+    ['l', 'right'],
+    ['H', 'left'],
+    ['C-l', 'redraw'],
+    ['C-z', 'suspend'],
+    ['C-c', 'interrupt'],
+    ['Z', 'other'],
+    ['f1', 'other'],
+    ['M-d', 'other'],
+  ])('%s is %s', (name, kind) => {
+    expect(commandForKey(key(name)).kind).toBe(kind);
   });
 });
 
 describe('mouse', () => {
   const state = initialState(
     newGame('42', { suits: 4, relaxed: 0, keepSuits: false }),
-    {
-      ascii: false,
-      color: true,
-      fourColor: false,
-    },
+    { ascii: false, color: true, fourColor: false },
     'woods',
   );
   const board = layout(state, 80, 24).board!;
   const x = board.left + 3 * board.columnWidth + 2;
+  const mouse = (
+    action: MouseEvent['action'],
+    button: MouseEvent['button'],
+    at: { x: number; y: number },
+  ) => ({ action, button, ...at });
 
   it('a left press on a card is a press on that column and card', () => {
-    expect(
-      commandForMouse({ action: 'mousedown', button: 'left', x, y: board.top + 1 }, board),
-    ).toEqual({
+    expect(commandForMouse(mouse('press', 'left', { x, y: board.top + 1 }), board)).toEqual({
       kind: 'press',
       column: 3,
       index: 5,
@@ -70,10 +76,12 @@ describe('mouse', () => {
   });
 
   it('a release names the column under the pointer, or none', () => {
-    expect(
-      commandForMouse({ action: 'mouseup', button: 'left', x, y: board.top + 5 }, board),
-    ).toEqual({ kind: 'release', column: 3 });
-    expect(commandForMouse({ action: 'mouseup', x: 0, y: 23 }, board)).toEqual({
+    expect(commandForMouse(mouse('release', 'left', { x, y: board.top + 5 }), board)).toEqual({
+      kind: 'release',
+      column: 3,
+    });
+    // X10 reports do not say which button came up.
+    expect(commandForMouse(mouse('release', 'none', { x: 0, y: 23 }), board)).toEqual({
       kind: 'release',
       column: null,
     });
@@ -81,20 +89,28 @@ describe('mouse', () => {
 
   it('a press on the deals counter deals', () => {
     const stock = board.stock!;
-    expect(
-      commandForMouse({ action: 'mousedown', button: 'left', x: stock.x, y: stock.y }, board),
-    ).toEqual({ kind: 'deal' });
+    expect(commandForMouse(mouse('press', 'left', stock), board)).toEqual({ kind: 'deal' });
   });
 
-  it('motion, the wheel and other buttons mean nothing', () => {
-    expect(commandForMouse({ action: 'mousemove', button: 'left', x, y: 3 }, board)).toBeNull();
-    expect(commandForMouse({ action: 'wheelup', x, y: 3 }, board)).toBeNull();
-    expect(commandForMouse({ action: 'mousedown', button: 'right', x, y: 3 }, board)).toBeNull();
-  });
-
-  it('a press while the board is not shown (too small) closes panels and does nothing else', () => {
-    expect(commandForMouse({ action: 'mousedown', button: 'left', x: 1, y: 1 }, null)).toEqual({
-      kind: 'other',
+  it('a right-click, or a click outside the board, puts the cards back', () => {
+    expect(commandForMouse(mouse('press', 'right', { x, y: 3 }), board)).toEqual({
+      kind: 'cancel',
     });
+    expect(commandForMouse(mouse('press', 'left', { x: 70, y: 23 }), board)).toEqual({
+      kind: 'cancel',
+    });
+  });
+
+  it('a drag is not a command until the release; motion, the wheel and the middle button mean nothing', () => {
+    expect(commandForMouse(mouse('drag', 'left', { x, y: 3 }), board)).toBeNull();
+    expect(commandForMouse(mouse('move', 'none', { x, y: 3 }), board)).toBeNull();
+    expect(commandForMouse(mouse('wheel-up', 'none', { x, y: 3 }), board)).toBeNull();
+    expect(commandForMouse(mouse('press', 'middle', { x, y: 3 }), board)).toBeNull();
+    expect(commandForMouse(mouse('release', 'right', { x, y: 3 }), board)).toBeNull();
+  });
+
+  it('does nothing while the board is not shown (the terminal is too small)', () => {
+    expect(commandForMouse(mouse('press', 'left', { x: 1, y: 1 }), null)).toBeNull();
+    expect(commandForMouse(mouse('release', 'left', { x: 1, y: 1 }), null)).toBeNull();
   });
 });

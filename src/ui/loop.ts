@@ -1,0 +1,156 @@
+/**
+ * The game loop: holds the screen's state, turns terminal input into commands, runs them through
+ * the pure controller, saves a changed game before it is shown, and draws. Everything that
+ * belongs to the process (signals, a crash, stopping for the shell) comes from the host that runs
+ * the game, so the loop itself could serve any terminal, local or remote.
+ */
+import type { Game } from '../engine';
+import { type ControllerDeps, type Effect, update, updateUnseen } from './controller';
+import { commandForKey, commandForMouse } from './input';
+import { ESCAPE_WAIT_MS, type InputEvent, KeyDecoder } from './keys';
+import { type Layout, layout } from './layout';
+import { openScreen, type Screen, type TerminalIo } from './screen';
+import type { Message, UiState } from './state';
+
+export type { TerminalIo } from './screen';
+
+/** What the loop tells the rest of the program; all optional. */
+export interface GameHooks {
+  /** After an update that changed the game, before it is painted (autosave); a message to show, or null. */
+  gameChanged?(before: Game, after: Game): Message | null;
+  /** The player asked for the game record in a file ('w'); what to tell them. */
+  writeRecord?(game: Game): string;
+}
+
+/** What the process running the game provides. */
+export interface GameHost {
+  /**
+   * Starts watching for the process being told to end (signals, a crash); `end` gets the exit
+   * status and, for a crash, what to tell the player. Returns a function that stops watching.
+   */
+  watch(end: (status: number, problem?: string) => void): () => void;
+  /**
+   * Stops the game for the shell (Ctrl-Z): `screen.leave()` first, `screen.enter()` once it is
+   * back. 'unavailable' when the process cannot be stopped (no job control), the screen untouched.
+   */
+  suspend(screen: Pick<Screen, 'leave' | 'enter'>): Promise<'resumed' | 'unavailable'>;
+}
+
+/** A host for a game with no process of its own to manage (tests, benchmarks). */
+export const QUIET_HOST: GameHost = {
+  watch: () => () => undefined,
+  suspend: async () => 'unavailable',
+};
+
+/** How the game ended, for the shell. */
+export interface GameExit {
+  readonly status: number;
+  readonly state: UiState;
+  /** What went wrong, when the game ended because of a bug. */
+  readonly problem?: string;
+}
+
+const NO_JOB_CONTROL =
+  "Ctrl-Z can't suspend here: this shell has no job control. The game goes on; q quits.";
+
+/**
+ * Runs the game on a terminal until the player quits or the host ends it. Resolves with the exit
+ * status once the terminal is restored (normal screen, cursor, no mouse reporting).
+ */
+export function runTerminalGame(
+  initial: UiState,
+  deps: ControllerDeps,
+  io: TerminalIo,
+  hooks: GameHooks = {},
+  host: GameHost = QUIET_HOST,
+): Promise<GameExit> {
+  return new Promise<GameExit>((resolve) => {
+    let state = initial;
+    let view: Layout;
+    let finished = false;
+    // Between Ctrl-Z and the return to the game: nothing is handled and nothing is painted.
+    let suspended = false;
+    const decoder = new KeyDecoder();
+    let escapeTimer: NodeJS.Timeout | undefined;
+
+    const draw = (): void => {
+      if (finished || suspended) return;
+      view = layout(state, screen.width, screen.height);
+      screen.show(view);
+    };
+
+    const finish = (status: number, problem?: string): void => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(escapeTimer);
+      unwatch();
+      screen.destroy();
+      resolve(problem === undefined ? { status, state } : { status, state, problem });
+    };
+
+    const suspend = (): void => {
+      suspended = true;
+      void host.suspend(screen).then((outcome) => {
+        suspended = false;
+        if (outcome === 'unavailable')
+          state = { ...state, message: { text: NO_JOB_CONTROL, kind: 'error' } };
+        draw();
+      });
+    };
+
+    const apply = (effect: Effect): void => {
+      switch (effect) {
+        case 'quit':
+          finish(0);
+          return;
+        case 'redraw':
+          screen.forget(); // the next paint rewrites every cell
+          break;
+        case 'suspend':
+          suspend();
+          return;
+        case 'write':
+          if (hooks.writeRecord)
+            state = { ...state, message: { text: hooks.writeRecord(state.game), kind: 'info' } };
+          break;
+        case null:
+          break;
+      }
+      draw();
+    };
+
+    const handle = (events: readonly InputEvent[]): void => {
+      for (const event of events) {
+        // Keys read together with Ctrl-Z wait for nobody: the game is going away.
+        if (finished || suspended) return;
+        const board = view.board;
+        const command = event.type === 'key' ? commandForKey(event) : commandForMouse(event, board);
+        if (!command) continue;
+        const result = board ? update(state, command, deps) : updateUnseen(state, command);
+        const before = state.game;
+        state = result.state;
+        if (state.game !== before && hooks.gameChanged) {
+          const message = hooks.gameChanged(before, state.game);
+          if (message) state = { ...state, message };
+        }
+        apply(result.effect);
+      }
+    };
+
+    const screen = openScreen(io, initial.theme, {
+      input: (text) => {
+        if (finished) return;
+        clearTimeout(escapeTimer);
+        handle(decoder.feed(text));
+        // A lone ESC may be the Escape key or the start of a sequence still on its way.
+        if (decoder.waiting)
+          escapeTimer = setTimeout(() => handle(decoder.flush()), ESCAPE_WAIT_MS);
+      },
+      resize: draw,
+      hangup: () => finish(129),
+    });
+    const unwatch = host.watch(finish);
+    view = layout(state, screen.width, screen.height);
+    draw();
+  });
+}

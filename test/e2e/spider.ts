@@ -1,0 +1,85 @@
+/**
+ * Running the real game in tmux for end-to-end tests: fresh save folders for every session, the
+ * built program, and a model of the screen (the same controller and layout the program uses)
+ * that keys are fed to alongside the terminal.
+ */
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { TerminalSession } from './tmux';
+
+export const ROOT = path.join(__dirname, '..', '..');
+export const SPIDER = path.join(ROOT, 'bin', 'spider');
+
+const ROOTS: string[] = [];
+afterAll(() => ROOTS.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
+beforeAll(() => {
+  // `npm test` builds first; a lone `jest` run may not have.
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) {
+    spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+  }
+});
+
+/** A new temporary folder, removed after the test file. */
+export function scratchFolder(): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-e2e-'));
+  ROOTS.push(folder);
+  return folder;
+}
+
+/** Every session saves to a fresh folder of its own, never the real home. */
+export function freshEnv(home = scratchFolder()): Record<string, string | undefined> {
+  return {
+    LANG: 'C.UTF-8',
+    LC_ALL: undefined,
+    NO_COLOR: undefined,
+    XDG_STATE_HOME: path.join(home, 'state'),
+    XDG_DATA_HOME: path.join(home, 'data'),
+  };
+}
+
+/** bin/spider as the pane's own process. */
+export function startSpider(
+  args: string[],
+  options: { width?: number; height?: number; env?: Record<string, string | undefined> } = {},
+): TerminalSession {
+  return TerminalSession.start([process.execPath, SPIDER, ...args], {
+    cwd: ROOT,
+    ...options,
+    env: options.env ?? freshEnv(),
+  });
+}
+
+/** An interactive shell with job control (prompt `shell$ `), for suspending the game. */
+export function startShell(
+  env: Record<string, string | undefined> = freshEnv(),
+  size: { width?: number; height?: number } = {},
+): TerminalSession {
+  const session = TerminalSession.start(['bash', '--norc', '--noprofile', '-i'], {
+    env: { ...env, PS1: 'shell$ ' },
+    cwd: ROOT,
+    ...size,
+  });
+  session.waitFor('shell$');
+  return session;
+}
+
+/** The command line that runs the game from a shell started by `startShell`. */
+export function spiderCommand(args: string[]): string {
+  return [process.execPath, SPIDER, ...args].map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
+}
+
+/** The game's process: the pane's own, or its child when a shell runs it. */
+export function gamePid(session: TerminalSession): number {
+  const pid = session.pid();
+  const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  if (argv[0] === process.execPath && argv[1] === SPIDER) return pid;
+  const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout;
+  return Number(children.trim().split('\n')[0]);
+}
+
+/** The status line and the tableau: the screen without the message and key lines. */
+export function boardOf(screen: string): string {
+  return screen.split('\n').slice(0, -2).join('\n');
+}
