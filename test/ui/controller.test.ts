@@ -242,32 +242,22 @@ describe('the mouse', () => {
     ]);
   });
 
+  /** A press and a release on the same card. */
+  const click = (column: number, index: number): Command[] => [
+    { kind: 'press', column, index },
+    { kind: 'release', column },
+  ];
+
   it('a second click on the picked-up cards sends them to the best place', () => {
-    const picked = run(
-      start,
-      { kind: 'press', column: 0, index: 3 },
-      { kind: 'release', column: 0 },
-    ).state;
-    const { state } = run(
-      picked,
-      { kind: 'press', column: 0, index: 3 },
-      { kind: 'release', column: 0 },
-    );
+    const picked = run(start, ...click(0, 3)).state;
+    const { state } = run(picked, ...click(0, 3));
     expect(showColumns(state.game.position)[1]).toBe('3d | 8d 7s');
     expect(state.selection).toBeNull();
   });
 
   it('a second click on a deeper card of the run picks up from there instead', () => {
-    const picked = run(
-      start,
-      { kind: 'press', column: 0, index: 3 },
-      { kind: 'release', column: 0 },
-    ).state;
-    const { state } = run(
-      picked,
-      { kind: 'press', column: 0, index: 2 },
-      { kind: 'release', column: 0 },
-    );
+    const picked = run(start, ...click(0, 3)).state;
+    const { state } = run(picked, ...click(0, 2));
     expect(state.selection).toEqual({ column: 0, count: 2, explicit: true });
     expect(state.game).toBe(picked.game);
   });
