@@ -1,4 +1,4 @@
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Help, Option } from 'commander';
 import { cardCode, explain, type Game, newGame, replay } from '../engine';
 import { parseRecord, positionJson, printable, printableLines } from '../notation';
 import { readTextInput } from '../store/input';
@@ -194,13 +194,14 @@ function buildProgram(io: CliIo): Command {
           '--suits, --relaxed and --keep-suits go with a new game; a record file brings its own rules',
         );
       }
+      // Bad values are bad with or without a terminal: say so first.
+      const shown = take(checkDisplayOptions(raw, io.env, true));
       const terminal = io.terminal;
       if (!terminal) {
         fail(
           "the game needs a terminal on standard input and output; for scripts use 'spider deal' or 'spider replay' (see 'spider --help')",
         );
       }
-      const shown = take(checkDisplayOptions(raw, io.env, true));
       const loaded =
         recordFile === undefined ? undefined : await loadRecord(recordFile, shown.ascii, false);
       // Only the rule options typed on the command line decide whether a saved game matches.
@@ -230,6 +231,20 @@ function buildProgram(io: CliIo): Command {
       if (result.status !== EXIT_OK) throw new Exit(result.status);
     },
   );
+
+  // `spider` alone plays: its options belong in the main help, not only under `spider play --help`.
+  const playOptions = () =>
+    Help.prototype.visibleOptions
+      .call(program.createHelp(), playCommand)
+      .filter((option) => option.long !== '--help');
+  program
+    .usage('[options] [file]   (play: the default command)\n       spider <command> [options]')
+    .configureHelp({
+      visibleOptions(command) {
+        const own = Help.prototype.visibleOptions.call(this, command);
+        return command === program ? [...playOptions(), ...own] : own;
+      },
+    });
 
   return program;
 }

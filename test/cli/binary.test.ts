@@ -51,6 +51,21 @@ describe('bin/spider', () => {
     expect(result.stderr).toBe('');
   });
 
+  it('--help shows how to choose the suits, the seed and the relaxed level of a game', () => {
+    const result = spider(['--help']);
+    expect(result.status).toBe(0);
+    for (const option of ['--suits', '--seed', '--relaxed', '--keep-suits', '--new', '--scoring'])
+      expect(result.stdout).toContain(option);
+  });
+
+  it('reports a bad option value before asking for a terminal', () => {
+    const result = spider(['--scoring', 'foo'], { stdin: 'ignore' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(
+      "spider: --scoring must be woods, microsoft or aisleriot, not 'foo'\n",
+    );
+  });
+
   it('--help lists deal and replay and exits 0', () => {
     const result = spider(['--help']);
     expect(result.status).toBe(0);
