@@ -7,3 +7,4 @@ export * from './record';
 export * from './rules-text';
 export * from './save';
 export * from './seed';
+export * from './shell';

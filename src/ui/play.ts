@@ -7,11 +7,11 @@ import {
   type Rules,
   type ScoringName,
 } from '../engine';
-import { rulesSummary } from '../notation';
 import { GameSession, type Note } from '../store/session';
 import { initialState } from './controller';
 import { type GameHost, runTerminalGame } from './loop';
 import type { UiState } from './state';
+import { exitSummary } from './summary';
 import type { Theme } from './theme';
 
 export interface PlayOptions {
@@ -97,9 +97,17 @@ export async function playInTerminal(
         : movesKept(last) > 0
           ? 'saved for next time'
           : 'not started';
-  const summary =
-    `Spider seed ${last.seed} (${rulesSummary(last.rules)}): ${outcome}, ${movesKept(last)} move${movesKept(last) === 1 ? '' : 's'}, ` +
-    `${options.scoring} score ${score}. Play this deal again: spider --seed ${last.seed}`;
+  const summary = exitSummary(
+    {
+      seed: last.seed,
+      rules: last.rules,
+      outcome,
+      moves: movesKept(last),
+      scoring: options.scoring,
+      score,
+    },
+    options.terminal.output.columns || 80,
+  ).join('\n');
   const lines = [...warnings, summary].join('\n');
   return exit.problem === undefined
     ? { status: exit.status, summary: lines }

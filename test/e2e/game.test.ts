@@ -214,7 +214,9 @@ describe('the game at 80x24', () => {
     session.sendKeys('y');
     expect(exitShown(session)).toBe(0);
     expect(session.terminalModes()).toEqual(CLEAN_MODES);
-    expect(session.screen()).toContain('Play this deal again');
+    expect(session.screen()).toMatch(
+      /Play this deal again with:\n {2}spider --seed 42 --suits 4\n/,
+    );
   });
 });
 

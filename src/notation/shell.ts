@@ -1,0 +1,40 @@
+import type { Rules } from '../engine';
+
+/** Characters a POSIX shell takes as they are, unquoted. */
+const PLAIN = /^[A-Za-z0-9_@%+=:,./-]+$/;
+/** Characters that would not show, or would change how a line shows, when printed raw. */
+const UNSEEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Co}\p{Cn}]/u;
+
+/**
+ * A word quoted for a shell so that it reaches the program exactly: as it is when nothing in it
+ * is special; in single quotes otherwise; and in `$'...'` with `\u` escapes when it holds
+ * characters that would not show on a terminal (zero-width, direction-changing and the like),
+ * which bash, zsh and ksh read (POSIX sh from its 2024 edition).
+ */
+export function shellQuote(word: string): string {
+  if (PLAIN.test(word)) return word;
+  if (!UNSEEN.test(word)) return `'${word.replace(/'/g, `'\\''`)}'`;
+  let quoted = '';
+  for (const ch of word) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (ch === '\\' || ch === "'") quoted += `\\${ch}`;
+    else if (UNSEEN.test(ch))
+      quoted +=
+        code > 0xffff
+          ? `\\U${code.toString(16).padStart(8, '0')}`
+          : `\\u${code.toString(16).padStart(4, '0')}`;
+    else quoted += ch;
+  }
+  return `$'${quoted}'`;
+}
+
+/**
+ * The command that deals the same game again: the seed and every rule that differs from the
+ * defaults (the suit count always, so the line says what it deals).
+ */
+export function playCommand(seed: string, rules: Rules): string {
+  const words = ['spider', '--seed', shellQuote(seed), '--suits', String(rules.suits)];
+  if (rules.relaxed !== 0) words.push('--relaxed', String(rules.relaxed));
+  if (rules.keepSuits) words.push('--keep-suits');
+  return words.join(' ');
+}

@@ -1,0 +1,40 @@
+import type { Rules } from '../engine';
+import { playCommand, printable, rulesSummary } from '../notation';
+
+/** What the line left on the terminal after a game says. */
+export interface SummaryFacts {
+  readonly seed: string;
+  readonly rules: Rules;
+  /** `won`, `lost`, `saved for next time`, `not started`, or why the game was not saved. */
+  readonly outcome: string;
+  readonly moves: number;
+  readonly scoring: string;
+  readonly score: number;
+}
+
+/** Breaks text into lines of at most `width` characters, at spaces (a longer word stands alone). */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && Array.from(`${line} ${word}`).length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  lines.push(line);
+  return lines;
+}
+
+/**
+ * The lines left on the terminal when the game closes: what happened, wrapped at words to the
+ * terminal's width, then the command that plays the same deal again, on a line of its own so it
+ * can be copied whole (never wrapped here).
+ */
+export function exitSummary(facts: SummaryFacts, width: number): string[] {
+  const moves = `${facts.moves} move${facts.moves === 1 ? '' : 's'}`;
+  const prose =
+    `Spider seed ${printable(facts.seed, 100)} (${rulesSummary(facts.rules)}): ${facts.outcome}, ` +
+    `${moves}, ${facts.scoring} score ${facts.score}. Play this deal again with:`;
+  return [...wrapWords(prose, Math.max(20, width)), `  ${playCommand(facts.seed, facts.rules)}`];
+}

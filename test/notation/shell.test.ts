@@ -1,0 +1,105 @@
+import { spawnSync } from 'child_process';
+import * as path from 'path';
+import { playCommand, shellQuote } from '../../src/notation';
+import { exitSummary, wrapWords } from '../../src/ui/summary';
+
+const ROOT = path.join(__dirname, '..', '..');
+
+/** What a real shell makes of a quoted word: the argument the program would get. */
+function throughShell(shell: string, quoted: string): string {
+  const result = spawnSync(shell, ['-c', `printf '%s' ${quoted}`], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${shell} failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+const SEEDS = [
+  '42',
+  'my lucky deal',
+  "it's",
+  'a"b$c`d\\e!f*g?h[i]~',
+  '-starts-with-a-dash',
+  'Spider ♠',
+  'a\u200bb',
+  'rtl\u202eltr',
+  'line\u2028sep',
+  'é e\u0301 世界 😀',
+];
+
+describe('shellQuote', () => {
+  it.each(SEEDS)('bash gets %j back exactly', (seed) => {
+    expect(throughShell('bash', shellQuote(seed))).toBe(seed);
+  });
+
+  it('uses no quotes where none are needed, and plain single quotes where they do', () => {
+    expect(shellQuote('42')).toBe('42');
+    expect(shellQuote('my lucky deal')).toBe("'my lucky deal'");
+    expect(shellQuote("it's")).toBe("'it'\\''s'");
+    // Plain single quotes are POSIX: dash reads them too.
+    expect(throughShell('sh', shellQuote("it's a $deal"))).toBe("it's a $deal");
+  });
+
+  it('escapes characters that would not show, so the command can be read and copied', () => {
+    expect(shellQuote('a\u200bb')).toBe("$'a\\u200bb'");
+    expect(shellQuote('rtl\u202eltr')).not.toMatch(/\u202e/);
+  });
+});
+
+describe('the command that plays the deal again', () => {
+  it('names the suits always, and the other rules when they are not the defaults', () => {
+    expect(playCommand('9', { suits: 2, relaxed: 0, keepSuits: false })).toBe(
+      'spider --seed 9 --suits 2',
+    );
+    expect(playCommand('my deal', { suits: 4, relaxed: 2, keepSuits: true })).toBe(
+      "spider --seed 'my deal' --suits 4 --relaxed 2 --keep-suits",
+    );
+  });
+
+  it('deals exactly the same game when a shell runs it', () => {
+    const rules = { suits: 2, relaxed: 1, keepSuits: true } as const;
+    for (const seed of ['my lucky deal', 'a\u200bb', "it's"]) {
+      const args = playCommand(seed, rules).replace(/^spider /, '');
+      const viaShell = spawnSync(
+        'bash',
+        ['-c', `"$0" "$1" deal --json --reveal ${args}`, process.execPath, 'bin/spider'],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
+      const direct = spawnSync(
+        process.execPath,
+        ['bin/spider', 'deal', '--json', '--reveal', '--seed', seed, '--suits', '2'],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
+      expect(viaShell.status).toBe(0);
+      const dealt = JSON.parse(viaShell.stdout);
+      expect(dealt).toMatchObject({ seed, suits: 2, relaxed: 1, keepSuits: true });
+      expect(dealt.columns).toEqual(JSON.parse(direct.stdout).columns);
+    }
+  });
+});
+
+describe('exitSummary', () => {
+  const facts = {
+    seed: 'my lucky deal',
+    rules: { suits: 2, relaxed: 0, keepSuits: false },
+    outcome: 'saved for next time',
+    moves: 1,
+    scoring: 'woods',
+    score: 12,
+  } as const;
+
+  it('wraps the prose at words and puts the command alone on the last line', () => {
+    const lines = exitSummary(facts, 40);
+    for (const line of lines.slice(0, -1)) expect(Array.from(line).length).toBeLessThanOrEqual(40);
+    expect(lines.slice(0, -1).join(' ')).toBe(
+      'Spider seed my lucky deal (2 suits, relaxed 0, suits removed at once): saved for next time, 1 move, woods score 12. Play this deal again with:',
+    );
+    expect(lines[lines.length - 1]).toBe("  spider --seed 'my lucky deal' --suits 2");
+  });
+
+  it("shows a seed's invisible characters escaped in the prose", () => {
+    expect(exitSummary({ ...facts, seed: 'a\u200bb' }, 80)[0]).toContain('seed a\\u{200b}b');
+  });
+
+  it('never breaks a word, even one longer than the line', () => {
+    expect(wrapWords('a verylongword b', 5)).toEqual(['a', 'verylongword', 'b']);
+  });
+});
