@@ -55,7 +55,7 @@ export function appendResult(dir: string, result: GameResult): Appended {
     if (!checked) return { ok: false, reason: 'the game result is not valid' };
     let existing: fs.Stats | undefined;
     try {
-      existing = fs.statSync(file);
+      existing = fs.lstatSync(file);
     } catch {
       existing = undefined;
     }
@@ -65,8 +65,18 @@ export function appendResult(dir: string, result: GameResult): Appended {
     // After a line cut short (a full disk, a crash), start on a line of our own.
     const prefix = existing && endsMidLine(file) ? '\n' : '';
     const line = `${prefix}${JSON.stringify({ v: HISTORY_VERSION, ...checked })}\n`;
-    // One write of the whole line with O_APPEND: concurrent appends never mix.
-    fs.appendFileSync(file, line, { flag: 'a', mode: 0o600 });
+    // One write of the whole line with O_APPEND: concurrent appends never mix. Never through a
+    // link planted at the name (O_NOFOLLOW) and never waiting on a FIFO (O_NONBLOCK).
+    const { O_APPEND, O_CREAT, O_NOFOLLOW, O_NONBLOCK, O_WRONLY } = fs.constants;
+    const fd = fs.openSync(file, O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_WRONLY, 0o600);
+    try {
+      if (!fs.fstatSync(fd).isFile()) return { ok: false, reason: `not a regular file (${file})` };
+      const bytes = Buffer.from(line, 'utf8');
+      // Only a full disk writes less than a whole line: say so rather than retry half a line.
+      if (fs.writeSync(fd, bytes) < bytes.length) return { ok: false, reason: 'the disk is full' };
+    } finally {
+      fs.closeSync(fd);
+    }
     return { ok: true };
   } catch (error) {
     return { ok: false, reason: fsReason(error, file) };

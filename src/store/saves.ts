@@ -7,6 +7,7 @@
  * Every write is atomic (a temporary file, fsync, rename, fsync of the directory), so a kill at
  * any moment leaves either the previous save or the new one, never half of one.
  */
+import { randomBytes } from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -110,7 +111,10 @@ export class SaveStore {
 
   private isStale(lock: string): boolean {
     try {
-      const owner = JSON.parse(fs.readFileSync(lock, 'utf8')) as { pid?: unknown; host?: unknown };
+      const text = readRegularFile(lock, 4096);
+      // A FIFO, a device or a link where a lock should be: no spider made that.
+      if (text === null) return true;
+      const owner = JSON.parse(text) as { pid?: unknown; host?: unknown };
       if (typeof owner.pid !== 'number' || typeof owner.host !== 'string') return true;
       if (owner.host !== os.hostname()) return false;
       // Our own pid but not our lock: a game killed in a PID namespace (a container) that
@@ -135,10 +139,14 @@ export class SaveStore {
   /** Writes a save atomically. Never throws: a failure comes back as a reason. */
   write(id: string, text: string): Written {
     const file = this.file(id);
-    const temporary = path.join(this.dir, `.${id}.${process.pid}.tmp`);
+    // An unpredictable name, created here and now (O_EXCL) and never through a link planted at
+    // it (O_NOFOLLOW), nor blocking on a FIFO (O_NONBLOCK): nothing outside the folder is written.
+    const temporary = path.join(this.dir, `.${id}.${randomBytes(8).toString('hex')}.tmp`);
+    let created = false;
     try {
       fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      const fd = fs.openSync(temporary, 'w', 0o600);
+      const fd = fs.openSync(temporary, CREATE_NEW, 0o600);
+      created = true;
       try {
         // writeSync may write less than asked (a nearly full disk): write the rest, or fail.
         const bytes = Buffer.from(text, 'utf8');
@@ -153,10 +161,12 @@ export class SaveStore {
       syncDirectory(this.dir);
       return { ok: true };
     } catch (error) {
-      try {
-        fs.unlinkSync(temporary);
-      } catch {
-        // Never created, or already gone.
+      if (created) {
+        try {
+          fs.unlinkSync(temporary);
+        } catch {
+          // Already gone.
+        }
       }
       return { ok: false, reason: fsReason(error, this.dir) };
     }
@@ -232,15 +242,22 @@ export class SaveStore {
   ): { ok: true; save: LoadedSave } | { ok: false; reason: string } {
     const file = this.file(id);
     let bytes: Buffer;
+    let fd: number | undefined;
     try {
-      const info = fs.statSync(file);
-      // A pipe or device under a save's name would block reading it.
+      // One open, without blocking on a FIFO or following a link, then checks on what was
+      // opened: a file swapped in between a check and the read cannot slip through.
+      fd = fs.openSync(file, READ_EXISTING);
+      const info = fs.fstatSync(fd);
       if (!info.isFile()) return { ok: false, reason: 'it is not a regular file' };
       if (info.size > MAX_SAVE_BYTES)
         return { ok: false, reason: `it is too large (${info.size} bytes)` };
-      bytes = fs.readFileSync(file);
+      bytes = readAll(fd, info.size);
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP')
+        return { ok: false, reason: 'it is a symbolic link' };
       return { ok: false, reason: fsReason(error, file) };
+    } finally {
+      if (fd !== undefined) fs.closeSync(fd);
     }
     let text: string;
     try {
@@ -253,6 +270,42 @@ export class SaveStore {
   }
 }
 
+const { O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_RDONLY, O_WRONLY } = fs.constants;
+/** A new file of our own: fails if anything at all is at the name, a link or a FIFO included. */
+const CREATE_NEW = O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_WRONLY;
+/** An existing file, never through a link and never waiting on a FIFO. */
+const READ_EXISTING = O_RDONLY | O_NOFOLLOW | O_NONBLOCK;
+
+/** Reads up to `size` bytes of an open file. */
+function readAll(fd: number, size: number): Buffer {
+  const bytes = Buffer.alloc(size);
+  let filled = 0;
+  while (filled < size) {
+    const n = fs.readSync(fd, bytes, filled, size - filled, filled);
+    if (n === 0) break; // the file shrank meanwhile
+    filled += n;
+  }
+  return bytes.subarray(0, filled);
+}
+
+/** A small regular file's text, or null when the name holds anything else (FIFO, device, link). */
+function readRegularFile(file: string, maxBytes: number): string | null {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, READ_EXISTING);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return null;
+    throw error;
+  }
+  try {
+    const info = fs.fstatSync(fd);
+    if (!info.isFile()) return null;
+    return readAll(fd, Math.min(info.size, maxBytes)).toString('utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 function isOver(position: Position): boolean {
   return status(position) !== 'playing';
 }
@@ -261,7 +314,7 @@ function isOver(position: Position): boolean {
 function syncDirectory(dir: string): void {
   let fd: number | undefined;
   try {
-    fd = fs.openSync(dir, 'r');
+    fd = fs.openSync(dir, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | O_NONBLOCK);
     fs.fsyncSync(fd);
   } catch {
     // Some file systems refuse to sync a folder; the rename itself is still atomic.
