@@ -62,6 +62,15 @@ function describeDate(iso: string): string {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/**
+ * Whether a game holds anything worth keeping: an action played or undone, or a peek (a
+ * restart keeps the peeks, so restarting and killing the game must not clear them). A deal
+ * nobody touched is not kept: the next start deals afresh.
+ */
+function touched(game: Game): boolean {
+  return game.played !== null || game.undone !== null || game.peeks > 0;
+}
+
 export class GameSession {
   private warned = false;
   private elapsedMs: number;
@@ -75,6 +84,8 @@ export class GameSession {
     elapsedMs: number,
     started: string,
     private readonly now: () => Date,
+    /** Whether this session holds the slot's lock; a new game takes it with its first action. */
+    private claimed: boolean,
   ) {
     this.elapsedMs = elapsedMs;
     this.started = started;
@@ -101,13 +112,23 @@ export class GameSession {
       else store.release(finished.id);
     }
 
-    const candidate = scan.unfinished.find((save) =>
-      matches(save.game.rules, options.explicitRules),
-    );
-    const resume = candidate && !options.loaded && options.seed === undefined && !options.fresh;
+    // A seed asked for whose game, with the same rules, waits unfinished: that game goes on.
+    const sameDeal =
+      options.seed === undefined || options.fresh || options.loaded
+        ? undefined
+        : scan.unfinished.find(
+            (save) => save.game.seed === options.seed && matches(save.game.rules, options.rules),
+          );
+    const candidate =
+      sameDeal ?? scan.unfinished.find((save) => matches(save.game.rules, options.explicitRules));
+    const resume =
+      candidate !== undefined &&
+      !options.loaded &&
+      !options.fresh &&
+      (options.seed === undefined || candidate === sameDeal);
     for (const save of scan.unfinished) {
       if (resume && save === candidate) continue;
-      if (save === candidate && (options.seed !== undefined || options.fresh)) {
+      if (save === candidate && !resume && (options.seed !== undefined || options.fresh)) {
         // Starting a new game over this one: it counts as abandoned once anything was played.
         if (movesKept(save.game) > 0) {
           record(save.game, 'abandoned', save.elapsedMs);
@@ -127,20 +148,20 @@ export class GameSession {
         candidate.elapsedMs,
         candidate.started,
         now,
+        true,
       );
       messages.push(
         info(
           `Resumed your game from ${describeDate(candidate.saved)}: seed ${candidate.game.seed}, ` +
-            `${plural(movesKept(candidate.game), 'move')}. n starts a new one.`,
+            `${plural(movesKept(candidate.game), 'move')}. ` +
+            (candidate === sameDeal ? 'R restarts this deal.' : 'n starts a new one.'),
         ),
       );
       return { session, game: candidate.game, messages };
     }
 
     const slot = store.newId(now());
-    const claimed = store.claim(slot);
-    const session = new GameSession(store, options.env, slot, 0, now().toISOString(), now);
-    if (!claimed) session.warnOnce(`can't lock a save slot in ${store.dir}`, messages);
+    const session = new GameSession(store, options.env, slot, 0, now().toISOString(), now, false);
     const game =
       options.loaded?.game ?? newGame(options.seed ?? options.randomSeed(), options.rules);
     if (options.loaded)
@@ -171,9 +192,21 @@ export class GameSession {
     return this.elapsedMs;
   }
 
-  /** Writes the game to its slot; returns a warning the first time saving fails. */
+  /**
+   * Writes the game to its slot, or removes the slot's save when there is nothing to keep;
+   * returns a warning the first time saving fails.
+   */
   private save(game: Game): Note | null {
     this.tick();
+    if (!touched(game)) {
+      if (this.claimed) this.store.remove(this.slot);
+      this.claimed = false;
+      return null;
+    }
+    if (!this.claimed) {
+      this.claimed = this.store.claim(this.slot);
+      if (!this.claimed) return this.warnOnce(`can't lock a save slot in ${this.store.dir}`);
+    }
     const written = this.store.write(this.slot, this.format(game));
     return written.ok ? null : this.warnOnce(written.reason);
   }
@@ -226,8 +259,8 @@ export class GameSession {
         this.store.write(this.slot, this.format(game));
         this.store.release(this.slot);
       }
-    } else if (movesKept(game) === 0 && game.undone === null) {
-      this.store.remove(this.slot); // a deal nobody touched is not worth keeping
+    } else if (!touched(game)) {
+      this.store.remove(this.slot);
     } else {
       const written = this.store.write(this.slot, this.format(game));
       this.store.release(this.slot);
@@ -237,7 +270,9 @@ export class GameSession {
   }
 
   /** Writes the game record to a new file in `folder` ('w'); returns what to tell the player. */
-  writeRecord(game: Game, folder: string): string {
+  writeRecord(game: Game, folder: string | null = currentFolder()): string {
+    if (folder === null)
+      return "Can't write the record: the current folder no longer exists. The game goes on, saved as usual.";
     const now = this.now();
     const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
     const safeSeed = game.seed.replace(/[^\w-]/g, '').slice(0, 30) || 'game';
@@ -256,7 +291,7 @@ export class GameSession {
       try {
         fs.writeFileSync(file, text, { flag: 'wx', mode: 0o644 });
         // In the current folder the name is enough, and it fits the message line.
-        const shown = path.resolve(folder) === process.cwd() ? name : file;
+        const shown = path.resolve(folder) === currentFolder() ? name : file;
         return `Wrote the game record to ${shown}; spider play FILE continues it.`;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
@@ -264,6 +299,15 @@ export class GameSession {
       }
     }
     return `Can't write the record: too many files named spider-${safeSeed}-${stamp} in ${folder}.`;
+  }
+}
+
+/** The current folder, or null when it no longer exists (deleted while the game runs). */
+function currentFolder(): string | null {
+  try {
+    return process.cwd();
+  } catch {
+    return null; // deleted meanwhile
   }
 }
 

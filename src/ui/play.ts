@@ -80,7 +80,7 @@ export async function playInTerminal(
         if (note.warning) warnings.push(note.text);
         return { text: note.text, kind: note.warning ? 'error' : 'win' };
       },
-      writeRecord: (game) => session.writeRecord(game, process.cwd()),
+      writeRecord: (game) => session.writeRecord(game),
     },
     options.host,
   );

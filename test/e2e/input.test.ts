@@ -5,7 +5,10 @@
 import { newGame, play as playAction } from '../../src/engine';
 import { initialState } from '../../src/ui/controller';
 import { layout } from '../../src/ui/layout';
-import { boardOf, startSpider } from './spider';
+import * as fs from 'fs';
+import * as path from 'path';
+import { boardOf, freshEnv, scratchFolder, SPIDER, startSpider } from './spider';
+import { TerminalSession } from './tmux';
 
 jest.setTimeout(30_000);
 
@@ -169,5 +172,26 @@ describe('refusals and what cannot be seen', () => {
     session.sendKeys('C-l');
     session.sendKeys('8');
     expect(session.waitFor('Column 8:')).toMatch(/face up, \d+ face down/);
+  });
+});
+
+describe('w, the game record', () => {
+  it('says why when the current folder is gone, and play goes on', () => {
+    const folder = scratchFolder();
+    const work = path.join(folder, 'work');
+    fs.mkdirSync(work);
+    const session = TerminalSession.start([process.execPath, SPIDER, '--seed', '42'], {
+      env: freshEnv(folder),
+      cwd: work,
+    });
+    session.waitFor('q quit');
+    fs.rmSync(work, { recursive: true });
+    session.sendKeys('8', '5');
+    session.waitFor(/moves 1 /);
+    session.sendKeys('w');
+    session.waitFor("Can't write the record");
+    expect(session.screen()).toMatch(/current folder no longer exists/);
+    session.sendKeys('d');
+    expect(session.waitFor(/moves 2 .*deals 4/)).toContain('q quit');
   });
 });

@@ -289,10 +289,12 @@ describe('a state folder that cannot be written', () => {
     const file = regularFile();
     const home = freshHome({ state: file });
     const session = startGame(home, ['--seed', '42']);
-    const opened = session.waitFor("Can't save this game");
-    expect(opened.split('\n').filter((line) => line.includes("Can't save"))).toHaveLength(1);
+    // A deal is kept from its first action on: that is when saving is first tried.
+    expect(session.waitFor('q quit')).not.toContain("Can't save");
     session.sendKeys('8', '5');
-    expect(session.waitFor(/moves 1 /)).not.toContain("Can't save");
+    const moved = session.waitFor("Can't save this game");
+    expect(moved.split('\n').filter((line) => line.includes("Can't save"))).toHaveLength(1);
+    expect(moved).toMatch(/moves 1 /);
     session.sendKeys('d');
     expect(session.waitFor(/moves 2 .*deals 4/)).not.toContain("Can't save");
     session.sendKeys('u');
@@ -381,7 +383,11 @@ describe('--new and --seed abandon the unfinished game', () => {
     if (args[0] === '--seed') expect(seedOf(screen)).toBe('7');
     else expect(seedOf(screen)).not.toBe('42');
     expect(saves(home)).not.toContain(old);
-    expect(saves(home)).toHaveLength(1);
+    // The new deal is kept from its first action on.
+    expect(saves(home)).toHaveLength(0);
+    next.sendKeys('d');
+    next.waitFor(/moves 1 /);
+    expect(waitUntil('the new save', () => saves(home).length === 1)).toBe(true);
     const lines = fs.readFileSync(home.history, 'utf8').trim().split('\n');
     expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
       expect.objectContaining({ seed: '42', outcome: 'abandoned', moves: 2 }),

@@ -1,0 +1,81 @@
+/**
+ * Which game a start opens, in a real terminal: a deal nobody touched is not kept, and asking
+ * for the seed of a game that waits unfinished goes on with that game.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { freshEnv, gamePid, scratchFolder, startSpider } from './spider';
+import { processRunning } from './tmux';
+
+jest.setTimeout(30_000);
+
+function saves(home: string): string[] {
+  try {
+    return fs.readdirSync(path.join(home, 'state', 'spider', 'games'));
+  } catch {
+    return [];
+  }
+}
+
+function history(home: string): string[] {
+  try {
+    const text = fs.readFileSync(path.join(home, 'data', 'spider', 'games.jsonl'), 'utf8');
+    return text.split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+function kill(session: ReturnType<typeof startSpider>): void {
+  const pid = gamePid(session);
+  process.kill(pid, 'SIGKILL');
+  const deadline = Date.now() + 5000;
+  while (processRunning(pid) && Date.now() < deadline) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+  }
+}
+
+describe('a deal nobody touched', () => {
+  it('is not kept when the game is killed before any move', () => {
+    const home = scratchFolder();
+    const first = startSpider(['--seed', '42'], { env: freshEnv(home) });
+    first.waitFor('q quit');
+    kill(first);
+    expect(saves(home)).toEqual([]);
+    const second = startSpider([], { env: freshEnv(home) });
+    const screen = second.waitFor('q quit');
+    expect(screen).not.toContain('seed 42 ');
+    expect(screen).not.toContain('Resumed');
+  });
+});
+
+describe('asking for the seed of a saved game', () => {
+  it('resumes that game, says so, and counts nothing as abandoned', () => {
+    const home = scratchFolder();
+    const first = startSpider(['--seed', '42', '--suits', '2'], { env: freshEnv(home) });
+    first.waitFor('q quit');
+    first.sendKeys('d');
+    first.waitFor(/moves 1 /);
+    kill(first);
+    const again = startSpider(['--seed', '42', '--suits', '2'], { env: freshEnv(home) });
+    const screen = again.waitFor('Resumed');
+    expect(screen).toMatch(/moves 1 /);
+    expect(screen).toContain('R restarts');
+    expect(history(home)).toEqual([]);
+  });
+
+  it('with other rules deals that seed anew and leaves the saved game alone', () => {
+    const home = scratchFolder();
+    const first = startSpider(['--seed', '42', '--suits', '2'], { env: freshEnv(home) });
+    first.waitFor('q quit');
+    first.sendKeys('d');
+    first.waitFor(/moves 1 /);
+    kill(first);
+    const other = startSpider(['--seed', '42', '--suits', '1'], { env: freshEnv(home) });
+    const screen = other.waitFor('q quit');
+    expect(screen).toMatch(/moves 0 /);
+    expect(screen).not.toContain('Resumed');
+    expect(history(home)).toEqual([]);
+    expect(saves(home).filter((name) => name.endsWith('.txt'))).toHaveLength(1);
+  });
+});
