@@ -136,8 +136,9 @@ function buildProgram(io: CliIo): Command {
       onIllegal?.(result.game);
       const { index, refusal } = result.failure;
       const reason = explain(refusal, ascii, forScripts ? cardCode : undefined);
+      const { token, line } = record.where(index);
       fail(
-        `action ${index + 1} '${printable(record.tokens[index])}' (line ${record.lines[index]}) is illegal: ${reason}; nothing after it was played`,
+        `action ${index + 1} '${printable(token)}' (line ${line}) is illegal: ${reason}; nothing after it was played`,
         EXIT_ILLEGAL,
       );
     }

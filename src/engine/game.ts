@@ -1,4 +1,15 @@
 import type { Action } from './actions';
+import {
+  type Chunk,
+  CHUNK_SIZE,
+  codesOf,
+  decodeAction,
+  encodeAction,
+  peek,
+  pop,
+  push,
+  rememberedAfter,
+} from './action-log';
 import { apply, checkMove } from './apply';
 import { dealPosition } from './deal';
 import { type Position, totalHidden } from './position';
@@ -7,28 +18,28 @@ import type { Rules } from './rules';
 import { scores, type Scores } from './scores';
 import { status, type Status } from './status';
 
-/** One action played, with the positions on both sides so undo and redo need no replay. */
-interface Played {
-  readonly action: Action;
-  readonly before: Position;
-  readonly after: Position;
-  readonly prev: Played | null;
-}
-
 /**
  * A game: its rules and seed, the line of play kept, and the undo and redo stacks. Immutable;
  * every function returns a new game. The position is always rebuildable from seed, rules and
  * the actions kept.
+ *
+ * The history holds actions, not positions (a record may hold millions of actions): a position
+ * every `CHUNK_SIZE` actions, and an undo far back replays the few actions since the nearest
+ * one. The positions of the most recent actions are remembered (action-log.ts), so the undos
+ * and redos of play give back the very same position objects.
  */
 export interface Game {
   readonly seed: string;
   readonly rules: Rules;
   readonly start: Position;
   readonly position: Position;
-  /** The line of play kept, most recent first (a persistent stack). */
-  readonly played: Played | null;
-  /** Undone actions, most recently undone first; cleared by a new action. */
-  readonly undone: Played | null;
+  /** The line of play kept, as a compact stack (see action-log.ts); null when nothing is kept. */
+  readonly played: Chunk | null;
+  /** Number of actions in the line of play kept. */
+  readonly kept: number;
+  /** Undone actions, most recently undone on top; cleared by a new action. Null when none. */
+  readonly undone: Chunk | null;
+  readonly undoneCount: number;
   /** Actions counted for scoring: every move, deal, remove, undo and redo. */
   readonly actions: number;
   /** Undos that took back a turned card or a deal, and restarts after cards were seen (xpat2's cheat count). */
@@ -40,7 +51,18 @@ export type GameOutcome =
 
 export function newGame(seed: string, rules: Rules): Game {
   const start = dealPosition(seed, rules);
-  return { seed, rules, start, position: start, played: null, undone: null, actions: 0, peeks: 0 };
+  return {
+    seed,
+    rules,
+    start,
+    position: start,
+    played: null,
+    kept: 0,
+    undone: null,
+    undoneCount: 0,
+    actions: 0,
+    peeks: 0,
+  };
 }
 
 /**
@@ -59,8 +81,10 @@ function canonical(position: Position, action: Action): Action {
 function withHistory(
   game: Game,
   position: Position,
-  played: Played | null,
-  undone: Played | null,
+  played: Chunk | null,
+  kept: number,
+  undone: Chunk | null,
+  undoneCount: number,
   actions: number,
   peeks: number,
 ): Game {
@@ -70,7 +94,9 @@ function withHistory(
     start: game.start,
     position,
     played,
+    kept,
     undone,
+    undoneCount,
     actions,
     peeks,
   };
@@ -80,57 +106,90 @@ function withHistory(
 export function play(game: Game, action: Action): GameOutcome {
   const outcome = apply(game.position, action);
   if (!outcome.ok) return outcome;
-  const played: Played = {
-    action: canonical(game.position, action),
-    before: game.position,
-    after: outcome.position,
-    prev: game.played,
-  };
+  const code = encodeAction(canonical(game.position, action));
+  const played = push(game.played, game.kept, code, game.position, outcome.position);
   return {
     ok: true,
-    game: withHistory(game, outcome.position, played, null, game.actions + 1, game.peeks),
+    game: withHistory(
+      game,
+      outcome.position,
+      played,
+      game.kept + 1,
+      null,
+      0,
+      game.actions + 1,
+      game.peeks,
+    ),
   };
 }
 
+/**
+ * The position after the first `kept` actions of a line whose top chunk is `top`: remembered,
+ * or replayed from the chunk's checkpoint (every action there was legal from the very same
+ * position).
+ */
+function positionAt(game: Game, top: Chunk | null, kept: number): Position {
+  if (top === null) return game.start;
+  const remembered = rememberedAfter(top, kept - 1);
+  if (remembered !== undefined) return remembered;
+  let position = top.checkpoint ?? game.start;
+  for (let i = top.base; i < kept; i++) {
+    const outcome = apply(position, decodeAction(top.codes[i - top.base]));
+    if (outcome.ok) position = outcome.position;
+  }
+  return position;
+}
+
 /** Whether taking back this action shows the player something they could not have known. */
-function revealed(step: Played): boolean {
-  return step.action.kind === 'deal' || totalHidden(step.after) < totalHidden(step.before);
+function revealed(code: number, before: Position, after: Position): boolean {
+  return decodeAction(code).kind === 'deal' || totalHidden(after) < totalHidden(before);
 }
 
 export function undo(game: Game): GameOutcome {
   const last = game.played;
-  if (!last) return { ok: false, refusal: { why: 'nothing-to-undo' } };
-  const undone: Played = {
-    action: last.action,
-    before: last.before,
-    after: last.after,
-    prev: game.undone,
-  };
-  const peeks = game.peeks + (revealed(last) ? 1 : 0);
+  if (last === null) return { ok: false, refusal: { why: 'nothing-to-undo' } };
+  const code = peek(last, game.kept);
+  const played = pop(last, game.kept);
+  const before = positionAt(game, played, game.kept - 1);
+  const peeks = game.peeks + (revealed(code, before, game.position) ? 1 : 0);
   return {
     ok: true,
-    game: withHistory(game, last.before, last.prev, undone, game.actions + 1, peeks),
+    game: withHistory(
+      game,
+      before,
+      played,
+      game.kept - 1,
+      push(game.undone, game.undoneCount, code, null, game.position),
+      game.undoneCount + 1,
+      game.actions + 1,
+      peeks,
+    ),
   };
 }
 
 export function redo(game: Game): GameOutcome {
   const next = game.undone;
-  if (!next) return { ok: false, refusal: { why: 'nothing-to-redo' } };
-  const played: Played = {
-    action: next.action,
-    before: next.before,
-    after: next.after,
-    prev: game.played,
-  };
+  if (next === null) return { ok: false, refusal: { why: 'nothing-to-redo' } };
+  const code = peek(next, game.undoneCount);
+  let after = rememberedAfter(next, game.undoneCount - 1);
+  if (after === undefined) {
+    const outcome = apply(game.position, decodeAction(code));
+    if (!outcome.ok) return outcome; // cannot happen: it was played from this very position
+    after = outcome.position;
+  }
   return {
     ok: true,
-    game: withHistory(game, next.after, played, next.prev, game.actions + 1, game.peeks),
+    game: withHistory(
+      game,
+      after,
+      push(game.played, game.kept, code, game.position, after),
+      game.kept + 1,
+      pop(next, game.undoneCount),
+      game.undoneCount - 1,
+      game.actions + 1,
+      game.peeks,
+    ),
   };
-}
-
-function anyRevealed(steps: Played | null): boolean {
-  for (let s = steps; s; s = s.prev) if (revealed(s)) return true;
-  return false;
 }
 
 /**
@@ -139,22 +198,21 @@ function anyRevealed(steps: Played | null): boolean {
  * them. Undone actions are not counted again: their undo was already counted as a peek.
  */
 export function restart(game: Game): Game {
-  const peeked = anyRevealed(game.played);
-  return withHistory(game, game.start, null, null, 0, game.peeks + (peeked ? 1 : 0));
+  // No action turns a card face down, so the line kept revealed cards exactly when fewer are
+  // hidden now than at the deal, or when it dealt.
+  const peeked =
+    totalHidden(game.position) < totalHidden(game.start) || game.position.dealt > game.start.dealt;
+  return withHistory(game, game.start, null, 0, null, 0, 0, game.peeks + (peeked ? 1 : 0));
 }
 
 /** The line of play kept, oldest first: what a game record holds. */
 export function actionsKept(game: Game): Action[] {
-  const actions: Action[] = [];
-  for (let s = game.played; s; s = s.prev) actions.push(s.action);
-  return actions.reverse();
+  return Array.from(codesOf(game.played, game.kept), decodeAction);
 }
 
 /** Number of actions in the line of play kept. */
 export function movesKept(game: Game): number {
-  let n = 0;
-  for (let s = game.played; s; s = s.prev) n++;
-  return n;
+  return game.kept;
 }
 
 export function canUndo(game: Game): boolean {
@@ -184,20 +242,42 @@ export function replay(
   game: Game,
   actions: readonly Action[],
 ): { readonly game: Game; readonly failure?: ReplayFailure } {
-  let current = game;
-  for (let index = 0; index < actions.length; index++) {
-    const outcome = play(current, actions[index]);
-    if (!outcome.ok) return { game: current, failure: { index, refusal: outcome.refusal } };
-    current = outcome.game;
+  return replayRange(game, actions, 0, actions.length);
+}
+
+/** `replay` of `actions[from..to)`, without a game object per action: a record may hold millions. */
+function replayRange(
+  game: Game,
+  actions: readonly Action[],
+  from: number,
+  to: number,
+): { readonly game: Game; readonly failure?: ReplayFailure } {
+  let position = game.position;
+  let played = game.played;
+  let kept = game.kept;
+  let failure: ReplayFailure | undefined;
+  for (let index = from; index < to; index++) {
+    const outcome = apply(position, actions[index]);
+    if (!outcome.ok) {
+      failure = { index, refusal: outcome.refusal };
+      break;
+    }
+    const code = encodeAction(canonical(position, actions[index]));
+    played = push(played, kept, code, position, outcome.position);
+    kept++;
+    position = outcome.position;
   }
-  return { game: current };
+  const count = kept - game.kept;
+  const replayed =
+    count === 0
+      ? game
+      : withHistory(game, position, played, kept, null, 0, game.actions + count, game.peeks);
+  return failure ? { game: replayed, failure } : { game: replayed };
 }
 
 /** The undone actions (the redo stack), in the order they were played: what `redo` replays next first. */
 export function actionsUndone(game: Game): Action[] {
-  const actions: Action[] = [];
-  for (let s = game.undone; s; s = s.prev) actions.push(s.action);
-  return actions;
+  return Array.from(codesOf(game.undone, game.undoneCount), decodeAction).reverse();
 }
 
 /** What a saved game holds besides its seed and rules. */
@@ -220,15 +300,44 @@ export function restoreGame(
   rules: Rules,
   saved: SavedLine,
 ): { readonly game: Game; readonly failure?: ReplayFailure } {
-  const replayed = replay(newGame(seed, rules), saved.actions);
+  const all = saved.actions;
+  const undone = Math.min(Math.max(0, Math.floor(saved.undone)), all.length);
+  const keptCount = all.length - undone;
+  const replayed = replayRange(newGame(seed, rules), all, 0, keptCount);
   if (replayed.failure) return replayed;
-  let game = replayed.game;
-  const undone = Math.min(Math.max(0, Math.floor(saved.undone)), saved.actions.length);
+  const game = replayed.game;
+  // The undone actions must be legal too: played on from the line kept, then stacked for redo
+  // (an undo of each would replay the line again and again).
+  const codes = new Uint16Array(undone);
+  const after: Position[] = []; // for the undone actions on top, which redo remembers
+  let position = game.position;
   for (let i = 0; i < undone; i++) {
-    const outcome = undo(game);
-    if (outcome.ok) game = outcome.game;
+    const action = all[keptCount + i];
+    const outcome = apply(position, action);
+    if (!outcome.ok) {
+      const upTo = replayRange(game, all, keptCount, keptCount + i).game;
+      return { game: upTo, failure: { index: keptCount + i, refusal: outcome.refusal } };
+    }
+    codes[i] = encodeAction(canonical(position, action));
+    position = outcome.position;
+    if (i < 2 * CHUNK_SIZE) after.push(position);
   }
-  const actions = Math.max(saved.actions.length + undone, Math.floor(saved.actionCount) || 0);
+  let redoStack: Chunk | null = null;
+  for (let i = undone - 1; i >= 0; i--) {
+    redoStack = push(redoStack, undone - 1 - i, codes[i], null, after[i]);
+  }
+  const actions = Math.max(all.length + undone, Math.floor(saved.actionCount) || 0);
   const peeks = Math.max(0, Math.floor(saved.peeks) || 0);
-  return { game: withHistory(game, game.position, game.played, game.undone, actions, peeks) };
+  return {
+    game: withHistory(
+      game,
+      game.position,
+      game.played,
+      game.kept,
+      redoStack,
+      undone,
+      actions,
+      peeks,
+    ),
+  };
 }

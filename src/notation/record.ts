@@ -9,17 +9,25 @@ import { ACTION_FORMS, formatAction, parseAction } from './action';
 import { printable } from './printable';
 import { seedProblem } from './seed';
 
-/** A game record (SPEC section 5): the rules, the seed and the line of play kept. */
+/** A game record (README "Move notation and game records"): the rules, the seed and the line of play kept. */
 export interface GameRecord {
   readonly seed: string;
   readonly rules: Rules;
   /** Header keys other than the rules (a date, a player, a result), in file order. */
   readonly meta: readonly (readonly [key: string, value: string])[];
+  /** The actions; the same token always gives the same (shared) action object. */
   readonly actions: readonly Action[];
-  /** Each action as written in the file, for messages about it. */
-  readonly tokens: readonly string[];
-  /** The 1-based line each action is on. */
-  readonly lines: readonly number[];
+  /**
+   * Where action `index` is written, for messages about it: its token as in the file and its
+   * 1-based line. Found again in the text when asked, since a record may hold millions of
+   * actions and only a message needs one.
+   */
+  where(index: number): ActionSource;
+}
+
+export interface ActionSource {
+  readonly token: string;
+  readonly line: number;
 }
 
 /** What is wrong with a record and where: the 1-based line and the offending text (made printable). */
@@ -54,18 +62,36 @@ function isBlank(line: string): boolean {
 
 /** Parses a record's text. Never throws; the first problem found is reported with its line. */
 export function parseRecord(text: string): RecordParse {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const fail = (line: number, offending: string, reason: string): RecordParse => ({
     ok: false,
     error: { line: line + 1, text: printable(offending), reason },
   });
 
+  // Lines are read one at a time (0-based `i`), not split all at once: a record may be 16 MiB.
+  let at = text.startsWith('\uFEFF') ? 1 : 0;
   let i = 0;
-  while (i < lines.length && (isBlank(lines[i]) || isComment(lines[i]))) i++;
+  let line = '';
+  let lineAt = at;
+  const readLine = (): boolean => {
+    if (at > text.length) return false;
+    let end = text.indexOf('\n', at);
+    if (end < 0) end = text.length;
+    const crlf = end < text.length && end > at && text[end - 1] === '\r';
+    line = text.slice(at, crlf ? end - 1 : end);
+    lineAt = at;
+    at = end + 1;
+    return true;
+  };
+  const nextLine = (): boolean => {
+    i++;
+    return readLine();
+  };
+  let more = readLine();
+  const firstLine = line;
+  while (more && (isBlank(line) || isComment(line))) more = nextLine();
   const header = new Map<string, string>();
   const meta: [string, string][] = [];
-  for (; i < lines.length && !isBlank(lines[i]); i++) {
-    const line = lines[i];
+  for (; more && !isBlank(line); more = nextLine()) {
     if (isComment(line)) continue;
     // `s`: a value may hold U+2028/U+2029, which a seed may contain (they are not control characters).
     const m = /^([A-Za-z][A-Za-z0-9_.-]*): ?(.*)$/s.exec(line);
@@ -88,36 +114,107 @@ export function parseRecord(text: string): RecordParse {
   if (seed === undefined) {
     return fail(
       0,
-      lines[0],
+      firstLine,
       "the record has no 'seed: ...' line in its header (the lines before the first blank line)",
     );
   }
 
+  const body = more ? lineAt : text.length;
+  const bodyLine = i;
   const actions: Action[] = [];
-  const tokens: string[] = [];
-  const tokenLines: number[] = [];
-  for (; i < lines.length; i++) {
-    if (isComment(lines[i])) continue;
-    for (const token of lines[i].split(/\s+/)) {
-      if (token === '') continue;
-      const action = parseAction(token);
-      if (!action)
-        return fail(
-          i,
+  // Tokens repeat endlessly in a long game: one action object per distinct token.
+  const known = new Map<string, Action>();
+  let bad: RecordParse | null = null;
+  scanTokens(text, body, bodyLine, (token, tokenLine) => {
+    let action = known.get(token);
+    if (action === undefined) {
+      const parsed = parseAction(token);
+      if (!parsed) {
+        bad = fail(
+          tokenLine,
           token,
           `'${printable(token)}' is not an action; actions are ${ACTION_FORMS}`,
         );
-      actions.push(action);
-      tokens.push(token);
-      tokenLines.push(i + 1);
+        return false;
+      }
+      action = parsed;
+      if (known.size < MAX_KNOWN_TOKENS) known.set(token, action);
     }
-  }
+    actions.push(action);
+    return true;
+  });
+  if (bad) return bad;
   const rules: Rules = {
     suits: SUITS_VALUES[header.get('suits') ?? '4'] ?? DEFAULT_RULES.suits,
     relaxed: RELAXED_VALUES[header.get('relaxed') ?? '0'] ?? DEFAULT_RULES.relaxed,
     keepSuits: KEEP_SUITS_VALUES[header.get('keep-suits') ?? 'no'] ?? DEFAULT_RULES.keepSuits,
   };
-  return { ok: true, record: { seed, rules, meta, actions, tokens, lines: tokenLines } };
+  return { ok: true, record: new ParsedRecord(seed, rules, meta, actions, text, body, bodyLine) };
+}
+
+/** A record read from text: `where` scans the text again (private, so records compare by content). */
+class ParsedRecord implements GameRecord {
+  readonly #text: string;
+  readonly #body: number;
+  readonly #bodyLine: number;
+  constructor(
+    readonly seed: string,
+    readonly rules: Rules,
+    readonly meta: readonly (readonly [key: string, value: string])[],
+    readonly actions: readonly Action[],
+    text: string,
+    body: number,
+    bodyLine: number,
+  ) {
+    this.#text = text;
+    this.#body = body;
+    this.#bodyLine = bodyLine;
+  }
+
+  where(index: number): ActionSource {
+    let found: ActionSource = { token: '', line: 0 };
+    let n = 0;
+    scanTokens(this.#text, this.#body, this.#bodyLine, (token, line) => {
+      if (n++ < index) return true;
+      found = { token, line: line + 1 };
+      return false;
+    });
+    return found;
+  }
+}
+
+/** Distinct tokens remembered while parsing; a real record has a few hundred at most. */
+const MAX_KNOWN_TOKENS = 4096;
+
+/**
+ * Calls `visit` with each action token of the body that starts at `from` (on the 0-based line
+ * `line`) and its 0-based line, until `visit` returns false. Tokens are separated by any white
+ * space; a line whose first non-blank character is `#` is a comment.
+ */
+function scanTokens(
+  text: string,
+  from: number,
+  line: number,
+  visit: (token: string, line: number) => boolean,
+): void {
+  const pattern = /\n|\S+/g;
+  pattern.lastIndex = from;
+  let lineStart = true;
+  let comment = false;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    const token = m[0];
+    if (token === '\n') {
+      line++;
+      lineStart = true;
+      comment = false;
+      continue;
+    }
+    if (lineStart) {
+      lineStart = false;
+      comment = token.startsWith('#');
+    }
+    if (!comment && !visit(token, line)) return;
+  }
 }
 
 function headerProblem(key: string, value: string): string | null {
@@ -147,7 +244,7 @@ function headerProblem(key: string, value: string): string | null {
 const LINE_WIDTH = 72;
 
 /** Writes a record in the format `parseRecord` reads; parse(format(r)) gives r back. */
-export function formatRecord(record: Omit<GameRecord, 'tokens' | 'lines'>): string {
+export function formatRecord(record: Omit<GameRecord, 'where'>): string {
   const header = [
     `seed: ${record.seed}`,
     `suits: ${record.rules.suits}`,

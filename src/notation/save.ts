@@ -112,9 +112,10 @@ export function parseSave(text: string, now: string): SaveParse {
   );
   if (restored.failure) {
     const { index, refusal } = restored.failure;
+    const { token, line } = record.where(index);
     return {
       ok: false,
-      reason: `action ${index + 1} '${printable(record.tokens[index])}' (line ${record.lines[index]}) is illegal: ${explain(refusal)}`,
+      reason: `action ${index + 1} '${printable(token)}' (line ${line}) is illegal: ${explain(refusal)}`,
     };
   }
   return {

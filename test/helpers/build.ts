@@ -4,6 +4,7 @@ import {
   COLUMN_COUNT,
   DEFAULT_RULES,
   type Game,
+  newGame,
   type Position,
   type Rules,
   SUIT_LETTERS,
@@ -62,16 +63,7 @@ export function position(spec: PositionSpec): Position {
 
 /** A game whose start is the given position (rule tests start from positions no seed deals). */
 export function gameAt(start: Position, seed = 'test'): Game {
-  return {
-    seed,
-    rules: start.rules,
-    start,
-    position: start,
-    played: null,
-    undone: null,
-    actions: 0,
-    peeks: 0,
-  };
+  return { ...newGame(seed, start.rules), start, position: start };
 }
 
 /** The column numbers as the boards show them. */
