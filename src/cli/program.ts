@@ -1,6 +1,6 @@
 import { Command, CommanderError, Help, Option } from 'commander';
 import { cardCode, explain, type Game, newGame, replay } from '../engine';
-import { parseRecord, positionJson, printable, printableLines } from '../notation';
+import { jsonText, parseRecord, positionJson, printable, printableLines } from '../notation';
 import { readTextInput } from '../store/input';
 import { boardText } from './board-text';
 import {
@@ -80,9 +80,7 @@ function buildProgram(io: CliIo): Command {
   const print = (game: Game, raw: RawOptions, shown: DisplayOptions): void => {
     const reveal = raw.reveal === true;
     io.stdout.write(
-      raw.json
-        ? `${JSON.stringify(positionJson(game, reveal), null, 2)}\n`
-        : boardText(game, shown, reveal),
+      raw.json ? `${jsonText(positionJson(game, reveal))}\n` : boardText(game, shown, reveal),
     );
   };
 

@@ -60,3 +60,24 @@ export function positionJson(game: Game, reveal: boolean): PositionJson {
     score: { woods: scores.woods, microsoft: scores.microsoft, aisleriot: scores.aisleriot },
   };
 }
+
+/** Characters that would not show, or would change how the output shows, in a terminal. */
+const UNSEEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Co}\p{Cn}]/gu;
+
+/**
+ * A value as JSON text for people and scripts alike: indented, and with every invisible or
+ * direction-changing character (U+200B, U+202E, U+2028 and the like) written as a `\u` escape,
+ * so that output pasted into a terminal shows what is there. JSON.stringify leaves those raw.
+ * They can only stand inside strings, so escaping them keeps the document's meaning.
+ */
+export function jsonText(value: unknown): string {
+  // Line ends between members are the indentation's own; inside strings JSON escapes them.
+  return JSON.stringify(value, null, 2).replace(UNSEEN, (ch) =>
+    ch === '\n'
+      ? ch
+      : Array.from(
+          { length: ch.length },
+          (_, i) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`,
+        ).join(''),
+  );
+}

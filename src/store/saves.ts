@@ -14,10 +14,15 @@ import * as path from 'path';
 import { type Position, status } from '../engine';
 import { type LoadedSave, parseSave } from '../notation/save';
 import { fsReason } from './errors';
+import { MAX_INPUT_BYTES } from './input';
 import { stateDir } from './paths';
 
-/** Larger save files are not read: a real game is a few kilobytes. */
-export const MAX_SAVE_BYTES = 4 * 1024 * 1024;
+/**
+ * Larger save files are not read. A real game is a few kilobytes, but any record the program
+ * accepts (up to MAX_INPUT_BYTES) can be continued, saved and resumed, with room for the save's
+ * header, its undone actions and the moves played after it.
+ */
+export const MAX_SAVE_BYTES = 2 * MAX_INPUT_BYTES;
 /** At most this many save files are looked at on start. */
 const MAX_SLOTS = 200;
 

@@ -6,9 +6,20 @@ import { spawn, spawnSync, type ChildProcess } from 'child_process';
 import fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { DEAL, type Game, move, newGame, play, type Rules, undo } from '../../src/engine';
+import {
+  DEAL,
+  type Game,
+  move,
+  movesKept,
+  newGame,
+  play,
+  type Rules,
+  undo,
+} from '../../src/engine';
 import { formatRecord, formatSave } from '../../src/notation';
+import { MAX_INPUT_BYTES } from '../../src/store/input';
 import { MAX_SAVE_BYTES, SaveStore } from '../../src/store/saves';
+import { bigRecord } from '../helpers/big-record';
 
 const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
 const INFO = {
@@ -201,6 +212,20 @@ describe('write', () => {
     const written = store.write('g1', 'new text');
     expect(written).toEqual({ ok: false, reason: `permission denied (${store.dir})` });
     expect(fs.readFileSync(path.join(store.dir, 'g1.txt'), 'utf8')).toBe(sampleSave());
+  });
+});
+
+describe('saves of games continued from the largest records', () => {
+  it('a save as large as the largest accepted record, plus its header, is resumed', () => {
+    const store = freshStore();
+    fs.mkdirSync(store.dir, { recursive: true });
+    const header = ['save-format: 1', 'undone: 0', 'actions: 0', 'peeks: 0', 'elapsed-ms: 0'];
+    const { text, actions } = bigRecord(MAX_INPUT_BYTES, { header });
+    expect(text.length).toBeGreaterThan(MAX_INPUT_BYTES - 100);
+    fs.writeFileSync(path.join(store.dir, 'big.txt'), text);
+    const scan = store.scan();
+    expect(scan.setAside).toEqual([]);
+    expect(scan.unfinished.map((save) => movesKept(save.game))).toEqual([actions]);
   });
 });
 
