@@ -30,7 +30,7 @@ const FRAME_END = 'q quit';
 const SAVES = 10;
 const SAVE_ACTIONS = 1000;
 
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 /** Fresh XDG folders in a new temporary folder; with `saves`, a copy of those saves. */
 function freshHome(saves?: string): { home: string; env: Record<string, string> } {
@@ -59,16 +59,19 @@ export function timeInTerminal(
   return new Promise((resolve, reject) => {
     const quoted = argv.map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
     const command = `stty cols ${WIDTH} rows ${HEIGHT}; exec ${quoted}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      TERM: 'xterm-256color',
+      LANG: 'C.UTF-8',
+      LC_ALL: 'C.UTF-8',
+      ...options.env,
+    };
+    // The same terminal whether or not the bench itself runs inside tmux.
+    delete env.TMUX;
     const begin = process.hrtime.bigint();
     const child = spawn('script', ['-qfec', command, '/dev/null'], {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        TERM: 'xterm-256color',
-        LANG: 'C.UTF-8',
-        LC_ALL: 'C.UTF-8',
-        ...options.env,
-      },
+      env,
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     let seen = '';
