@@ -3,13 +3,13 @@
  *
  *   npm run bench:tui
  *
- * 1. Start-up: runs bin/spider in a real pseudo-terminal (util-linux `script`) at 80x24 and
- *    times from spawning the process to the first full frame (the key line at the bottom).
+ * 1. Start-up: runs bin/spider in a real pseudo-terminal (util-linux `script`) at 80x24, in fresh
+ *    save folders, and times from spawning the process to the first full frame, as
+ *    `npm run bench:startup` does (which also compares it with a bare node).
  * 2. Keystrokes: runs the game's screen code in this process on a fake 80x24 terminal and
  *    measures, per keystroke, the time from the input bytes to the frame written, and the bytes
  *    written: picking up a card, putting it down (a one-card move), and a deal.
  */
-import { spawn } from 'child_process';
 import { PassThrough, Writable } from 'stream';
 import { type Action, heuristicHints, legalActions, newGame } from '../src/engine';
 import { initialState } from '../src/ui/controller';
@@ -18,6 +18,7 @@ import { GameSession } from '../src/store/session';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { spiderFirstFrame } from './startup';
 
 const WIDTH = 80;
 const HEIGHT = 24;
@@ -25,37 +26,6 @@ const RUNS = 15;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const ms = (n: number) => `${n.toFixed(2)} ms`;
-
-/** Time from spawn to the first complete frame, in a real pseudo-terminal. */
-function firstFrame(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const begin = process.hrtime.bigint();
-    const command = `stty cols ${WIDTH} rows ${HEIGHT}; exec node bin/spider --seed 1`;
-    const child = spawn('script', ['-qfec', command, '/dev/null'], {
-      env: { ...process.env, TERM: 'xterm-256color', LANG: 'C.UTF-8' },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    let seen = '';
-    let done = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      seen += chunk.toString('utf8');
-      if (!done && seen.includes('q quit')) {
-        done = true;
-        resolve(Number(process.hrtime.bigint() - begin) / 1e6);
-        child.stdin.write('\x03'); // Ctrl-C: quit
-      }
-    });
-    child.on('error', reject);
-    setTimeout(() => {
-      if (!done) {
-        child.kill('SIGKILL');
-        reject(
-          new Error(`no frame within 10 s; output so far: ${JSON.stringify(seen.slice(0, 300))}`),
-        );
-      }
-    }, 10_000).unref();
-  });
-}
 
 /** A fake terminal: input bytes we push, output bytes we count. */
 function fakeTerminal() {
@@ -171,8 +141,8 @@ async function keystrokes(autosave: boolean): Promise<void> {
 async function main(): Promise<void> {
   console.log(`spider terminal benchmark (node ${process.version})`);
   const starts: number[] = [];
-  for (let i = 0; i < 5; i++) starts.push(await firstFrame());
-  console.log(`First full frame after spawn (real pty, ${WIDTH}x${HEIGHT}, 5 runs):`);
+  for (let i = 0; i < 5; i++) starts.push(await spiderFirstFrame(['--seed', '1']));
+  console.log(`First full frame after spawn (real pty, ${WIDTH}x${HEIGHT}, no saves, 5 runs):`);
   console.log(`  median ${ms(median(starts))}, worst ${ms(Math.max(...starts))}`);
   await keystrokes(false);
   await keystrokes(true);

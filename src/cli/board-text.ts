@@ -1,4 +1,4 @@
-import chalk from 'chalk';
+import type chalkModule from 'chalk';
 import {
   type Card,
   cardLabel,
@@ -23,6 +23,10 @@ const CELL = 6;
  * the seed, rules, stock and scores, then the ten columns side by side, deepest card first.
  */
 export function boardText(game: Game, display: DisplayOptions, reveal: boolean): string {
+  // chalk is loaded when a board is printed, not at every start: the game never needs it (see
+  // "Start-up" in the README).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const chalk = require('chalk') as typeof chalkModule;
   const paint = new chalk.Instance({ level: display.color ? 1 : 0 });
   const position = game.position;
   const scores = gameScores(game);

@@ -1,13 +1,16 @@
-import { randomInt } from 'crypto';
 import { run } from './program';
 
 // The version shown by --version is the package's; read once at start.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { version } = require('../../package.json') as { version: string };
 
-/** Seeds the program picks are decimal numbers, so they are easy to read out and type again. */
+/**
+ * Seeds the program picks are decimal numbers, so they are easy to read out and type again.
+ * Math.random (seeded by V8 from the system's entropy) is random enough to pick a deal, and,
+ * unlike node's crypto module, costs nothing to load at start.
+ */
 function randomSeed(): string {
-  return String(randomInt(1, 2 ** 47));
+  return String(1 + Math.floor(Math.random() * (2 ** 47 - 1)));
 }
 
 // A reader that closes the pipe early (`spider deal | head`), or a terminal that hung up

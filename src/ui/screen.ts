@@ -4,7 +4,7 @@
  * as text, and restores the terminal when asked. It knows nothing of the game and nothing of the
  * process: the game loop drives it, and the entry point owns signals and job control.
  */
-import blessed from 'blessed';
+import * as blessed from './blessed';
 import { StringDecoder } from 'string_decoder';
 import type { Layout } from './layout';
 import { paint, type Theme } from './theme';

@@ -1,0 +1,177 @@
+/**
+ * Start-up benchmark.
+ *
+ *   npm run bench:startup [-- RUNS]
+ *
+ * Times `bin/spider` from spawning it in a real pseudo-terminal (util-linux `script`, 80x24,
+ * TERM=xterm-256color, a UTF-8 locale, fresh XDG folders) to its first complete frame on the
+ * terminal, against `node -e 0` spawned the same way, and prints the ratio of the medians. The
+ * runs are interleaved (node, spider, spider with saves, node, ...) so a machine that gets busier
+ * or quieter during the run weighs on all three alike.
+ *
+ * "With saves": the state folder holds ten unfinished games of 1,000 actions each, as a player
+ * who keeps games going would have. They are written in the save format, with random legal
+ * actions played through the engine.
+ */
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import seedrandom from 'seedrandom';
+import { type Game, gameStatus, legalActions, newGame, play } from '../src/engine';
+import { formatSave } from '../src/notation/save';
+
+const WIDTH = 80;
+const HEIGHT = 24;
+const ROOT = path.join(__dirname, '..', '..');
+const SPIDER = path.join(ROOT, 'bin', 'spider');
+/** The end of the key line, the bottom row: blessed writes a frame top to bottom. */
+const FRAME_END = 'q quit';
+const SAVES = 10;
+const SAVE_ACTIONS = 1000;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+
+/** Fresh XDG folders in a new temporary folder; with `saves`, a copy of those saves. */
+function freshHome(saves?: string): { home: string; env: Record<string, string> } {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-bench-'));
+  const env = { XDG_STATE_HOME: path.join(home, 'state'), XDG_DATA_HOME: path.join(home, 'data') };
+  if (saves !== undefined) {
+    const games = path.join(env.XDG_STATE_HOME, 'spider', 'games');
+    fs.mkdirSync(games, { recursive: true, mode: 0o700 });
+    for (const name of fs.readdirSync(saves)) {
+      fs.copyFileSync(path.join(saves, name), path.join(games, name));
+      fs.chmodSync(path.join(games, name), 0o600);
+    }
+  }
+  return { home, env };
+}
+
+/**
+ * Milliseconds from spawning `argv` in a pseudo-terminal to the moment its output contains
+ * `until` (then it is sent Ctrl-C), or, without `until`, to its exit. Resolves once the process
+ * is gone, so runs never overlap.
+ */
+export function timeInTerminal(
+  argv: string[],
+  options: { until?: string; env?: Record<string, string> } = {},
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const quoted = argv.map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
+    const command = `stty cols ${WIDTH} rows ${HEIGHT}; exec ${quoted}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      TERM: 'xterm-256color',
+      LANG: 'C.UTF-8',
+      LC_ALL: 'C.UTF-8',
+      ...options.env,
+    };
+    // The same terminal whether or not the bench itself runs inside tmux.
+    delete env.TMUX;
+    const begin = process.hrtime.bigint();
+    const child = spawn('script', ['-qfec', command, '/dev/null'], {
+      cwd: ROOT,
+      env,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let seen = '';
+    let elapsed: number | undefined;
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (elapsed !== undefined || options.until === undefined) return;
+      seen += chunk.toString('utf8');
+      if (seen.includes(options.until)) {
+        elapsed = Number(process.hrtime.bigint() - begin) / 1e6;
+        child.stdin.write('\x03'); // Ctrl-C: quit at once
+      }
+    });
+    child.on('error', reject);
+    child.on('close', () => {
+      if (options.until === undefined) elapsed = Number(process.hrtime.bigint() - begin) / 1e6;
+      clearTimeout(timer);
+      if (elapsed !== undefined) resolve(elapsed);
+      else reject(new Error(`no frame; output: ${JSON.stringify(seen.slice(-300))}`));
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  });
+}
+
+/** Time to bin/spider's first complete frame, in fresh XDG folders (holding a copy of `saves`). */
+export async function spiderFirstFrame(args: string[] = [], saves?: string): Promise<number> {
+  const { home, env } = freshHome(saves);
+  try {
+    return await timeInTerminal([process.execPath, SPIDER, ...args], { until: FRAME_END, env });
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+}
+
+/** A game of `length` random legal actions still in play (deals and moves alike). */
+function longGame(seed: string, length: number): Game {
+  const random = seedrandom(`bench ${seed}`);
+  for (let attempt = 0; ; attempt++) {
+    let game = newGame(`${seed}-${attempt}`, { suits: 4, relaxed: 0, keepSuits: false });
+    while (gameStatus(game) === 'playing') {
+      if (game.actions === length) return game;
+      const actions = legalActions(game.position);
+      const outcome = play(game, actions[Math.floor(random() * actions.length)]);
+      if (!outcome.ok) throw new Error('a legal action was refused');
+      game = outcome.game;
+    }
+  }
+}
+
+/** Writes ten long unfinished games as save files into a new folder, and returns it. */
+function writeLongSaves(): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-bench-saves-'));
+  const day = Date.parse('2024-05-01T12:00:00Z');
+  for (let i = 0; i < SAVES; i++) {
+    const game = longGame(String(i), SAVE_ACTIONS);
+    const when = new Date(day + i * 60_000);
+    const iso = when.toISOString();
+    const id = `${iso.replace(/[-:]/g, '').replace(/\..*/, '')}-${10_000 + i}-bench`;
+    const text = formatSave(game, { elapsedMs: 600_000, started: iso, saved: iso });
+    fs.writeFileSync(path.join(folder, `${id}.txt`), text, { mode: 0o600 });
+  }
+  return folder;
+}
+
+async function main(): Promise<void> {
+  const runs = Number(process.argv[2] ?? 15);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`not a number of runs: ${process.argv[2]}`);
+  const saves = writeLongSaves();
+  const bare: number[] = [];
+  const empty: number[] = [];
+  const full: number[] = [];
+  try {
+    // One unmeasured round first: the disk cache and the kernel's caches start warm for all.
+    await timeInTerminal([process.execPath, '-e', '0']);
+    await spiderFirstFrame();
+    for (let i = 0; i < runs; i++) {
+      bare.push(await timeInTerminal([process.execPath, '-e', '0']));
+      empty.push(await spiderFirstFrame());
+      full.push(await spiderFirstFrame([], saves));
+    }
+  } finally {
+    fs.rmSync(saves, { recursive: true, force: true });
+  }
+  const base = median(bare);
+  const line = (label: string, times: number[]) => {
+    const m = median(times);
+    const ratio = `${(m / base).toFixed(2)}x`;
+    console.log(`  ${label.padEnd(34)} ${m.toFixed(1).padStart(6)} ms  ${ratio.padStart(6)}`);
+  };
+  console.log(
+    `Start-up to the first full frame (node ${process.version}, pty ${WIDTH}x${HEIGHT}, medians of ${runs} interleaved runs):`,
+  );
+  line('node -e 0 (the baseline)', bare);
+  line('spider, no saves', empty);
+  line(`spider, ${SAVES} saves of ${SAVE_ACTIONS} actions`, full);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

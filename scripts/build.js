@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * The build (`npm run build`, also run by `npm install`):
+ *
+ * 1. tsc compiles src/ module by module into dist/ and stops the build on a type error;
+ * 2. esbuild bundles the program from src/cli/main.ts, with the parts of its dependencies it
+ *    uses, into one file, dist/spider.js, which is what bin/spider runs;
+ * 3. a V8 code cache for that file, dist/spider.cache.
+ *
+ * Why: see "Start-up" in the README.
+ */
+const { spawnSync } = require('child_process');
+const fs = require('fs');
+const Module = require('module');
+const path = require('path');
+const vm = require('vm');
+const esbuild = require('esbuild');
+
+const ROOT = path.join(__dirname, '..');
+const BUNDLE = path.join(ROOT, 'dist', 'spider.js');
+const CACHE = path.join(ROOT, 'dist', 'spider.cache');
+
+/** A file of a package, by its path inside node_modules (`blessed/lib/tput.js`). */
+const inPackage = (file) =>
+  new RegExp(`[\\\\/]node_modules[\\\\/]${file.replace(/\//g, '[\\\\/]')}$`);
+
+/** Replaces `from` in a dependency's source, failing the build if it is not found `count` times. */
+function rewrite(file, source, from, to, count = 1) {
+  const found = source.split(from).length - 1;
+  if (found !== count) {
+    throw new Error(
+      `${file} is not the version this build knows (${found} × ${JSON.stringify(from)})`,
+    );
+  }
+  return source.split(from).join(to);
+}
+
+/**
+ * blessed in the bundle (only its screen and what that requires: src/ui/blessed.ts), with what
+ * it finds through its own folder put right, and one start-up cost put off until needed:
+ * - tput.js reads its fallback terminfo entries from blessed's usr/ folder through `__dirname`:
+ *   the folder is looked up where blessed is installed, when a fallback is needed;
+ * - unicode.js requires the whole of blessed to measure a tab: that stays a require of the
+ *   installed package, made only if a tab is ever measured;
+ * - program.js runs `tmux -V` at start inside tmux, for a version it reads only to ask for
+ *   all-motion mouse reports, which the game never does: it is run when first read.
+ */
+const blessedInBundle = {
+  name: 'blessed-in-bundle',
+  setup(build) {
+    build.onLoad({ filter: inPackage('blessed/lib/tput.js') }, (args) => {
+      const source = fs.readFileSync(args.path, 'utf8');
+      const usr =
+        "function blessedUsr() { return path.join(require.resolve('blessed/package.json'), '..', 'usr') + '/'; }\n";
+      return {
+        contents: usr + rewrite(args.path, source, "__dirname + '/../usr/", "blessedUsr() + '", 4),
+      };
+    });
+    build.onResolve({ filter: /^\.\.\/$/ }, (args) =>
+      inPackage('blessed/lib/unicode.js').test(args.importer)
+        ? { path: 'blessed', external: true }
+        : undefined,
+    );
+    build.onLoad({ filter: inPackage('blessed/lib/program.js') }, (args) => {
+      let source = fs.readFileSync(args.path, 'utf8');
+      source = rewrite(
+        args.path,
+        source,
+        '  this.tmuxVersion = (function() {\n    if (!self.tmux) return 2;',
+        "  Object.defineProperty(this, 'tmuxVersion', { configurable: true, enumerable: true, get: function() {\n" +
+          '    var value = (function() {\n    if (!self.tmux) return 2;',
+      );
+      source = rewrite(
+        args.path,
+        source,
+        '      return 2;\n    }\n  })();\n\n  this._buf',
+        "      return 2;\n    }\n  })();\n    Object.defineProperty(self, 'tmuxVersion', { value: value, writable: true, enumerable: true });\n    return value;\n  }, set: function(value) {\n    Object.defineProperty(self, 'tmuxVersion', { value: value, writable: true, enumerable: true });\n  } });\n\n  this._buf",
+      );
+      return { contents: source };
+    });
+  },
+};
+
+/**
+ * Node's crypto and child_process modules take milliseconds to load, and the dependencies that
+ * require them at start (seedrandom for unseeded use, commander for external subcommands,
+ * blessed for tmux and Windows) never use them in this game: they get them on first use.
+ */
+const LAZY_BUILTINS = /^(node:)?(crypto|child_process)$/;
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(build) {
+    build.onResolve({ filter: LAZY_BUILTINS }, (args) =>
+      args.namespace === 'file' && /[\\/]node_modules[\\/]/.test(args.importer)
+        ? { path: args.path.replace(/^node:/, ''), namespace: 'lazy-builtin' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      contents:
+        `let loaded;\n` +
+        `module.exports = new Proxy({}, {\n` +
+        `  get: (_, key) => (loaded ??= require(${JSON.stringify(args.path)}))[key],\n` +
+        `});\n`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * The V8 code cache bin/spider hands to the bundle's compilation: made here, by this Node, for
+ * exactly this file. bin/spider wraps the source the same way (Module.wrap), or V8 rejects it.
+ */
+function codeCache() {
+  const script = new vm.Script(Module.wrap(fs.readFileSync(BUNDLE, 'utf8')), { filename: BUNDLE });
+  fs.writeFileSync(CACHE, script.createCachedData());
+}
+
+async function main() {
+  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', ROOT], {
+    stdio: 'inherit',
+  });
+  if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: ['src/cli/main.ts'],
+    outfile: BUNDLE,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    plugins: [blessedInBundle, lazyBuiltins],
+    external: ['blessed/package.json'],
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  codeCache();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
