@@ -13,14 +13,14 @@ import { Frame, type Role } from './frame';
 import { drawOverlay } from './overlays';
 import type { UiState } from './state';
 import { cardRole, glyphs } from './theme';
+import { wrapWords } from './wrap';
 
 /** The smallest terminal the game is drawn in; below it a "too small" notice is shown. */
 export const MIN_WIDTH = 50;
 export const MIN_HEIGHT = 15;
 
-/** Rows above the tableau (status line, column numbers) and below it (message, keys). */
+/** Rows above the tableau (status line, column numbers); below it are the message and key lines. */
 const TOP_ROWS = 2;
-const BOTTOM_ROWS = 2;
 
 /** Where the tableau lies on screen, for turning mouse positions into columns and cards. */
 export interface Board {
@@ -57,8 +57,22 @@ export function layout(state: UiState, width: number, height: number): Layout {
     return { frame, board: null };
   }
   const stock = drawStatusLine(frame, state);
-  const board = drawTableau(frame, state, stock);
-  drawMessageLine(frame, state);
+  // A message takes as many lines as it needs, up to half the rows below the top: the tableau
+  // gives them up (it folds runs to fit), since nothing a player needs to read may be cut.
+  const message = messageFor(state);
+  const maxLines = Math.max(1, Math.floor((height - TOP_ROWS - 1) / 2));
+  const lines = message ? wrapWords(message.text, width) : [];
+  if (lines.length > maxLines) {
+    lines.length = maxLines;
+    lines[maxLines - 1] = `${Array.from(lines[maxLines - 1])
+      .slice(0, width - 1)
+      .join('')}…`;
+  }
+  const messageRows = Math.max(1, lines.length);
+  const board = drawTableau(frame, state, stock, height - TOP_ROWS - messageRows - 1);
+  lines.forEach((line, i) =>
+    frame.put(0, height - 1 - messageRows + i, line, message?.role ?? 'message'),
+  );
   drawKeyLine(frame, state);
   if (state.overlay) drawOverlay(frame, state, state.overlay, board);
   return { frame, board };
@@ -137,11 +151,10 @@ function drawStatusLine(frame: Frame, state: UiState): Board['stock'] {
   return null;
 }
 
-function drawTableau(frame: Frame, state: UiState, stock: Board['stock']): Board {
+function drawTableau(frame: Frame, state: UiState, stock: Board['stock'], rows: number): Board {
   const columnWidth = Math.floor(frame.width / COLUMN_COUNT);
   const left = Math.floor((frame.width - columnWidth * COLUMN_COUNT) / 2);
   const top = TOP_ROWS;
-  const rows = frame.height - TOP_ROWS - BOTTOM_ROWS;
   const { game, selection, theme } = state;
   const g = glyphs(theme);
   const columns: ColumnRow[][] = [];
@@ -200,34 +213,25 @@ const CONFIRM_TEXT = {
   restart: 'Restart this deal from the beginning? y restarts; any other key goes on.',
 };
 
-function drawMessageLine(frame: Frame, state: UiState): void {
-  const y = frame.height - 2;
-  if (state.confirm) {
-    frame.put(0, y, CONFIRM_TEXT[state.confirm], 'error');
-    return;
-  }
-  if (state.message) {
-    frame.put(0, y, state.message.text, MESSAGE_ROLES[state.message.kind]);
-    return;
-  }
-  const status = gameStatus(state.game);
+/** What the message line says now, and how it is coloured; null when it says nothing. */
+function messageFor(state: UiState): { text: string; role: Role } | null {
+  if (state.confirm) return { text: CONFIRM_TEXT[state.confirm], role: 'error' };
+  if (state.message) return { text: state.message.text, role: MESSAGE_ROLES[state.message.kind] };
   if (state.selection) {
     const { column, count } = state.selection;
     const cards = count === 1 ? '1 card' : `${count} cards`;
-    frame.put(
-      0,
-      y,
-      `Column ${column + 1}: ${cards} picked up. Where to? 1-0 (${column + 1} again: best place), Esc cancels`,
-      'message',
-    );
-  } else if (status === 'playing' && movesKept(state.game) === 0) {
-    frame.put(
-      0,
-      y,
-      'Pick a column with 1-9 and 0, then where to put its run. ? shows help.',
-      'message',
-    );
+    return {
+      text: `Column ${column + 1}: ${cards} picked up. Where to? 1-0 (${column + 1} again: best place), Esc cancels`,
+      role: 'message',
+    };
   }
+  if (gameStatus(state.game) === 'playing' && movesKept(state.game) === 0) {
+    return {
+      text: 'Pick a column with 1-9 and 0, then where to put its run. ? shows help.',
+      role: 'message',
+    };
+  }
+  return null;
 }
 
 const KEY_LINES = [

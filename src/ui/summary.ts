@@ -1,5 +1,6 @@
 import type { Rules } from '../engine';
 import { playCommand, printable, rulesSummary } from '../notation';
+import { wrapWords } from './wrap';
 
 /** What the line left on the terminal after a game says. */
 export interface SummaryFacts {
@@ -10,20 +11,6 @@ export interface SummaryFacts {
   readonly moves: number;
   readonly scoring: string;
   readonly score: number;
-}
-
-/** Breaks text into lines of at most `width` characters, at spaces (a longer word stands alone). */
-export function wrapWords(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line !== '' && Array.from(`${line} ${word}`).length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line === '' ? word : `${line} ${word}`;
-  }
-  lines.push(line);
-  return lines;
 }
 
 /**

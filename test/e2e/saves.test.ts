@@ -96,9 +96,12 @@ function gamePid(session: TerminalSession): number {
 
 const running = processRunning;
 
-/** The status line and the tableau: the screen without the message and key lines. */
+/** The status line and the tableau rows that hold cards: the screen without the message and key lines. */
 function board(screen: string): string {
-  return screen.split('\n').slice(0, -2).join('\n');
+  // The tableau's rows with cards come first; the message below may take more than one line.
+  const lines = screen.split('\n');
+  const blank = lines.findIndex((line, i) => i > 1 && line.trim() === '');
+  return lines.slice(0, blank < 0 ? -2 : blank).join('\n');
 }
 
 function seedOf(screen: string): string {

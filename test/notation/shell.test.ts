@@ -1,7 +1,8 @@
 import { spawnSync } from 'child_process';
 import * as path from 'path';
 import { playCommand, shellQuote } from '../../src/notation';
-import { exitSummary, wrapWords } from '../../src/ui/summary';
+import { exitSummary } from '../../src/ui/summary';
+import { wrapWords } from '../../src/ui/wrap';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -99,7 +100,8 @@ describe('exitSummary', () => {
     expect(exitSummary({ ...facts, seed: 'a\u200bb' }, 80)[0]).toContain('seed a\\u{200b}b');
   });
 
-  it('never breaks a word, even one longer than the line', () => {
-    expect(wrapWords('a verylongword b', 5)).toEqual(['a', 'verylongword', 'b']);
+  it('breaks at spaces, and cuts only a word longer than a whole line', () => {
+    expect(wrapWords('one two three', 7)).toEqual(['one two', 'three']);
+    expect(wrapWords('a verylongword b', 5)).toEqual(['a', 'veryl', 'ongwo', 'rd b']);
   });
 });

@@ -50,10 +50,52 @@ describe.each([
     });
   });
 
-  it('keeps the message line and the key line at the bottom', () => {
-    expect(lines[height - 2]).toMatch(/Pick a column/);
+  it('keeps the message, whole, and the key line at the bottom', () => {
+    const board = view.board!;
+    const message = lines.slice(board.top + board.rows, height - 1).join(' ');
+    expect(message).toBe('Pick a column with 1-9 and 0, then where to put its run. ? shows help.');
     expect(lines[height - 1]).toMatch(/d deal/);
     expect(lines[height - 1]).toMatch(/q quit/);
+  });
+});
+
+describe('messages are never cut', () => {
+  const game = newGame('42', RULES);
+  const long =
+    'Your saved game 20261122T101010-12345-abcd.txt could not be used (line 3: expected a header line); moved to /home/ada/.local/state/spider/games/20261122T101010-12345-abcd.txt.bad-2026-11-22T10-10-10-000Z.';
+  it.each([
+    [80, 24],
+    [50, 15],
+  ])('at %ix%i a long message wraps onto lines the tableau gives up', (width, height) => {
+    const state = {
+      ...initialState(game, THEME, 'woods'),
+      message: { text: long, kind: 'error' as const },
+    };
+    const view = layout(state, width, height);
+    const text = view.frame.text().split('\n');
+    const below = text.slice(view.board!.top + view.board!.rows, height - 1);
+    expect(below.length).toBeGreaterThan(1);
+    // Every character is there: a word longer than the line (the path) continues on the next.
+    expect(below.join('').replace(/\s/g, '')).toBe(long.replace(/\s/g, ''));
+    expect(text[height - 1]).toMatch(/q quit/);
+  });
+
+  it('the hint counter and the w message fit whole at 80x24', () => {
+    for (const text of [
+      'Hint: move 10♠ from column 6 onto J♥ in column 8: builds in suit, turns a card (3/10, h for the next)',
+      'Wrote the game record to spider-1234567890123-20261122-101010.txt; spider play FILE continues it.',
+    ]) {
+      const state = {
+        ...initialState(game, THEME, 'woods'),
+        message: { text, kind: 'hint' as const },
+      };
+      const view = layout(state, 80, 24);
+      const below = view.frame
+        .text()
+        .split('\n')
+        .slice(view.board!.top + view.board!.rows, 23);
+      expect(below.join(' ')).toBe(text);
+    }
   });
 });
 
