@@ -22,6 +22,8 @@ import { formatRecord, parseRecord } from './record';
  *   elapsed-ms: N        time spent playing
  *   started: ISO date    when the game was dealt
  *   saved: ISO date      when this file was written
+ *   abandoned: yes       (only then) the game was given up for a new one, but the statistics
+ *                        could not hear of it: the next start records it, then removes the save
  *
  * The body holds the line of play kept, then the undone actions in the order they were played.
  * Loading always replays the body from the deal through the rules.
@@ -33,6 +35,8 @@ export interface SaveInfo {
   readonly elapsedMs: number;
   readonly started: string;
   readonly saved: string;
+  /** The game was abandoned, and waits only to be recorded in the statistics. */
+  readonly abandoned?: boolean;
 }
 
 /** A save file read and replayed. */
@@ -44,7 +48,16 @@ export type SaveParse =
   | { readonly ok: true; readonly save: LoadedSave }
   | { readonly ok: false; readonly reason: string };
 
-const SAVE_KEYS = ['save-format', 'undone', 'actions', 'peeks', 'elapsed-ms', 'started', 'saved'];
+const SAVE_KEYS = [
+  'save-format',
+  'undone',
+  'actions',
+  'peeks',
+  'elapsed-ms',
+  'started',
+  'saved',
+  'abandoned',
+];
 
 export function formatSave(game: Game, info: SaveInfo): string {
   const undone = actionsUndone(game);
@@ -56,6 +69,7 @@ export function formatSave(game: Game, info: SaveInfo): string {
     ['elapsed-ms', String(Math.max(0, Math.round(info.elapsedMs)))],
     ['started', info.started],
     ['saved', info.saved],
+    ...(info.abandoned ? [['abandoned', 'yes'] as [string, string]] : []),
   ];
   const actions: Action[] = [...actionsKept(game), ...undone];
   return `# Spider game in progress: rewritten after every action.\n${formatRecord({ seed: game.seed, rules: game.rules, meta, actions })}`;
@@ -125,6 +139,7 @@ export function parseSave(text: string, now: string): SaveParse {
       elapsedMs,
       started: date(meta.get('started'), now),
       saved: date(meta.get('saved'), now),
+      ...(meta.get('abandoned') === 'yes' ? { abandoned: true } : {}),
     },
   };
 }

@@ -37,7 +37,10 @@ export interface Claimed extends LoadedSave {
 export interface Scan {
   /** Unfinished games this process has claimed, most recently saved first. */
   readonly unfinished: Claimed[];
-  /** Won or lost games left by a session that ended before the player left them (claimed too). */
+  /**
+   * Games waiting only for the statistics (claimed too): won or lost games a session left
+   * before the player did, and abandoned games whose result could not be recorded then.
+   */
   readonly finished: Claimed[];
   /** Games open in another running spider. */
   readonly inUse: number;
@@ -234,7 +237,7 @@ export class SaveStore {
         continue;
       }
       const entry: Claimed = { ...loaded.save, id };
-      if (isOver(loaded.save.game.position)) scan.finished.push(entry);
+      if (isOver(loaded.save.game.position) || loaded.save.abandoned) scan.finished.push(entry);
       else scan.unfinished.push(entry);
     }
     scan.unfinished.sort((a, b) => b.saved.localeCompare(a.saved));

@@ -32,6 +32,12 @@ export interface Note {
 
 const info = (text: string): Note => ({ text, warning: false });
 
+/** A game's result the statistics could not take: the player hears it, and the game is kept. */
+const unrecorded = (reason: string): Note => ({
+  text: `Can't record your last game in the statistics (${reason}); it is kept and will be recorded next time.`,
+  warning: true,
+});
+
 /** How to open a game. */
 export interface OpenOptions {
   readonly env: NodeJS.ProcessEnv;
@@ -80,7 +86,7 @@ export class GameSession {
   private constructor(
     private readonly store: SaveStore,
     private readonly env: NodeJS.ProcessEnv,
-    private readonly slot: string,
+    private slot: string,
     elapsedMs: number,
     started: string,
     private readonly now: () => Date,
@@ -106,7 +112,8 @@ export class GameSession {
       appendResult(dataDir(options.env), resultOf(game, outcome, elapsedMs, now()));
 
     for (const finished of scan.finished) {
-      const outcome = gameStatus(finished.game) === 'won' ? 'won' : 'lost';
+      const status = gameStatus(finished.game);
+      const outcome = status !== 'playing' ? status : 'abandoned';
       // Kept until the statistics have it: the next start tries again.
       if (record(finished.game, outcome, finished.elapsedMs).ok) store.remove(finished.id);
       else store.release(finished.id);
@@ -131,8 +138,15 @@ export class GameSession {
       if (save === candidate && !resume && (options.seed !== undefined || options.fresh)) {
         // Starting a new game over this one: it counts as abandoned once anything was played.
         if (movesKept(save.game) > 0) {
-          record(save.game, 'abandoned', save.elapsedMs);
+          const recorded = record(save.game, 'abandoned', save.elapsedMs);
           messages.push(info(`Your unfinished game (seed ${save.game.seed}) counts as abandoned.`));
+          if (!recorded.ok) {
+            // Kept, marked, until the statistics can have it.
+            store.write(save.id, formatSave(save.game, { ...save, abandoned: true }));
+            store.release(save.id);
+            messages.push(unrecorded(recorded.reason));
+            continue;
+          }
         }
         store.remove(save.id);
         continue;
@@ -211,11 +225,12 @@ export class GameSession {
     return written.ok ? null : this.warnOnce(written.reason);
   }
 
-  private format(game: Game): string {
+  private format(game: Game, abandoned = false): string {
     return formatSave(game, {
       elapsedMs: this.elapsedMs,
       started: this.started,
       saved: this.now().toISOString(),
+      abandoned,
     });
   }
 
@@ -228,15 +243,26 @@ export class GameSession {
    * settles the one it replaces. Returns a message to show, or null.
    */
   changed(before: Game, after: Game): Note | null {
+    let problem: Note | null = null;
     if (after.start !== before.start) {
       const status = gameStatus(before);
-      if (status !== 'playing') this.record(before, status);
-      else if (movesKept(before) > 0) this.record(before, 'abandoned');
+      const outcome = status !== 'playing' ? status : movesKept(before) > 0 ? 'abandoned' : null;
+      const recorded = outcome ? this.record(before, outcome) : { ok: true as const };
+      if (!recorded.ok) {
+        // The old game stays in its slot, marked, until the statistics can have it; the new
+        // game gets a slot of its own.
+        this.store.write(this.slot, this.format(before, outcome === 'abandoned'));
+        this.store.release(this.slot);
+        this.slot = this.store.newId(this.now());
+        this.claimed = false;
+        problem = unrecorded(recorded.reason);
+      }
       this.elapsedMs = 0;
       this.started = this.now().toISOString();
     }
     const warning = this.save(after);
     if (warning) return warning;
+    if (problem) return problem;
     if (gameStatus(after) === 'won' && gameStatus(before) !== 'won') {
       const history = readResults(dataDir(this.env)).results;
       const records = newRecords(history, resultOf(after, 'won', this.elapsedMs, this.now()));

@@ -79,3 +79,32 @@ describe('asking for the seed of a saved game', () => {
     expect(saves(home).filter((name) => name.endsWith('.txt'))).toHaveLength(1);
   });
 });
+
+describe('a result the statistics cannot take', () => {
+  it('n says so, keeps the game, and the next start records it', () => {
+    const home = scratchFolder();
+    const blocked = path.join(home, 'not-a-folder');
+    fs.writeFileSync(blocked, 'a file where the data folder should be\n');
+    const env = { ...freshEnv(home), XDG_DATA_HOME: blocked };
+    const first = startSpider(['--seed', '42'], { env });
+    first.waitFor('q quit');
+    first.sendKeys('d');
+    first.waitFor(/moves 1 /);
+    first.sendKeys('n');
+    first.waitFor('Abandon this game');
+    first.sendKeys('y');
+    const screen = first.waitFor("Can't record your last game");
+    expect(screen.replace(/\s+/g, ' ')).toContain('it is kept and will be recorded next time');
+    first.sendKeys('q');
+    expect(first.waitForExit()).toBe(0);
+    expect(history(home)).toEqual([]);
+
+    const second = startSpider([], { env: freshEnv(home) });
+    second.waitFor('q quit');
+    const lines = history(home).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toEqual([
+      expect.objectContaining({ seed: '42', outcome: 'abandoned', moves: 1 }),
+    ]);
+    expect(saves(home).filter((name) => name.endsWith('.txt'))).toEqual([]);
+  });
+});
