@@ -52,6 +52,8 @@ export interface VariantJson {
 export interface StatsJson {
   variants: VariantJson[];
   skipped: number;
+  /** Games continued from record files: in the history, counted in no statistic. */
+  continued: number;
 }
 
 export function variantJson(stats: VariantStats): VariantJson {
@@ -98,10 +100,19 @@ export async function statsCommand(
     return USAGE;
   }
   const stats = summarize(history.results);
+  const continued = history.results.filter((r) => r.continued).length;
+  const document: StatsJson = {
+    variants: stats.map(variantJson),
+    skipped: history.skipped,
+    continued,
+  };
   io.stdout.write(
     raw.json
-      ? `${JSON.stringify({ variants: stats.map(variantJson), skipped: history.skipped } satisfies StatsJson, null, 2)}\n`
-      : statsTable(stats, { color: display.value.color, scoring: display.value.scoring }),
+      ? `${JSON.stringify(document, null, 2)}\n`
+      : statsTable(stats, { color: display.value.color, scoring: display.value.scoring }) +
+          (continued > 0
+            ? `${continued} game${continued === 1 ? '' : 's'} continued from record files ${continued === 1 ? 'is' : 'are'} not counted.\n`
+            : ''),
   );
   if (history.unreadBytes !== undefined)
     say(

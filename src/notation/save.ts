@@ -22,6 +22,8 @@ import { formatRecord, parseRecord } from './record';
  *   elapsed-ms: N        time spent playing
  *   started: ISO date    when the game was dealt
  *   saved: ISO date      when this file was written
+ *   continued: yes       (only then) the game was continued from a record file: the
+ *                        statistics keep it apart (README, Statistics)
  *   abandoned: yes       (only then) the game was given up for a new one, but the statistics
  *                        could not hear of it: the next start records it, then removes the save
  *
@@ -37,6 +39,8 @@ export interface SaveInfo {
   readonly saved: string;
   /** The game was abandoned, and waits only to be recorded in the statistics. */
   readonly abandoned?: boolean;
+  /** The game was continued from a record file, so it sets no records (README, Statistics). */
+  readonly continued?: boolean;
 }
 
 /** A save file read and replayed. */
@@ -57,6 +61,7 @@ const SAVE_KEYS = [
   'started',
   'saved',
   'abandoned',
+  'continued',
 ];
 
 export function formatSave(game: Game, info: SaveInfo): string {
@@ -69,6 +74,7 @@ export function formatSave(game: Game, info: SaveInfo): string {
     ['elapsed-ms', String(Math.max(0, Math.round(info.elapsedMs)))],
     ['started', info.started],
     ['saved', info.saved],
+    ...(info.continued ? [['continued', 'yes'] as [string, string]] : []),
     ...(info.abandoned ? [['abandoned', 'yes'] as [string, string]] : []),
   ];
   const actions: Action[] = [...actionsKept(game), ...undone];
@@ -140,6 +146,7 @@ export function parseSave(text: string, now: string): SaveParse {
       started: date(meta.get('started'), now),
       saved: date(meta.get('saved'), now),
       ...(meta.get('abandoned') === 'yes' ? { abandoned: true } : {}),
+      ...(meta.get('continued') === 'yes' ? { continued: true } : {}),
     },
   };
 }

@@ -18,4 +18,9 @@ export interface GameResult {
   readonly scores: Scores;
   /** When the game ended, ISO 8601. */
   readonly ended: string;
+  /**
+   * The game was continued from a record file (`spider play FILE`): nothing shows how it was
+   * played before, so it is kept in the history but counted in no statistic.
+   */
+  readonly continued?: boolean;
 }

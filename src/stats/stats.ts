@@ -10,6 +10,9 @@
  *   not won says nothing about how well it can be won (and an abandoned game with no action at
  *   all would hold the best microsoft score, 500). Each score's best is taken on its own, so the
  *   three may come from different games. They are null before the first win.
+ * - A game continued from a record file counts in nothing: not played, not won, no streak, no
+ *   record. Anyone can write a record one move from a win, or continue a won one; the history
+ *   keeps such games, marked, and `spider stats` says how many there are.
  */
 import {
   RELAXED_LEVELS,
@@ -102,7 +105,8 @@ function variantStats(rules: Rules, games: readonly GameResult[]): VariantStats 
 
 /** The statistics of each variant that has games, in the order of VARIANTS. */
 export function summarize(results: readonly GameResult[]): VariantStats[] {
-  return VARIANTS.map((rules) => results.filter((r) => sameRules(r.rules, rules)))
+  const counted = results.filter((r) => !r.continued);
+  return VARIANTS.map((rules) => counted.filter((r) => sameRules(r.rules, rules)))
     .filter((games) => games.length > 0)
     .map((games) => variantStats(games[0].rules, games));
 }
@@ -124,8 +128,8 @@ export function formatDuration(ms: number): string {
  * than comparing with nothing. Times count in whole seconds, as they are shown.
  */
 export function newRecords(before: readonly GameResult[], win: GameResult): string[] {
-  if (win.outcome !== 'won') return [];
-  const games = before.filter((r) => sameRules(r.rules, win.rules));
+  if (win.outcome !== 'won' || win.continued) return [];
+  const games = before.filter((r) => !r.continued && sameRules(r.rules, win.rules));
   const old = variantStats(win.rules, games);
   const now = variantStats(win.rules, [...games, win]);
   const phrases: string[] = [];

@@ -233,5 +233,8 @@ export function toResult(value: unknown): GameResult | null {
   if (!isCount(moves) || !isCount(actions) || !isCount(peeks) || !isCount(elapsedMs)) return null;
   if (typeof ended !== 'string' || ended.length > 64 || Number.isNaN(Date.parse(ended)))
     return null;
-  return { seed, rules, outcome, moves, actions, peeks, elapsedMs, scores, ended };
+  const continued = own(value, 'continued');
+  if (continued !== undefined && typeof continued !== 'boolean') return null;
+  const result = { seed, rules, outcome, moves, actions, peeks, elapsedMs, scores, ended };
+  return continued ? { ...result, continued } : result;
 }

@@ -13,7 +13,7 @@ import {
   type Rules,
   actionsKept,
 } from '../engine';
-import { formatRecord, formatSave } from '../notation';
+import { formatRecord, formatSave, type LoadedSave } from '../notation';
 import type { GameResult, Outcome } from '../stats/result';
 import { newRecords } from '../stats/stats';
 import { type Appended, appendResult, readResults } from './history';
@@ -79,6 +79,8 @@ function touched(game: Game): boolean {
 
 export class GameSession {
   private warned = false;
+  /** The game in play was continued from a record file (README, Statistics). */
+  private continued = false;
   private elapsedMs: number;
   private lastActivity: number;
   private started: string;
@@ -108,14 +110,17 @@ export class GameSession {
     const store = new SaveStore(options.env);
     const scan = store.scan(now());
     const messages: Note[] = scan.setAside.map((text) => ({ text, warning: true }));
-    const record = (game: Game, outcome: Outcome, elapsedMs: number) =>
-      appendResult(dataDir(options.env), resultOf(game, outcome, elapsedMs, now()));
+    const record = (save: LoadedSave, outcome: Outcome) =>
+      appendResult(
+        dataDir(options.env),
+        resultOf(save.game, outcome, save.elapsedMs, now(), save.continued === true),
+      );
 
     for (const finished of scan.finished) {
       const status = gameStatus(finished.game);
       const outcome = status !== 'playing' ? status : 'abandoned';
       // Kept until the statistics have it: the next start tries again.
-      if (record(finished.game, outcome, finished.elapsedMs).ok) store.remove(finished.id);
+      if (record(finished, outcome).ok) store.remove(finished.id);
       else store.release(finished.id);
     }
 
@@ -138,7 +143,7 @@ export class GameSession {
       if (save === candidate && !resume && (options.seed !== undefined || options.fresh)) {
         // Starting a new game over this one: it counts as abandoned once anything was played.
         if (movesKept(save.game) > 0) {
-          const recorded = record(save.game, 'abandoned', save.elapsedMs);
+          const recorded = record(save, 'abandoned');
           messages.push(info(`Your unfinished game (seed ${save.game.seed}) counts as abandoned.`));
           if (!recorded.ok) {
             // Kept, marked, until the statistics can have it.
@@ -164,6 +169,7 @@ export class GameSession {
         now,
         true,
       );
+      session.continued = candidate.continued === true;
       messages.push(
         info(
           `Resumed your game from ${describeDate(candidate.saved)}: seed ${candidate.game.seed}, ` +
@@ -176,6 +182,7 @@ export class GameSession {
 
     const slot = store.newId(now());
     const session = new GameSession(store, options.env, slot, 0, now().toISOString(), now, false);
+    session.continued = options.loaded !== undefined;
     const game =
       options.loaded?.game ?? newGame(options.seed ?? options.randomSeed(), options.rules);
     if (options.loaded)
@@ -231,11 +238,15 @@ export class GameSession {
       started: this.started,
       saved: this.now().toISOString(),
       abandoned,
+      continued: this.continued,
     });
   }
 
   private record(game: Game, outcome: Outcome): Appended {
-    return appendResult(dataDir(this.env), resultOf(game, outcome, this.elapsedMs, this.now()));
+    return appendResult(
+      dataDir(this.env),
+      resultOf(game, outcome, this.elapsedMs, this.now(), this.continued),
+    );
   }
 
   /**
@@ -259,13 +270,17 @@ export class GameSession {
       }
       this.elapsedMs = 0;
       this.started = this.now().toISOString();
+      this.continued = false; // a new deal is the player's own
     }
     const warning = this.save(after);
     if (warning) return warning;
     if (problem) return problem;
-    if (gameStatus(after) === 'won' && gameStatus(before) !== 'won') {
+    if (gameStatus(after) === 'won' && gameStatus(before) !== 'won' && !this.continued) {
       const history = readResults(dataDir(this.env)).results;
-      const records = newRecords(history, resultOf(after, 'won', this.elapsedMs, this.now()));
+      const records = newRecords(
+        history,
+        resultOf(after, 'won', this.elapsedMs, this.now(), false),
+      );
       if (records.length > 0) return info(`You won! New records: ${records.join('; ')}.`);
     }
     return null;
@@ -337,8 +352,14 @@ function currentFolder(): string | null {
   }
 }
 
-function resultOf(game: Game, outcome: Outcome, elapsedMs: number, now: Date): GameResult {
-  return {
+function resultOf(
+  game: Game,
+  outcome: Outcome,
+  elapsedMs: number,
+  now: Date,
+  continued: boolean,
+): GameResult {
+  const result: GameResult = {
     seed: game.seed,
     rules: game.rules,
     outcome,
@@ -349,4 +370,5 @@ function resultOf(game: Game, outcome: Outcome, elapsedMs: number, now: Date): G
     scores: gameScores(game),
     ended: now.toISOString(),
   };
+  return continued ? { ...result, continued } : result;
 }

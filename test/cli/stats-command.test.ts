@@ -104,7 +104,7 @@ describe('spider stats', () => {
     expect(outcome.stdout.endsWith('}\n')).toBe(true);
     expect(outcome.stdout).toContain('\n  "variants": [\n'); // pretty-printed
     const doc = JSON.parse(outcome.stdout);
-    expect(Object.keys(doc)).toEqual(['variants', 'skipped']);
+    expect(Object.keys(doc)).toEqual(['variants', 'skipped', 'continued']);
     expect(doc.skipped).toBe(0);
     expect(doc.variants).toHaveLength(2);
     expect(doc.variants[0]).toEqual({
@@ -140,7 +140,7 @@ describe('spider stats', () => {
       wonWithoutPeeks: 1,
     });
     const empty = await stats(home(), { json: true });
-    expect(JSON.parse(empty.stdout)).toEqual({ variants: [], skipped: 0 });
+    expect(JSON.parse(empty.stdout)).toEqual({ variants: [], skipped: 0, continued: 0 });
   });
 
   it('says in one line how many history lines were skipped, and still exits 0', async () => {

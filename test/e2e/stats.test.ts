@@ -2,9 +2,9 @@
  * Statistics through the real program: games won, lost and abandoned in bin/spider (in tmux)
  * show up in `spider stats --json`, and a win shows the player's new records.
  *
- * Winning by typing a whole game would take thousands of keys, so the test finds a deal the
- * hint engine wins, writes its record without the last action, opens it with `spider play FILE`
- * and types only the winning move.
+ * The test finds a 1-suit deal the hint engine wins (or random play loses) with moves that two
+ * column keys can make, and types the whole game. A game continued from a record file
+ * (`spider play FILE`) counts in nothing, which the last test checks with the same line of play.
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -101,8 +101,17 @@ function keysFor(game: Game, action: Action): string[] | null {
   return [String((action.from + 1) % 10), String((action.to + 1) % 10)];
 }
 
-/** A game record one action short of the end, and the keys for that last action. */
-function nearEnd(outcome: 'won' | 'lost'): { record: string; keys: string[]; seed: string } {
+/**
+ * A whole 1-suit game that ends `outcome`, every action typeable as two column keys or `d`: its
+ * seed, the keys of every action but the last, the keys of the last, and the record of the game
+ * one action short of its end.
+ */
+function wholeGame(outcome: 'won' | 'lost'): {
+  seed: string;
+  keys: string[];
+  last: string[];
+  record: string;
+} {
   for (let s = 1; s < 400; s++) {
     const seed = String(s);
     let random = s * 7919;
@@ -114,31 +123,39 @@ function nearEnd(outcome: 'won' | 'lost'): { record: string; keys: string[]; see
     });
     if (!end || gameStatus(end) !== outcome) continue;
     const actions = actionsKept(end);
-    let before = newGame(seed, ONE_SUIT);
-    for (const action of actions.slice(0, -1)) {
-      const r = play(before, action);
-      if (r.ok) before = r.game;
+    let game = newGame(seed, ONE_SUIT);
+    const keys: string[][] = [];
+    for (const action of actions) {
+      const typed = keysFor(game, action);
+      const next = play(game, action);
+      if (!typed || !next.ok) break;
+      keys.push(typed);
+      game = next.game;
     }
-    const keys = keysFor(before, actions[actions.length - 1]);
-    if (!keys || gameStatus(before) !== 'playing') continue;
+    if (keys.length !== actions.length) continue;
     return {
-      record: formatRecord({ seed, rules: ONE_SUIT, meta: [], actions: actions.slice(0, -1) }),
-      keys,
       seed,
+      keys: keys.slice(0, -1).flat(),
+      last: keys[keys.length - 1],
+      record: formatRecord({ seed, rules: ONE_SUIT, meta: [], actions: actions.slice(0, -1) }),
     };
   }
-  throw new Error(`no 1-suit deal under seed 400 ends ${outcome} this way`);
+  throw new Error(`no 1-suit deal under seed 400 ends ${outcome} with typeable moves`);
+}
+
+/** Types keys in batches (one tmux call each). */
+function typeAll(session: TerminalSession, keys: string[]): void {
+  for (let i = 0; i < keys.length; i += 50) session.sendKeys(...keys.slice(i, i + 50));
 }
 
 describe('statistics of games played in the terminal', () => {
   it('a won game shows new records and counts as won; the streak starts', () => {
     const where = home();
-    const { record, keys } = nearEnd('won');
-    fs.writeFileSync(path.join(where.root, 'almost.txt'), record);
-    const session = startGame(['play', 'almost.txt'], where);
-    session.waitFor('Continuing the game of');
-    for (const key of keys) session.sendKeys(key);
-    const screen = session.waitFor('You won');
+    const { seed, keys, last } = wholeGame('won');
+    const session = startGame(['--seed', seed, '--suits', '1'], where);
+    session.waitFor('q quit');
+    typeAll(session, [...keys, ...last]);
+    const screen = session.waitFor('You won', 20_000);
     expect(screen).toContain('New records: first win in this variant');
     session.sendKeys('q');
     expect(session.waitForExit()).toBe(0);
@@ -155,12 +172,11 @@ describe('statistics of games played in the terminal', () => {
 
   it('a lost game counts as lost', () => {
     const where = home();
-    const { record, keys } = nearEnd('lost');
-    fs.writeFileSync(path.join(where.root, 'doomed.txt'), record);
-    const session = startGame(['play', 'doomed.txt'], where);
-    session.waitFor('Continuing the game of');
-    for (const key of keys) session.sendKeys(key);
-    session.waitFor('No legal move is left');
+    const { seed, keys, last } = wholeGame('lost');
+    const session = startGame(['--seed', seed, '--suits', '1'], where);
+    session.waitFor('q quit');
+    typeAll(session, [...keys, ...last]);
+    session.waitFor('No legal move is left', 20_000);
     session.sendKeys('q');
     expect(session.waitForExit()).toBe(0);
     expect(stats(where)).toEqual([
@@ -185,5 +201,24 @@ describe('statistics of games played in the terminal', () => {
     expect(stats(where)).toEqual([
       expect.objectContaining({ played: 1, won: 0, lost: 0, abandoned: 1 }),
     ]);
+  });
+
+  it('a game continued from a record file and won counts in nothing and sets no records', () => {
+    const where = home();
+    const { record, last } = wholeGame('won');
+    fs.writeFileSync(path.join(where.root, 'almost.txt'), record);
+    const session = startGame(['play', 'almost.txt'], where);
+    session.waitFor('Continuing the game of');
+    typeAll(session, last);
+    const screen = session.waitFor('You won');
+    expect(screen).not.toContain('New records');
+    session.sendKeys('q');
+    expect(session.waitForExit()).toBe(0);
+    expect(stats(where)).toEqual([]);
+    const history = fs.readFileSync(
+      path.join(where.env.XDG_DATA_HOME, 'spider', 'games.jsonl'),
+      'utf8',
+    );
+    expect(JSON.parse(history)).toMatchObject({ outcome: 'won', continued: true });
   });
 });

@@ -1,4 +1,5 @@
 import type { Rules } from '../../src/engine';
+import { gameResult } from '../helpers/results';
 import {
   formatDuration,
   type GameResult,
@@ -225,5 +226,18 @@ describe('newRecords', () => {
     // A loss in another variant does not break the streak.
     const other = lost({ rules: { suits: 2, relaxed: 1, keepSuits: true } });
     expect(newRecords([won(), other], won())).toEqual(['best streak: 2']);
+  });
+});
+
+describe('games continued from record files', () => {
+  it('count in nothing and set no records', () => {
+    const mine = gameResult({ moves: 150 });
+    const continued = gameResult({ moves: 1, elapsedMs: 1000, continued: true });
+    expect(summarize([mine, continued])).toEqual(summarize([mine]));
+    expect(newRecords([mine], continued)).toEqual([]);
+    expect(newRecords([continued], gameResult({ moves: 149 }))).toEqual([
+      'first win in this variant',
+      'first win without peeks',
+    ]);
   });
 });

@@ -1,0 +1,80 @@
+/**
+ * A game continued from a record file (`spider play FILE`) through a real session on real
+ * folders: its result is kept in the history, marked, and counts in no statistic.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { type Game, newGame, play, type Rules } from '../../src/engine';
+import { summarize } from '../../src/stats';
+import { readResults } from '../../src/store/history';
+import { GameSession } from '../../src/store/session';
+
+const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
+const roots: string[] = [];
+afterEach(() => roots.splice(0).forEach((r) => fs.rmSync(r, { recursive: true, force: true })));
+
+function env() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-continued-'));
+  roots.push(root);
+  return { XDG_STATE_HOME: path.join(root, 'state'), XDG_DATA_HOME: path.join(root, 'data') };
+}
+
+function open(folders: NodeJS.ProcessEnv, loaded?: Game) {
+  return GameSession.open({
+    env: folders,
+    rules: RULES,
+    explicitRules: {},
+    fresh: false,
+    randomSeed: () => '7',
+    ...(loaded ? { loaded: { game: loaded, name: "'game.txt'" } } : {}),
+  });
+}
+
+/** Seed 42 with one move played: J♥ onto Q♥. */
+function oneMove(): Game {
+  const outcome = play(newGame('42', RULES), { kind: 'move', from: 7, to: 4 });
+  if (!outcome.ok) throw new Error('seed 42: 8-5 is legal');
+  return outcome.game;
+}
+
+describe('a game continued from a record file', () => {
+  it('is recorded marked as continued, and counts in no statistic', () => {
+    const folders = env();
+    const { session, game } = open(folders, oneMove());
+    const dealt = play(game, { kind: 'deal' });
+    if (!dealt.ok) throw new Error('seed 42 deals');
+    session.changed(game, dealt.game);
+    // A new game abandons it.
+    session.changed(dealt.game, newGame('7', RULES));
+    const history = readResults(path.join(folders.XDG_DATA_HOME, 'spider'));
+    expect(history.results).toEqual([
+      expect.objectContaining({ seed: '42', outcome: 'abandoned', continued: true }),
+    ]);
+    expect(summarize(history.results)).toEqual([]);
+  });
+
+  it('stays marked when it is saved and resumed', () => {
+    const folders = env();
+    const first = open(folders, oneMove());
+    first.session.leave(first.game);
+    const again = open(folders);
+    expect(again.messages.map((m) => m.text).join(' ')).toContain('Resumed');
+    again.session.changed(again.game, newGame('7', RULES));
+    const history = readResults(path.join(folders.XDG_DATA_HOME, 'spider'));
+    expect(history.results).toEqual([expect.objectContaining({ seed: '42', continued: true })]);
+  });
+
+  it('a game dealt here is not marked', () => {
+    const folders = env();
+    const { session, game } = open(folders);
+    const dealt = play(game, { kind: 'deal' });
+    if (!dealt.ok) throw new Error('seed 7 deals');
+    session.changed(game, dealt.game);
+    session.changed(dealt.game, newGame('8', RULES));
+    const history = readResults(path.join(folders.XDG_DATA_HOME, 'spider'));
+    expect(history.results).toEqual([expect.objectContaining({ seed: '7', outcome: 'abandoned' })]);
+    expect(history.results[0].continued).toBeUndefined();
+    expect(summarize(history.results)).toHaveLength(1);
+  });
+});
