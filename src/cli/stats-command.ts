@@ -23,7 +23,7 @@
 import { MAX_SEED_LENGTH, printable, printableLines } from '../notation';
 import { statsTable, summarize, type VariantStats } from '../stats';
 import { historyPath, MAX_HISTORY_BYTES, readResults } from '../store/history';
-import { dataDir } from '../store/paths';
+import { dataDir, dataProblem } from '../store/paths';
 import { checkDisplayOptions } from './options';
 import type { CliIo } from './program';
 
@@ -90,6 +90,11 @@ export async function statsCommand(
   );
   if (!display.ok) {
     say(display.message);
+    return USAGE;
+  }
+  const problem = dataProblem(io.env);
+  if (problem) {
+    say(`cannot read the history of games: ${problem}`);
     return USAGE;
   }
   const dir = dataDir(io.env);

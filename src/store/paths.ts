@@ -1,3 +1,4 @@
+import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
@@ -5,12 +6,36 @@ import * as path from 'path';
  * Where the game keeps its files, after the XDG base directory specification: saved games under
  * $XDG_STATE_HOME/spider (default ~/.local/state/spider), statistics under $XDG_DATA_HOME/spider
  * (default ~/.local/share/spider). A relative XDG value is ignored, as the specification says.
+ *
+ * A HOME that is set but empty or relative names no home at all (it would put the files under
+ * whatever folder the game was started in): then, unless the XDG variable gives an absolute
+ * folder, there is nowhere to keep files, and `homeProblem` says why. An unset HOME falls back to
+ * the account's home folder in the password database, as shells do.
  */
 function base(env: NodeJS.ProcessEnv, variable: string, fallback: string[]): string {
   const value = env[variable];
   if (value && path.isAbsolute(value)) return path.join(value, 'spider');
-  const home = env.HOME && path.isAbsolute(env.HOME) ? env.HOME : os.homedir();
-  return path.join(home, ...fallback, 'spider');
+  return path.join(home(env) ?? '/nonexistent', ...fallback, 'spider');
+}
+
+function home(env: NodeJS.ProcessEnv): string | null {
+  if (env.HOME !== undefined) return path.isAbsolute(env.HOME) ? env.HOME : null;
+  try {
+    const account = os.userInfo().homedir;
+    return path.isAbsolute(account) ? account : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Why the files named by `variable` (or HOME) have no usable place, or null when they do. */
+function placeProblem(env: NodeJS.ProcessEnv, variable: string): string | null {
+  const value = env[variable];
+  if (value && path.isAbsolute(value)) return null;
+  if (home(env) !== null) return null;
+  return env.HOME === undefined
+    ? 'there is no home folder'
+    : `there is no home folder: HOME is '${env.HOME}', not an absolute path`;
 }
 
 /** Saved games in progress. */
@@ -21,4 +46,39 @@ export function stateDir(env: NodeJS.ProcessEnv): string {
 /** Statistics: the history of finished and abandoned games. */
 export function dataDir(env: NodeJS.ProcessEnv): string {
   return base(env, 'XDG_DATA_HOME', ['.local', 'share']);
+}
+
+/** Why saved games cannot be kept, or null when they can. */
+export function stateProblem(env: NodeJS.ProcessEnv): string | null {
+  return placeProblem(env, 'XDG_STATE_HOME') ?? folderProblem(stateDir(env));
+}
+
+/** Why the statistics cannot be kept, or null when they can. */
+export function dataProblem(env: NodeJS.ProcessEnv): string | null {
+  return placeProblem(env, 'XDG_DATA_HOME') ?? folderProblem(dataDir(env));
+}
+
+/**
+ * Why a folder of the game's must not be trusted, or null when it may (or does not exist yet:
+ * the game makes it, mode 0700). Another user who can write to it could plant or swap files in
+ * it, so a folder that is a symbolic link, not owned by this user, or writable by the group or
+ * others is not used.
+ */
+export function folderProblem(dir: string): string | null {
+  let info: fs.Stats;
+  try {
+    info = fs.lstatSync(dir);
+  } catch {
+    return null;
+  }
+  const fix = 'it is not used until it is yours alone (chmod 700)';
+  if (info.isSymbolicLink()) return `${dir} is a symbolic link; ${fix}`;
+  if (!info.isDirectory()) return null; // writing under it fails and says so
+  const uid = typeof process.getuid === 'function' ? process.getuid() : info.uid;
+  if (info.uid !== uid) return `${dir} belongs to another user; ${fix}`;
+  if (info.mode & 0o022) {
+    const mode = (info.mode & 0o777).toString(8);
+    return `other users can write to ${dir} (mode ${mode}); ${fix}`;
+  }
+  return null;
 }

@@ -14,8 +14,9 @@ import * as path from 'path';
 import { type Position, status } from '../engine';
 import { type LoadedSave, parseSave } from '../notation/save';
 import { fsReason } from './errors';
+import { folderProblem } from './paths';
 import { MAX_INPUT_BYTES } from './input';
-import { stateDir } from './paths';
+import { stateDir, stateProblem } from './paths';
 
 /**
  * Larger save files are not read. A real game is a few kilobytes, but any record the program
@@ -69,8 +70,12 @@ export class SaveStore {
   /** The folder of save files. */
   readonly dir: string;
 
+  /** Why no save can be kept (no home, a folder others can write to), or null. */
+  readonly problem: string | null;
+
   constructor(env: NodeJS.ProcessEnv) {
     this.dir = path.join(stateDir(env), 'games');
+    this.problem = stateProblem(env) ?? folderProblem(this.dir);
   }
 
   private file(id: string): string {
@@ -96,6 +101,7 @@ export class SaveStore {
    * checked from here.
    */
   claim(id: string): boolean {
+    if (this.problem) return false;
     const lock = this.lock(id);
     const body = JSON.stringify({ pid: process.pid, host: os.hostname() });
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -146,6 +152,7 @@ export class SaveStore {
 
   /** Writes a save atomically. Never throws: a failure comes back as a reason. */
   write(id: string, text: string): Written {
+    if (this.problem) return { ok: false, reason: this.problem };
     const file = this.file(id);
     // An unpredictable name, created here and now (O_EXCL) and never through a link planted at
     // it (O_NOFOLLOW), nor blocking on a FIFO (O_NONBLOCK): nothing outside the folder is written.
@@ -214,6 +221,7 @@ export class SaveStore {
       inUse: 0,
       setAside: [],
     };
+    if (this.problem) return scan; // nothing in an untrusted folder is read
     let names: string[];
     try {
       names = fs

@@ -17,7 +17,7 @@ import { formatRecord, formatSave, type LoadedSave } from '../notation';
 import type { GameResult, Outcome } from '../stats/result';
 import { newRecords } from '../stats/stats';
 import { type Appended, appendResult, readResults } from './history';
-import { dataDir } from './paths';
+import { dataDir, dataProblem } from './paths';
 import { fsReason } from './errors';
 import { SaveStore } from './saves';
 
@@ -110,11 +110,13 @@ export class GameSession {
     const store = new SaveStore(options.env);
     const scan = store.scan(now());
     const messages: Note[] = scan.setAside.map((text) => ({ text, warning: true }));
-    const record = (save: LoadedSave, outcome: Outcome) =>
-      appendResult(
-        dataDir(options.env),
-        resultOf(save.game, outcome, save.elapsedMs, now(), save.continued === true),
-      );
+    const record = (save: LoadedSave, outcome: Outcome): Appended =>
+      dataProblem(options.env)
+        ? { ok: false, reason: dataProblem(options.env) ?? '' }
+        : appendResult(
+            dataDir(options.env),
+            resultOf(save.game, outcome, save.elapsedMs, now(), save.continued === true),
+          );
 
     for (const finished of scan.finished) {
       const status = gameStatus(finished.game);
@@ -182,6 +184,8 @@ export class GameSession {
 
     const slot = store.newId(now());
     const session = new GameSession(store, options.env, slot, 0, now().toISOString(), now, false);
+    // Said at once: the player should know before playing that nothing will be kept.
+    if (store.problem) session.warnOnce(store.problem, messages);
     session.continued = options.loaded !== undefined;
     const game =
       options.loaded?.game ?? newGame(options.seed ?? options.randomSeed(), options.rules);
@@ -243,6 +247,8 @@ export class GameSession {
   }
 
   private record(game: Game, outcome: Outcome): Appended {
+    const problem = dataProblem(this.env);
+    if (problem) return { ok: false, reason: problem };
     return appendResult(
       dataDir(this.env),
       resultOf(game, outcome, this.elapsedMs, this.now(), this.continued),

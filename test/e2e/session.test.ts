@@ -4,8 +4,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { freshEnv, gamePid, scratchFolder, startSpider } from './spider';
-import { processRunning } from './tmux';
+import { freshEnv, gamePid, scratchFolder, SPIDER, startSpider } from './spider';
+import { processRunning, TerminalSession } from './tmux';
 
 jest.setTimeout(30_000);
 
@@ -106,5 +106,37 @@ describe('a result the statistics cannot take', () => {
       expect.objectContaining({ seed: '42', outcome: 'abandoned', moves: 1 }),
     ]);
     expect(saves(home).filter((name) => name.endsWith('.txt'))).toEqual([]);
+  });
+});
+
+describe('a home that is not one', () => {
+  it('an empty HOME keeps nothing in the current folder: the game warns and plays on', () => {
+    const work = scratchFolder();
+    const session = TerminalSession.start([process.execPath, SPIDER, '--seed', '42'], {
+      env: { ...freshEnv(), HOME: '', XDG_STATE_HOME: undefined, XDG_DATA_HOME: undefined },
+      cwd: work,
+    });
+    const screen = session.waitFor("Can't save this game");
+    expect(screen.replace(/\s+/g, ' ')).toContain("there is no home folder: HOME is ''");
+    session.sendKeys('d');
+    session.waitFor(/moves 1 /);
+    session.sendKeys('q');
+    session.waitFor('Quit this game?');
+    session.sendKeys('y');
+    expect(session.waitForExit()).toBe(0);
+    expect(fs.readdirSync(work)).toEqual([]);
+  });
+
+  it('a state folder others can write to is not used', () => {
+    const home = scratchFolder();
+    const state = path.join(home, 'state', 'spider');
+    fs.mkdirSync(state, { recursive: true });
+    fs.chmodSync(state, 0o777);
+    const session = startSpider(['--seed', '42'], { env: freshEnv(home) });
+    const screen = session.waitFor("Can't save this game");
+    expect(screen.replace(/\s+/g, ' ')).toContain('other users can write to');
+    session.sendKeys('d');
+    session.waitFor(/moves 1 /);
+    expect(fs.readdirSync(state)).toEqual([]);
   });
 });

@@ -1,0 +1,67 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { dataProblem, folderProblem, stateDir, stateProblem } from '../../src/store/paths';
+
+const roots: string[] = [];
+afterEach(() => roots.splice(0).forEach((r) => fs.rmSync(r, { recursive: true, force: true })));
+function tempRoot(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-paths-'));
+  roots.push(root);
+  return root;
+}
+
+describe('a home that is not one', () => {
+  it.each([[''], ['relative/home'], ['.']])(
+    'HOME=%j gives no place for saves or statistics',
+    (home) => {
+      expect(stateProblem({ HOME: home })).toMatch(
+        /there is no home folder: HOME is '.*', not an absolute path/,
+      );
+      expect(dataProblem({ HOME: home })).toMatch(/there is no home folder/);
+      expect(path.isAbsolute(stateDir({ HOME: home }))).toBe(true);
+    },
+  );
+
+  it('absolute XDG folders need no home', () => {
+    const root = tempRoot();
+    expect(stateProblem({ HOME: '', XDG_STATE_HOME: path.join(root, 's') })).toBeNull();
+    expect(dataProblem({ HOME: '', XDG_DATA_HOME: path.join(root, 'd') })).toBeNull();
+  });
+
+  it('an absolute HOME is used', () => {
+    const root = tempRoot();
+    expect(stateProblem({ HOME: root })).toBeNull();
+    expect(stateDir({ HOME: root })).toBe(path.join(root, '.local', 'state', 'spider'));
+  });
+});
+
+describe('folders others could change', () => {
+  it('a folder writable by others is not trusted', () => {
+    const dir = path.join(tempRoot(), 'spider');
+    fs.mkdirSync(dir);
+    fs.chmodSync(dir, 0o777);
+    expect(folderProblem(dir)).toMatch(/other users can write to .* \(mode 777\)/);
+    fs.chmodSync(dir, 0o700);
+    expect(folderProblem(dir)).toBeNull();
+  });
+
+  it('a symbolic link where the folder should be is not trusted', () => {
+    const root = tempRoot();
+    fs.mkdirSync(path.join(root, 'elsewhere'), { mode: 0o700 });
+    fs.symlinkSync(path.join(root, 'elsewhere'), path.join(root, 'spider'));
+    expect(folderProblem(path.join(root, 'spider'))).toMatch(/is a symbolic link/);
+  });
+
+  it('a folder that does not exist yet is fine: the game makes it, mode 0700', () => {
+    expect(folderProblem(path.join(tempRoot(), 'not-yet'))).toBeNull();
+  });
+
+  it('the saves in a folder others can write to are not read', () => {
+    const root = tempRoot();
+    const games = path.join(root, 'spider', 'games');
+    fs.mkdirSync(games, { recursive: true, mode: 0o700 });
+    fs.chmodSync(path.join(root, 'spider'), 0o777);
+    expect(stateProblem({ XDG_STATE_HOME: root })).toMatch(/other users can write/);
+  });
+});
