@@ -11,7 +11,7 @@ import {
   type RawOptions,
 } from './options';
 
-/** Exit statuses (SPEC section 6). */
+/** Exit statuses (README, "Headless commands"). */
 export const EXIT_OK = 0;
 export const EXIT_ILLEGAL = 1;
 export const EXIT_USAGE = 2;

@@ -4,7 +4,7 @@ import { type Column, COLUMN_COUNT, type Position } from './position';
 import type { Rules } from './rules';
 
 /**
- * The 104 cards in shuffled order for a seed (SPEC section 2, steps 1-3). This is a public
+ * The 104 cards in shuffled order for a seed (README, "Deals: the seed contract", steps 1-3). This is a public
  * contract: the same seed must give the same deal in every version.
  */
 export function shuffledDeck(seed: string, rules: Pick<Rules, 'suits'>): Card[] {
@@ -22,7 +22,7 @@ export function shuffledDeck(seed: string, rules: Pick<Rules, 'suits'>): Card[] 
 /** Columns that get a fifth face-down card: 1, 4, 7 and 10. */
 const FIFTH_CARD_COLUMNS = [0, 3, 6, 9];
 
-/** The initial position for a seed (SPEC section 2, steps 4-5). */
+/** The initial position for a seed (README, "Deals: the seed contract", steps 4-5). */
 export function dealPosition(seed: string, rules: Rules): Position {
   const deck = shuffledDeck(seed, rules);
   const piles: Card[][] = Array.from({ length: COLUMN_COUNT }, () => []);

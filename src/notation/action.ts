@@ -1,7 +1,7 @@
 import { type Action, COLUMN_COUNT, DEAL, move, remove } from '../engine';
 
 /**
- * Move notation (SPEC section 5): `F-T`, `F-T/N`, `d`, `rF`, columns 1..10.
+ * Move notation (README, "Move notation and game records"): `F-T`, `F-T/N`, `d`, `rF`, columns 1..10.
  * Returns the action, or null when the token is not notation at all.
  */
 export function parseAction(token: string): Action | null {

@@ -16,7 +16,7 @@ export interface ColumnJson {
   up: string[];
 }
 
-/** The JSON document of SPEC section 6. Key order is part of the contract. */
+/** The JSON document of README, "Headless commands". Key order is part of the contract. */
 export interface PositionJson {
   seed: string;
   suits: number;

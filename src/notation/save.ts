@@ -12,7 +12,7 @@ import { printable } from './printable';
 import { formatRecord, parseRecord } from './record';
 
 /**
- * A saved game is a game record (SPEC section 5) with a few more header keys, so any record
+ * A saved game is a game record (README, "Move notation and game records") with a few more header keys, so any record
  * reader can replay it and a person can read it:
  *
  *   save-format: 1       the version of these keys; a newer one is refused, never guessed at

@@ -90,7 +90,7 @@ function allCards(position: JsonPosition): string[] {
   ];
 }
 
-/** The deal of SPEC section 2, computed here independently of the engine. */
+/** The deal of the seed contract (README), computed here independently of the engine. */
 function specDeal(seed: string, suits: 1 | 2 | 4): { columns: string[][]; stock: string[] } {
   const suitOfRun = (k: number) => 'shdc'[k % suits];
   const deck = Array.from(
@@ -150,7 +150,7 @@ function writeFile(content: string | Buffer): string {
 }
 
 describe('spider deal --json', () => {
-  it('prints one object with the keys of the SPEC in order', async () => {
+  it('prints one object with the keys of the README in order', async () => {
     const outcome = await cli(['deal', '--seed', '42', '--json']);
     expect(outcome.status).toBe(0);
     expect(outcome.stderr).toBe('');
@@ -219,7 +219,7 @@ describe('spider deal --json', () => {
     ['42', 4],
     ['hello world', 2],
     ['7', 1],
-  ] as const)('deals seed %j with %i suits as SPEC section 2 says', async (seed, suits) => {
+  ] as const)('deals seed %j with %i suits as the seed contract says', async (seed, suits) => {
     const doc = json(
       await cli(['deal', '--seed', seed, '--suits', String(suits), '--json', '--reveal']),
     );
