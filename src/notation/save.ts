@@ -7,7 +7,7 @@ import {
   restoreGame,
   type Rules,
 } from '../engine';
-import { explain } from '../engine';
+import { explain, gameStatus } from '../engine';
 import { printable } from './printable';
 import { formatRecord, parseRecord } from './record';
 
@@ -22,6 +22,9 @@ import { formatRecord, parseRecord } from './record';
  *   elapsed-ms: N        time spent playing
  *   started: ISO date    when the game was dealt
  *   saved: ISO date      when this file was written
+ *   status: playing      playing, won or lost when it was written: lets a start choose a game
+ *                        from the headers alone; never trusted beyond that (the game chosen is
+ *                        replayed, and what its moves say wins)
  *   continued: yes       (only then) the game was continued from a record file: the
  *                        statistics keep it apart (README, Statistics)
  *   abandoned: yes       (only then) the game was given up for a new one, but the statistics
@@ -60,6 +63,7 @@ const SAVE_KEYS = [
   'elapsed-ms',
   'started',
   'saved',
+  'status',
   'abandoned',
   'continued',
 ];
@@ -74,6 +78,7 @@ export function formatSave(game: Game, info: SaveInfo): string {
     ['elapsed-ms', String(Math.max(0, Math.round(info.elapsedMs)))],
     ['started', info.started],
     ['saved', info.saved],
+    ['status', gameStatus(game)],
     ...(info.continued ? [['continued', 'yes'] as [string, string]] : []),
     ...(info.abandoned ? [['abandoned', 'yes'] as [string, string]] : []),
   ];
@@ -92,6 +97,55 @@ function date(value: string | undefined, fallback: string): string {
   return value !== undefined && /^\d{4}-\d\d-\d\dT/.test(value) && !Number.isNaN(Date.parse(value))
     ? value
     : fallback;
+}
+
+/** What a start needs to choose among saves, read from a save's header alone. */
+export interface SaveHeader {
+  readonly seed: string;
+  readonly rules: Rules;
+  readonly saved: string;
+  /** As written, or undefined in saves written before the key existed. Not proof of anything. */
+  readonly status?: 'playing' | 'won' | 'lost';
+  readonly abandoned: boolean;
+}
+
+/**
+ * Reads only the header of a save (the lines before the first blank line), without parsing or
+ * replaying the body: cheap enough to look at every save at start. Never throws.
+ */
+export function readSaveHeader(
+  text: string,
+  now: string,
+): { ok: true; header: SaveHeader } | { ok: false; reason: string } {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  let i = 0;
+  while (i < lines.length && (lines[i].trim() === '' || /^\s*#/.test(lines[i]))) i++;
+  let end = i;
+  while (end < lines.length && lines[end].trim() !== '') end++;
+  const parsed = parseRecord(lines.slice(0, end).join('\n'));
+  if (!parsed.ok) return { ok: false, reason: `line ${parsed.error.line}: ${parsed.error.reason}` };
+  const { record } = parsed;
+  const meta = new Map(record.meta.filter(([key]) => SAVE_KEYS.includes(key)));
+  const format = meta.get('save-format');
+  if (format === undefined)
+    return { ok: false, reason: "it is not a saved game (no 'save-format' line)" };
+  if (format !== String(SAVE_FORMAT)) {
+    return {
+      ok: false,
+      reason: `it was written by another version of spider (save format '${format}', this one reads ${SAVE_FORMAT})`,
+    };
+  }
+  const status = meta.get('status');
+  return {
+    ok: true,
+    header: {
+      seed: record.seed,
+      rules: record.rules as Rules,
+      saved: date(meta.get('saved'), now),
+      ...(status === 'playing' || status === 'won' || status === 'lost' ? { status } : {}),
+      abandoned: meta.get('abandoned') === 'yes',
+    },
+  };
 }
 
 /** Reads and replays a save. Never throws; never trusts the counters beyond what the moves allow. */

@@ -11,8 +11,7 @@ import { randomBytes } from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { type Position, status } from '../engine';
-import { type LoadedSave, parseSave } from '../notation/save';
+import { type LoadedSave, parseSave, readSaveHeader, type SaveHeader } from '../notation/save';
 import { fsReason } from './errors';
 import { folderProblem } from './paths';
 import { MAX_INPUT_BYTES } from './input';
@@ -29,9 +28,14 @@ const MAX_SLOTS = 200;
 
 export type Written = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
-/** A save read from its slot, with the slot claimed by this process. */
-export interface Claimed extends LoadedSave {
+/**
+ * A save found in its slot, with the slot claimed by this process: its header, read at once,
+ * and its text, replayed only when the game is wanted (`SaveStore.load`).
+ */
+export interface Claimed {
   readonly id: string;
+  readonly header: SaveHeader;
+  readonly text: string;
 }
 
 /** What looking through the saves found. */
@@ -236,26 +240,42 @@ export class SaveStore {
         scan.inUse++;
         continue;
       }
-      const loaded = this.load(id, now);
-      if (!loaded.ok) {
-        scan.setAside.push(
-          `Your saved game ${name} could not be used (${loaded.reason}); ${this.setAside(id, now)}.`,
-        );
-        this.release(id);
+      const read = this.read(id);
+      const header = read.ok ? readSaveHeader(read.text, now.toISOString()) : read;
+      if (!read.ok || !header.ok) {
+        scan.setAside.push(this.giveUp(id, header.ok ? 'unreadable' : header.reason, now));
         continue;
       }
-      const entry: Claimed = { ...loaded.save, id };
-      if (isOver(loaded.save.game.position) || loaded.save.abandoned) scan.finished.push(entry);
+      const entry: Claimed = { id, header: header.header, text: read.text };
+      const { status, abandoned } = header.header;
+      if (status === 'won' || status === 'lost' || abandoned) scan.finished.push(entry);
       else scan.unfinished.push(entry);
     }
-    scan.unfinished.sort((a, b) => b.saved.localeCompare(a.saved));
+    scan.unfinished.sort((a, b) => b.header.saved.localeCompare(a.header.saved));
     return scan;
   }
 
-  private load(
-    id: string,
-    now: Date,
-  ): { ok: true; save: LoadedSave } | { ok: false; reason: string } {
+  /**
+   * Replays a claimed save: the game itself. A save that fails is set aside, its claim
+   * released, and the sentence for the player comes back instead.
+   */
+  load(
+    entry: Claimed,
+    now = new Date(),
+  ): { ok: true; save: LoadedSave } | { ok: false; message: string } {
+    const parsed = parseSave(entry.text, now.toISOString());
+    return parsed.ok ? parsed : { ok: false, message: this.giveUp(entry.id, parsed.reason, now) };
+  }
+
+  /** Sets a bad save aside and releases it; returns what to tell the player. */
+  private giveUp(id: string, reason: string, now: Date): string {
+    const message = `Your saved game ${id}.txt could not be used (${reason}); ${this.setAside(id, now)}.`;
+    this.release(id);
+    return message;
+  }
+
+  /** A save file's text, read without following links or blocking on a FIFO. */
+  private read(id: string): { ok: true; text: string } | { ok: false; reason: string } {
     const file = this.file(id);
     let bytes: Buffer;
     let fd: number | undefined;
@@ -281,8 +301,7 @@ export class SaveStore {
     } catch {
       return { ok: false, reason: 'it is not UTF-8 text' };
     }
-    const parsed = parseSave(text, now.toISOString());
-    return parsed.ok ? { ok: true, save: parsed.save } : parsed;
+    return { ok: true, text };
   }
 }
 
@@ -320,10 +339,6 @@ function readRegularFile(file: string, maxBytes: number): string | null {
   } finally {
     fs.closeSync(fd);
   }
-}
-
-function isOver(position: Position): boolean {
-  return status(position) !== 'playing';
 }
 
 /** Makes a rename durable: fsync of the folder holding it (where the platform allows it). */

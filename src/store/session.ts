@@ -119,68 +119,87 @@ export class GameSession {
           );
 
     for (const finished of scan.finished) {
-      const status = gameStatus(finished.game);
+      const loaded = store.load(finished, now());
+      if (!loaded.ok) {
+        messages.push({ text: loaded.message, warning: true });
+        continue;
+      }
+      const status = gameStatus(loaded.save.game);
       const outcome = status !== 'playing' ? status : 'abandoned';
       // Kept until the statistics have it: the next start tries again.
-      if (record(finished, outcome).ok) store.remove(finished.id);
+      if (record(loaded.save, outcome).ok) store.remove(finished.id);
       else store.release(finished.id);
     }
 
-    // A seed asked for whose game, with the same rules, waits unfinished: that game goes on.
-    const sameDeal =
-      options.seed === undefined || options.fresh || options.loaded
-        ? undefined
-        : scan.unfinished.find(
-            (save) => save.game.seed === options.seed && matches(save.game.rules, options.rules),
-          );
-    const candidate =
-      sameDeal ?? scan.unfinished.find((save) => matches(save.game.rules, options.explicitRules));
-    const resume =
-      candidate !== undefined &&
-      !options.loaded &&
-      !options.fresh &&
-      (options.seed === undefined || candidate === sameDeal);
-    for (const save of scan.unfinished) {
-      if (resume && save === candidate) continue;
-      if (save === candidate && !resume && (options.seed !== undefined || options.fresh)) {
+    // The choice is made on the headers; only the game chosen is replayed (a header that lies,
+    // or a save that fails, is found out then, and the next one is tried).
+    let unfinished = scan.unfinished;
+    const given = options.seed !== undefined || options.fresh || options.loaded !== undefined;
+    for (;;) {
+      // A seed asked for whose game, with the same rules, waits unfinished: that game goes on.
+      const sameDeal =
+        options.seed === undefined || options.fresh || options.loaded
+          ? undefined
+          : unfinished.find(
+              (save) =>
+                save.header.seed === options.seed && matches(save.header.rules, options.rules),
+            );
+      const candidate =
+        sameDeal ?? unfinished.find((save) => matches(save.header.rules, options.explicitRules));
+      const resume = candidate !== undefined && (!given || candidate === sameDeal);
+      if (!candidate) break;
+      const loaded = store.load(candidate, now());
+      unfinished = unfinished.filter((save) => save !== candidate);
+      if (!loaded.ok) {
+        messages.push({ text: loaded.message, warning: true });
+        continue;
+      }
+      const save = loaded.save;
+      if (gameStatus(save.game) !== 'playing') {
+        // Its header said otherwise: it is finished, and recorded as such.
+        if (record(save, gameStatus(save.game) as Outcome).ok) store.remove(candidate.id);
+        else store.release(candidate.id);
+        continue;
+      }
+      for (const other of unfinished) store.release(other.id);
+      if (resume) {
+        const session = new GameSession(
+          store,
+          options.env,
+          candidate.id,
+          save.elapsedMs,
+          save.started,
+          now,
+          true,
+        );
+        session.continued = save.continued === true;
+        messages.push(
+          info(
+            `Resumed your game from ${describeDate(save.saved)}: seed ${save.game.seed}, ` +
+              `${plural(movesKept(save.game), 'move')}. ` +
+              (candidate === sameDeal ? 'R restarts this deal.' : 'n starts a new one.'),
+          ),
+        );
+        return { session, game: save.game, messages };
+      }
+      if (options.seed !== undefined || options.fresh) {
         // Starting a new game over this one: it counts as abandoned once anything was played.
         if (movesKept(save.game) > 0) {
           const recorded = record(save, 'abandoned');
           messages.push(info(`Your unfinished game (seed ${save.game.seed}) counts as abandoned.`));
           if (!recorded.ok) {
             // Kept, marked, until the statistics can have it.
-            store.write(save.id, formatSave(save.game, { ...save, abandoned: true }));
-            store.release(save.id);
+            store.write(candidate.id, formatSave(save.game, { ...save, abandoned: true }));
+            store.release(candidate.id);
             messages.push(unrecorded(recorded.reason));
-            continue;
+            break;
           }
         }
-        store.remove(save.id);
-        continue;
-      }
-      store.release(save.id);
+        store.remove(candidate.id);
+      } else store.release(candidate.id);
+      break;
     }
-
-    if (resume && candidate) {
-      const session = new GameSession(
-        store,
-        options.env,
-        candidate.id,
-        candidate.elapsedMs,
-        candidate.started,
-        now,
-        true,
-      );
-      session.continued = candidate.continued === true;
-      messages.push(
-        info(
-          `Resumed your game from ${describeDate(candidate.saved)}: seed ${candidate.game.seed}, ` +
-            `${plural(movesKept(candidate.game), 'move')}. ` +
-            (candidate === sameDeal ? 'R restarts this deal.' : 'n starts a new one.'),
-        ),
-      );
-      return { session, game: candidate.game, messages };
-    }
+    for (const other of unfinished) store.release(other.id);
 
     const slot = store.newId(now());
     const session = new GameSession(store, options.env, slot, 0, now().toISOString(), now, false);

@@ -225,7 +225,8 @@ describe('saves of games continued from the largest records', () => {
     fs.writeFileSync(path.join(store.dir, 'big.txt'), text);
     const scan = store.scan();
     expect(scan.setAside).toEqual([]);
-    expect(scan.unfinished.map((save) => movesKept(save.game))).toEqual([actions]);
+    const loaded = store.load(scan.unfinished[0]);
+    expect(loaded.ok && movesKept(loaded.save.game)).toBe(actions);
   });
 });
 
@@ -320,7 +321,7 @@ describe('scan', () => {
   }
 
   it('claims unfinished and finished games, most recently saved first', () => {
-    const lost = `seed: 6\nsave-format: 1\nundone: 0\nactions: 28\npeeks: 0\nelapsed-ms: 5\n\n${LOST_LINE}\n`;
+    const lost = `seed: 6\nsave-format: 1\nundone: 0\nactions: 28\npeeks: 0\nelapsed-ms: 5\nstatus: lost\n\n${LOST_LINE}\n`;
     const store = storeWith({
       'old.txt': sampleSave('2026-05-01T12:00:00.000Z'),
       'new.txt': sampleSave('2026-05-02T12:00:00.000Z'),
@@ -335,7 +336,8 @@ describe('scan', () => {
     expect(scan.setAside).toEqual([]);
     for (const id of ['old', 'new', 'lost'])
       expect(lockOwner(store, id)).toMatchObject({ pid: process.pid });
-    expect(scan.unfinished[0].game.position).toEqual(
+    const loaded = store.load(scan.unfinished[0], NOW);
+    expect(loaded.ok && loaded.save.game.position).toEqual(
       ok(undo(ok(play(ok(play(newGame('42', RULES), move(7, 4))), DEAL)))).position,
     );
     // Another session now finds them all in use.
@@ -359,10 +361,25 @@ describe('scan', () => {
     ['a plain record', formatRecord({ seed: '42', rules: RULES, meta: [], actions: [move(7, 4)] })],
   ];
 
+  /**
+   * What a start sees: the scan reads headers (a bad one is set aside at once), and a save whose
+   * body is bad is set aside when its game is loaded.
+   */
+  function scanAndLoad(store: SaveStore) {
+    const scan = store.scan(NOW);
+    const setAside = [...scan.setAside];
+    const unfinished = scan.unfinished.filter((entry) => {
+      const loaded = store.load(entry, NOW);
+      if (!loaded.ok) setAside.push(loaded.message);
+      return loaded.ok;
+    });
+    return { ...scan, setAside, unfinished };
+  }
+
   it.each(bad)('moves aside a file that is %s, with a sentence naming it', (_name, content) => {
     const store = storeWith({ 'bad.txt': content, 'good.txt': good });
-    let scan: ReturnType<SaveStore['scan']> | undefined;
-    expect(() => (scan = store.scan(NOW))).not.toThrow();
+    let scan: ReturnType<typeof scanAndLoad> | undefined;
+    expect(() => (scan = scanAndLoad(store))).not.toThrow();
     const aside = path.join(store.dir, `bad.bad-${STAMP}`);
     expect(scan!.setAside).toHaveLength(1);
     expect(scan!.setAside[0]).toMatch(
@@ -392,7 +409,7 @@ describe('scan', () => {
 
   it('names the reason: an illegal move by its number and token', () => {
     const store = storeWith({ 'edited.txt': good.replace(/\n8-5 d\n$/, '\n8-5 5-2\n') });
-    expect(store.scan(NOW).setAside[0]).toMatch(
+    expect(scanAndLoad(store).setAside[0]).toMatch(
       /could not be used \(action 2 '5-2' \(line \d+\) is illegal: nothing goes onto an ace/,
     );
   });
@@ -412,6 +429,16 @@ describe('scan', () => {
     expect(scan.inUse).toBe(1);
     expect(scan.setAside).toEqual([]);
     expect(fs.readFileSync(path.join(store.dir, 'bad.txt'), 'utf8')).toBe('garbage');
+  });
+
+  it('reads only the headers: a save is replayed when its game is loaded', () => {
+    const store = storeWith({ 'edited.txt': good.replace(/\n8-5 d\n$/, '\n8-5 5-2\n') });
+    const scan = store.scan(NOW);
+    expect(scan.setAside).toEqual([]);
+    expect(scan.unfinished.map((s) => s.header.seed)).toEqual(['42']);
+    const loaded = store.load(scan.unfinished[0], NOW);
+    expect(loaded.ok).toBe(false);
+    expect(fs.existsSync(path.join(store.dir, `edited.bad-${STAMP}`))).toBe(true);
   });
 
   it('finds nothing, without error, when there is no folder yet', () => {
