@@ -56,6 +56,9 @@ export interface Scan {
 /** Lock files this process holds: a lock naming this process and not in here is stale. */
 const held = new Set<string>();
 
+/** How many times a claim steps back for another claimant before it says the game is in use. */
+const CLAIM_ATTEMPTS = 8;
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -68,6 +71,11 @@ function isAlive(pid: number): boolean {
   } catch {
     return true;
   }
+}
+
+/** Waits a few milliseconds without returning to the event loop (claims are synchronous). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 export class SaveStore {
@@ -86,9 +94,8 @@ export class SaveStore {
     return path.join(this.dir, `${id}.txt`);
   }
 
-  private lock(id: string): string {
-    return path.join(this.dir, `${id}.lock`);
-  }
+  /** Lock files of this store that this process holds, by slot. */
+  private readonly owned = new Map<string, string>();
 
   /** A new slot name: sortable by time, unique across processes and hosts. */
   newId(now = new Date()): string {
@@ -103,28 +110,81 @@ export class SaveStore {
    * Takes a slot for this process. A lock left by a process that is gone (killed, or the machine
    * restarted) is taken over; a lock from another host is respected, since its process cannot be
    * checked from here.
+   *
+   * Every claimant first puts down a lock file of its own (`<id>.lock.<pid>-<random>`, complete
+   * from the moment it appears), then looks at all the slot's locks. Of two claimants, the one
+   * that looks second sees the other's lock, so at most one of them finds no live lock but its
+   * own: that one owns the slot and clears away the stale locks. The others take their lock back
+   * and, if the live locks they saw go away (claimants stepping back too), try again after a
+   * random pause. Taking over a stale lock is therefore safe whatever the timing (see the
+   * README, "Two sessions at once").
    */
   claim(id: string): boolean {
-    if (this.problem) return false;
-    const lock = this.lock(id);
-    const body = JSON.stringify({ pid: process.pid, host: os.hostname() });
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-        fs.writeFileSync(lock, body, { flag: 'wx', mode: 0o600 });
-        held.add(lock);
+    if (this.problem || this.owned.has(id)) return false;
+    let mine: string;
+    try {
+      fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      mine = this.putLock(id);
+    } catch {
+      return false;
+    }
+    for (let attempt = 1; ; attempt++) {
+      const others = this.locksOf(id).filter((lock) => lock !== mine);
+      const live = others.filter((lock) => !this.isStale(lock));
+      if (live.length === 0) {
+        for (const stale of others) removeFile(stale);
+        held.add(mine);
+        this.owned.set(id, mine);
         return true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return false;
-        if (!this.isStale(lock)) return false;
-        try {
-          fs.unlinkSync(lock);
-        } catch {
-          return false;
-        }
+      }
+      // Someone else holds the slot, or is claiming it at this very moment: step back.
+      removeFile(mine);
+      // A lock that has been there a while is an owner, not a claimant: the game is in use.
+      if (attempt === CLAIM_ATTEMPTS || live.some(isSettled)) return false;
+      pause(5 + Math.random() * 20 * attempt);
+      const still = new Set(this.locksOf(id));
+      if (live.some((lock) => still.has(lock))) return false; // a real owner: the game is in use
+      try {
+        mine = this.putLock(id);
+      } catch {
+        return false;
       }
     }
-    return false;
+  }
+
+  /**
+   * Puts down a lock file naming this process: written in full under a private name, then
+   * linked to its lock name, so no one ever reads it half-written.
+   */
+  private putLock(id: string): string {
+    const lock = path.join(this.dir, `${id}.lock.${process.pid}-${randomBytes(6).toString('hex')}`);
+    const temporary = path.join(this.dir, `.${randomBytes(8).toString('hex')}.tmp`);
+    const fd = fs.openSync(temporary, CREATE_NEW, 0o600);
+    try {
+      fs.writeSync(fd, JSON.stringify({ pid: process.pid, host: os.hostname() }));
+      fs.closeSync(fd);
+      fs.linkSync(temporary, lock);
+    } finally {
+      removeFile(temporary);
+    }
+    return lock;
+  }
+
+  /** Every lock file of a slot, the plain `<id>.lock` of earlier versions included. */
+  private locksOf(id: string): string[] {
+    const plain = `${id}.lock`;
+    try {
+      return fs
+        .readdirSync(this.dir)
+        .filter(
+          (name) =>
+            name === plain ||
+            (name.startsWith(`${plain}.`) && isLockTail(name.slice(plain.length + 1))),
+        )
+        .map((name) => path.join(this.dir, name));
+    } catch {
+      return [];
+    }
   }
 
   private isStale(lock: string): boolean {
@@ -140,18 +200,19 @@ export class SaveStore {
       if (owner.pid === process.pid) return !held.has(lock);
       return !isAlive(owner.pid);
     } catch {
-      // Unreadable or garbage: no live spider writes that.
+      // Gone meanwhile (its claimant stepped back, its owner left), unreadable or garbage:
+      // it holds nothing, since no live spider writes that.
       return true;
     }
   }
 
+  /** Gives up this process's claim on a slot: only its own lock file is removed. */
   release(id: string): void {
-    held.delete(this.lock(id));
-    try {
-      fs.unlinkSync(this.lock(id));
-    } catch {
-      // Already gone: nothing to release.
-    }
+    const mine = this.owned.get(id);
+    if (mine === undefined) return;
+    this.owned.delete(id);
+    held.delete(mine);
+    removeFile(mine);
   }
 
   /** Writes a save atomically. Never throws: a failure comes back as a reason. */
@@ -193,11 +254,7 @@ export class SaveStore {
 
   /** Deletes a slot's save and lock (the game is over or abandoned). */
   remove(id: string): void {
-    try {
-      fs.unlinkSync(this.file(id));
-    } catch {
-      // Already gone.
-    }
+    removeFile(this.file(id));
     this.release(id);
   }
 
@@ -338,6 +395,29 @@ function readRegularFile(file: string, maxBytes: number): string | null {
     return readAll(fd, Math.min(info.size, maxBytes)).toString('utf8');
   } finally {
     fs.closeSync(fd);
+  }
+}
+
+/** A lock name's tail after `<id>.lock.`: the claimant's pid and a random part. */
+function isLockTail(tail: string): boolean {
+  return /^\d+-[0-9a-f]+$/.test(tail);
+}
+
+/** A lock put down more than a second ago: its process owns the slot, it is not claiming it. */
+function isSettled(lock: string): boolean {
+  try {
+    return fs.lstatSync(lock).mtimeMs < Date.now() - 1000;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes a file if it is there. */
+function removeFile(file: string): void {
+  try {
+    fs.unlinkSync(file);
+  } catch {
+    // Already gone.
   }
 }
 

@@ -119,7 +119,7 @@ function saves(home: Home): string[] {
 
 function locks(home: Home): string[] {
   try {
-    return fs.readdirSync(home.games).filter((name) => name.endsWith('.lock'));
+    return fs.readdirSync(home.games).filter((name) => /\.lock(\.\d+-[0-9a-f]+)?$/.test(name));
   } catch {
     return [];
   }

@@ -70,8 +70,19 @@ function lockBody(pid: number, host = os.hostname()): string {
   return JSON.stringify({ pid, host });
 }
 
+/** A slot's lock files: `<id>.lock.<pid>-<random>`, or the plain `<id>.lock` of earlier versions. */
+function lockFiles(store: SaveStore, id: string): string[] {
+  return fs
+    .readdirSync(store.dir)
+    .filter((name) => name === `${id}.lock` || name.startsWith(`${id}.lock.`))
+    .map((name) => path.join(store.dir, name));
+}
+
+/** Who holds a slot: the one lock file left. */
 function lockOwner(store: SaveStore, id: string): unknown {
-  return JSON.parse(fs.readFileSync(path.join(store.dir, `${id}.lock`), 'utf8'));
+  const files = lockFiles(store, id);
+  expect(files).toHaveLength(1);
+  return JSON.parse(fs.readFileSync(files[0], 'utf8'));
 }
 
 /** A pid that was a process a moment ago and is no longer. */
@@ -235,13 +246,16 @@ describe('claim and release', () => {
     const store = freshStore();
     expect(store.claim('g1')).toBe(true);
     expect(lockOwner(store, 'g1')).toEqual({ pid: process.pid, host: os.hostname() });
-    expect(mode(path.join(store.dir, 'g1.lock'))).toBe(0o600);
+    expect(lockFiles(store, 'g1').map((file) => path.basename(file))).toEqual([
+      expect.stringMatching(new RegExp(`^g1\\.lock\\.${process.pid}-[0-9a-f]+$`)),
+    ]);
+    expect(mode(lockFiles(store, 'g1')[0])).toBe(0o600);
     expect(store.claim('g1')).toBe(false);
     expect(
       new SaveStore({ XDG_STATE_HOME: path.dirname(path.dirname(store.dir)) }).claim('g1'),
     ).toBe(false);
     store.release('g1');
-    expect(fs.existsSync(path.join(store.dir, 'g1.lock'))).toBe(false);
+    expect(lockFiles(store, 'g1')).toEqual([]);
     expect(store.claim('g1')).toBe(true);
     store.release('g1');
     store.release('g1'); // twice is harmless
@@ -388,7 +402,11 @@ describe('scan', () => {
     expect(scan!.setAside[0]).toContain(`moved to ${aside}.`);
     expect(scan!.setAside[0]).not.toMatch(/\p{Cc}/u);
     expect(fs.readFileSync(aside)).toEqual(Buffer.from(content));
-    expect(fs.readdirSync(store.dir).sort()).toEqual([`bad.bad-${STAMP}`, 'good.lock', 'good.txt']);
+    expect(fs.readdirSync(store.dir).sort()).toEqual([
+      `bad.bad-${STAMP}`,
+      expect.stringMatching(/^good\.lock\.\d+-[0-9a-f]+$/),
+      'good.txt',
+    ]);
     expect(scan!.unfinished.map((s) => s.id)).toEqual(['good']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     // The next start finds nothing more to set aside.

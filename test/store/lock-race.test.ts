@@ -1,0 +1,98 @@
+/**
+ * Five spider processes starting at once on one game whose lock names a dead process: exactly
+ * one of them may take the game over, whatever the timing (README, "Two sessions at once").
+ */
+import { spawn, spawnSync } from 'child_process';
+import { buildSync } from 'esbuild';
+import fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+const CLAIMANTS = 5;
+const TRIALS = 30;
+/** How long a winner keeps the game before it exits, so late claimants meet its lock. */
+const HOLD_MS = 800;
+
+let root: string;
+let script: string;
+
+beforeAll(() => {
+  // The folder's name holds "spider": the store checks that a live lock's process is one.
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-lock-race-'));
+  const store = path.join(root, 'store.js');
+  buildSync({
+    entryPoints: [path.join(__dirname, '../../src/store/saves.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile: store,
+    logLevel: 'silent',
+  });
+  // Each claimant waits at a barrier (a file appearing), claims the slot, says whether it got
+  // it, and keeps it a while.
+  script = path.join(root, 'claimant.js');
+  fs.writeFileSync(
+    script,
+    `const fs = require('fs');
+const { SaveStore } = require(${JSON.stringify(store)});
+const [state, barrier] = process.argv.slice(2);
+const store = new SaveStore({ XDG_STATE_HOME: state });
+process.stdout.write('ready\\n');
+while (!fs.existsSync(barrier)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+const won = store.claim('g1');
+process.stdout.write(won ? 'won\\n' : 'lost\\n');
+setTimeout(() => { if (won) store.release('g1'); }, ${HOLD_MS});
+`,
+  );
+});
+
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+/** A pid that was a process a moment ago and is no longer. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', '0']);
+  expect(child.status).toBe(0);
+  return child.pid as number;
+}
+
+function runClaimant(
+  state: string,
+  barrier: string,
+): { ready: Promise<void>; result: Promise<string> } {
+  const child = spawn(process.execPath, [script, state, barrier], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    if (out.includes('ready')) markReady();
+  });
+  const result = new Promise<string>((resolve) =>
+    child.on('close', () => resolve(out.replace('ready\n', '').trim())),
+  );
+  return { ready, result };
+}
+
+it(`gives a game with a stale lock to exactly one of ${CLAIMANTS} spiders starting at once`, async () => {
+  const outcomes: number[] = [];
+  for (let trial = 0; trial < TRIALS; trial++) {
+    const state = path.join(root, `state-${trial}`);
+    const games = path.join(state, 'spider', 'games');
+    fs.mkdirSync(games, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(
+      path.join(games, 'g1.lock'),
+      JSON.stringify({ pid: deadPid(), host: os.hostname() }),
+    );
+    const barrier = path.join(root, `go-${trial}`);
+    const claimants = Array.from({ length: CLAIMANTS }, () => runClaimant(state, barrier));
+    await Promise.all(claimants.map((c) => c.ready));
+    fs.writeFileSync(barrier, '');
+    const results = await Promise.all(claimants.map((c) => c.result));
+    outcomes.push(results.filter((r) => r === 'won').length);
+    // The winner released its lock; the stale one is gone too.
+    expect(fs.readdirSync(games).filter((name) => name.includes('.lock'))).toEqual([]);
+  }
+  expect(outcomes).toEqual(Array(TRIALS).fill(1));
+}, 120_000);
