@@ -8,3 +8,4 @@ export * from './rules-text';
 export * from './save';
 export * from './seed';
 export * from './shell';
+export * from './width';

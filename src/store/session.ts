@@ -13,7 +13,7 @@ import {
   type Rules,
   actionsKept,
 } from '../engine';
-import { formatRecord, formatSave, type LoadedSave } from '../notation';
+import { formatRecord, formatSave, type LoadedSave, MAX_SEED_LENGTH, printable } from '../notation';
 import type { GameResult, Outcome } from '../stats/result';
 import { newRecords } from '../stats/stats';
 import { type Appended, appendResult, readResults } from './history';
@@ -175,7 +175,7 @@ export class GameSession {
         session.continued = save.continued === true;
         messages.push(
           info(
-            `Resumed your game from ${describeDate(save.saved)}: seed ${save.game.seed}, ` +
+            `Resumed your game from ${describeDate(save.saved)}: seed ${printable(save.game.seed, MAX_SEED_LENGTH)}, ` +
               `${plural(movesKept(save.game), 'move')}. ` +
               (candidate === sameDeal ? 'R restarts this deal.' : 'n starts a new one.'),
           ),
@@ -186,7 +186,11 @@ export class GameSession {
         // Starting a new game over this one: it counts as abandoned once anything was played.
         if (movesKept(save.game) > 0) {
           const recorded = record(save, 'abandoned');
-          messages.push(info(`Your unfinished game (seed ${save.game.seed}) counts as abandoned.`));
+          messages.push(
+            info(
+              `Your unfinished game (seed ${printable(save.game.seed, MAX_SEED_LENGTH)}) counts as abandoned.`,
+            ),
+          );
           if (!recorded.ok) {
             // Kept, marked, until the statistics can have it.
             store.write(candidate.id, formatSave(save.game, { ...save, abandoned: true }));
@@ -209,7 +213,11 @@ export class GameSession {
     const game =
       options.loaded?.game ?? newGame(options.seed ?? options.randomSeed(), options.rules);
     if (options.loaded)
-      messages.push(info(`Continuing the game of ${options.loaded.name}: seed ${game.seed}.`));
+      messages.push(
+        info(
+          `Continuing the game of ${options.loaded.name}: seed ${printable(game.seed, MAX_SEED_LENGTH)}.`,
+        ),
+      );
     else if (scan.inUse > 0 && !options.fresh && options.seed === undefined) {
       messages.push(info('Your other game is open in another spider session; this is a new one.'));
     }

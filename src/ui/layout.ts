@@ -14,6 +14,7 @@ import { drawOverlay } from './overlays';
 import type { UiState } from './state';
 import { cardRole, glyphs } from './theme';
 import { wrapWords } from './wrap';
+import { cutToWidth, MAX_SEED_LENGTH, printable, textWidth } from '../notation';
 
 /** The smallest terminal the game is drawn in; below it a "too small" notice is shown. */
 export const MIN_WIDTH = 50;
@@ -64,9 +65,7 @@ export function layout(state: UiState, width: number, height: number): Layout {
   const lines = message ? wrapWords(message.text, width) : [];
   if (lines.length > maxLines) {
     lines.length = maxLines;
-    lines[maxLines - 1] = `${Array.from(lines[maxLines - 1])
-      .slice(0, width - 1)
-      .join('')}…`;
+    lines[maxLines - 1] = `${cutToWidth(lines[maxLines - 1], width - 1)}…`;
   }
   const messageRows = Math.max(1, lines.length);
   const board = drawTableau(frame, state, stock, height - TOP_ROWS - messageRows - 1);
@@ -104,7 +103,7 @@ function statusPieces(state: UiState): { left: string[]; right: string[] }[] {
   const scores = gameScores(game);
   const deals = stockLeft(game.position) / DEAL_SIZE;
   const done = game.position.foundations.map((s) => suitLabel(s, theme.ascii)).join('');
-  const seed = game.seed;
+  const seed = printable(game.seed, MAX_SEED_LENGTH);
   const keep = rules.keepSuits ? ', keep suits' : '';
   return [
     {
@@ -138,10 +137,10 @@ function drawStatusLine(frame: Frame, state: UiState): Board['stock'] {
     const left = form.left.filter(Boolean).join('  ');
     const right = form.right.filter(Boolean).join('  ');
     const last = i === forms.length - 1;
-    if (left.length + right.length + 2 > frame.width && !last) continue;
+    if (textWidth(left) + right.length + 2 > frame.width && !last) continue;
     const rightX = Math.max(0, frame.width - right.length);
     frame.put(0, 0, left, 'title', false, Math.max(1, rightX - 1));
-    if (left.length > rightX - 1 && rightX > 1) frame.put(rightX - 2, 0, '…', 'title');
+    if (textWidth(left) > rightX - 1 && rightX > 1) frame.put(rightX - 2, 0, '…', 'title');
     frame.put(rightX, 0, right, 'header');
     // The deals-left piece is clickable: it deals.
     const dealsText = form.right[2];

@@ -7,6 +7,7 @@ import {
   type Rules,
   type ScoringName,
 } from '../engine';
+import { MAX_SEED_LENGTH, printable } from '../notation';
 import { GameSession, type Note } from '../store/session';
 import { initialState } from './controller';
 import { type GameHost, runTerminalGame } from './loop';
@@ -42,7 +43,9 @@ export function openingState(
   notes: readonly Note[] = [],
 ): UiState {
   const text =
-    notes.length > 0 ? notes.map((n) => n.text).join(' ') : `Seed ${game.seed}. ${FIRST_STEPS}`;
+    notes.length > 0
+      ? notes.map((n) => n.text).join(' ')
+      : `Seed ${printable(game.seed, MAX_SEED_LENGTH)}. ${FIRST_STEPS}`;
   const warning = notes.some((n) => n.warning);
   return initialState(game, theme, scoring, { text, kind: warning ? 'error' : 'info' });
 }

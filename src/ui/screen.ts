@@ -12,10 +12,12 @@ import { paint, type Theme } from './theme';
 /** The parts of blessed's screen this adapter uses that its typings leave out or get wrong. */
 interface BlessedScreen {
   lines: BlessedLine[];
+  /** What blessed believes the terminal shows now. */
+  olines: BlessedLine[];
   cols: number;
   rows: number;
   program: BlessedProgram;
-  tput: { brokenACS: boolean };
+  tput: { brokenACS: boolean; unicode: boolean; numbers: { U8?: number } };
   render(): void;
   alloc(): void;
   enter(): void;
@@ -77,19 +79,37 @@ function attribute(role: Parameters<typeof paint>[0], highlight: boolean, theme:
   return (flags << 18) | (fg << 9) | bg;
 }
 
-/** Copies a frame into blessed's buffer, marking only lines that changed as dirty. */
+/**
+ * Copies a frame into blessed's buffer, marking only lines that changed as dirty.
+ *
+ * blessed counts one column per cell. For a double-width character (a cell followed by an empty
+ * continuation cell, see Frame) that holds once both cells are written together: the character
+ * moves the cursor two columns and the empty continuation none. So both are always rewritten
+ * (as blessed's own Unicode mode does): were one skipped as unchanged, blessed would move the
+ * cursor one column too far or too short. Where blessed turns anything beyond ASCII into '?' (a
+ * terminal that is not UTF-8), every column a character takes becomes a '?'.
+ */
 function paintFrame(screen: BlessedScreen, view: Layout, theme: Theme): void {
   const { frame } = view;
-  const height = Math.min(frame.height, screen.lines.length);
+  const asciiOnly = !screen.tput.unicode && screen.tput.numbers.U8 !== 1;
+  const height = Math.min(frame.height, screen.lines.length, screen.olines.length);
   for (let y = 0; y < height; y++) {
     const line = screen.lines[y];
+    const shown = screen.olines[y];
     const width = Math.min(frame.width, line.length);
     for (let x = 0; x < width; x++) {
       const cell = frame.at(x, y);
       const attr = attribute(cell.role, cell.highlight, theme);
+      let ch = cell.ch;
+      const wide = x + 1 < frame.width && frame.at(x + 1, y).ch === '';
+      if (asciiOnly && (ch === '' || /[^\x20-\x7e]/.test(ch))) ch = '?';
+      else if (wide || ch === '') {
+        shown[x][1] = '\0';
+        line.dirty = true;
+      }
       const old = line[x];
-      if (old[0] !== attr || old[1] !== cell.ch) {
-        line[x] = [attr, cell.ch];
+      if (old[0] !== attr || old[1] !== ch) {
+        line[x] = [attr, ch];
         line.dirty = true;
       }
     }

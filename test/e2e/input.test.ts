@@ -9,6 +9,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { boardOf, freshEnv, scratchFolder, SPIDER, startSpider } from './spider';
 import { TerminalSession } from './tmux';
+import stringWidth from 'string-width';
 
 jest.setTimeout(30_000);
 
@@ -204,5 +205,49 @@ describe('messages at 80x24', () => {
     expect(message).toBe(
       `Seed ${seed}. Pick a column with 1-9 and 0, then where to put its run. ? shows help.`,
     );
+  });
+});
+
+describe('seeds of every kind on the status line', () => {
+  /** The status line as the terminal shows it, after the game has drawn its first screen. */
+  function statusLine(seed: string): string {
+    const session = startSpider(['--seed', seed]);
+    const screen = session.waitFor('q quit');
+    return screen.split('\n')[0];
+  }
+
+  it.each([
+    ['double-width', '宝くじ'],
+    ['combining', 'cafe\u0301 au lait'],
+    ['emoji', 'lucky 🍀 deal'],
+  ])('a %s seed leaves the status line aligned at the right edge', (_kind, seed) => {
+    const line = statusLine(seed);
+    expect(line).toContain(`seed ${seed}  `);
+    expect(line).toMatch(/ deals 5$/);
+    expect(stringWidth(line)).toBe(80);
+  });
+
+  it('stays aligned as the status line changes around a double-width seed', () => {
+    const session = startSpider(['--seed', '宝くじ 宝くじ']);
+    session.waitFor('q quit');
+    session.sendKeys('d');
+    let line = session.waitFor(/deals 4$/m).split('\n')[0];
+    expect(stringWidth(line)).toBe(80);
+    // The seed's characters move when the status line takes its short form.
+    session.resize(60, 24);
+    line = session.waitFor(/^seed 宝くじ 宝くじ {2}4s r0 /m).split('\n')[0];
+    expect(line).toMatch(/ deals 4$/);
+    expect(stringWidth(line)).toBe(60);
+    session.resize(80, 24);
+    line = session.waitFor(/^Spider {2}seed /m).split('\n')[0];
+    expect(line).toMatch(/ deals 4$/);
+    expect(stringWidth(line)).toBe(80);
+  });
+
+  it('zero-width and direction-changing characters are shown escaped', () => {
+    const line = statusLine('a\u200bb\u202ec\u2066d');
+    expect(line).toContain('seed a\\u{200b}b\\u{202e}c\\u{2066}d  ');
+    expect(line).toMatch(/ deals 5$/);
+    expect(stringWidth(line)).toBe(80);
   });
 });
