@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { type LoadedSave, parseSave, readSaveHeader, type SaveHeader } from '../notation/save';
-import { fsReason } from './errors';
+import { fsReason, fsWords } from './errors';
 import { folderProblem } from './paths';
 import { MAX_INPUT_BYTES } from './input';
 import { stateDir, stateProblem } from './paths';
@@ -94,6 +94,9 @@ export class SaveStore {
     return path.join(this.dir, `${id}.txt`);
   }
 
+  /** Why the last lock file could not be put down (a full disk, no permission), if it could not. */
+  lockProblem: string | null = null;
+
   /** Lock files of this store that this process holds, by slot. */
   private readonly owned = new Map<string, string>();
 
@@ -125,7 +128,8 @@ export class SaveStore {
     try {
       fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       mine = this.putLock(id);
-    } catch {
+    } catch (error) {
+      this.lockProblem = fsWords(error);
       return false;
     }
     for (let attempt = 1; ; attempt++) {
@@ -248,7 +252,9 @@ export class SaveStore {
           // Already gone.
         }
       }
-      return { ok: false, reason: fsReason(error, this.dir) };
+      // The temporary's name means nothing to the player: the folder is what to fix.
+      const at = (error as NodeJS.ErrnoException).path;
+      return { ok: false, reason: `${fsWords(error)} (${at && at !== temporary ? at : this.dir})` };
     }
   }
 

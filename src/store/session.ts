@@ -257,7 +257,10 @@ export class GameSession {
     }
     if (!this.claimed) {
       this.claimed = this.store.claim(this.slot);
-      if (!this.claimed) return this.warnOnce(`can't lock a save slot in ${this.store.dir}`);
+      if (!this.claimed) {
+        const why = this.store.lockProblem ? ` (${this.store.lockProblem})` : '';
+        return this.warnOnce(`can't lock a save slot in ${this.store.dir}${why}`);
+      }
     }
     const written = this.store.write(this.slot, this.format(game));
     return written.ok ? null : this.warnOnce(written.reason);

@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { TerminalSession, processRunning } from './tmux';
+import { boundUser, handOver } from '../helpers/bundle';
 
 jest.setTimeout(30_000);
 
@@ -62,8 +63,8 @@ function regularFile(): string {
   return file;
 }
 
-function startGame(home: Home, args: string[] = []): TerminalSession {
-  return TerminalSession.start([process.execPath, SPIDER, ...args], {
+function startGame(home: Home, args: string[] = [], prefix: string[] = []): TerminalSession {
+  return TerminalSession.start([...prefix, process.execPath, SPIDER, ...args], {
     env: home.env,
     cwd: home.cwd,
   });
@@ -312,30 +313,29 @@ describe('a state folder that cannot be written', () => {
     expect(fs.readFileSync(file, 'utf8')).toBe('not a folder\n');
   });
 
-  it('read-only (skipped where permissions do not bind, as for root)', () => {
+  it('read-only', () => {
+    // Played by a user that permissions bind (not root, for whom a read-only folder is writable).
+    const user = boundUser();
     const home = freshHome();
     const state = home.env.XDG_STATE_HOME!;
     fs.mkdirSync(state, { recursive: true });
+    const root = path.dirname(state);
+    handOver(root, user);
+    fs.chmodSync(root, 0o755);
     fs.chmodSync(state, 0o500);
-    let bound = true;
     try {
-      fs.mkdirSync(path.join(state, 'probe'));
-      fs.rmdirSync(path.join(state, 'probe'));
-      bound = false;
-    } catch {
-      // Permissions bind: the case to test.
-    }
-    try {
-      if (!bound) {
-        console.info('skipped: running as root, a read-only folder is still writable');
-        return;
-      }
-      const session = startGame(home, ['--seed', '42']);
-      session.waitFor("Can't save this game");
+      const session = startGame(home, ['--seed', '42'], user.prefix);
+      session.waitFor('q quit');
+      // A new deal is first saved at its first move.
       session.sendKeys('8', '5');
-      expect(session.waitFor(/moves 1 /)).not.toContain("Can't save");
+      expect(session.waitFor(/moves 1 /)).toMatch(
+        /Can't save this game: can't lock a save slot in\s+\S+\s+\(permission denied\)/,
+      );
+      session.sendKeys('d');
+      expect(session.waitFor(/moves 2 /)).not.toContain("Can't save");
       expect(quit(session)).toBe(0);
       expect(session.output().replace(/\r?\n/g, ' ')).toContain('NOT saved (permission denied');
+      expect(fs.readdirSync(state)).toEqual([]);
     } finally {
       fs.chmodSync(state, 0o700);
     }

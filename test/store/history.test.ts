@@ -11,6 +11,7 @@ import {
   readResults,
   toResult,
 } from '../../src/store/history';
+import { bundle, boundUser, handOver } from '../helpers/bundle';
 import { gameResult } from '../helpers/results';
 
 const DIST_HISTORY = path.resolve(__dirname, '../../dist/store/history.js');
@@ -122,20 +123,29 @@ describe('appendResult and readResults', () => {
     expect(outcome.reason).toContain(blocker);
   });
 
-  it('returns "permission denied" for a read-only directory (unless the user can write anyway)', () => {
-    const dir = freshDir();
-    fs.mkdirSync(dir, { recursive: true, mode: 0o500 });
-    fs.chmodSync(dir, 0o500);
-    let writable = true;
+  it('returns "permission denied" for a read-only directory', () => {
+    // Run by a user that permissions bind (not root, for whom a read-only folder is writable).
+    const user = boundUser();
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-history-read-only-'));
     try {
-      fs.accessSync(dir, fs.constants.W_OK);
-    } catch {
-      writable = false;
+      const dir = path.join(home, 'spider');
+      fs.mkdirSync(dir, { recursive: true });
+      handOver(home, user);
+      fs.chmodSync(dir, 0o500);
+      const script =
+        `const { appendResult } = require(${JSON.stringify(bundle('src/store/history.ts'))});` +
+        `process.stdout.write(JSON.stringify(appendResult(${JSON.stringify(dir)}, ${JSON.stringify(result())})));`;
+      const [command, ...args] = [...user.prefix, process.execPath, '-e', script];
+      const child = spawnSync(command, args, { encoding: 'utf8' });
+      expect(child.stderr).toBe('');
+      expect(JSON.parse(child.stdout)).toEqual({
+        ok: false,
+        reason: `permission denied (${historyPath(dir)})`,
+      });
+      expect(fs.existsSync(historyPath(dir))).toBe(false);
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
     }
-    const outcome = appendResult(dir, result());
-    fs.chmodSync(dir, 0o700);
-    if (writable) return; // root writes anyway: nothing to check here
-    expect(outcome).toEqual({ ok: false, reason: `permission denied (${historyPath(dir)})` });
   });
 
   it('refuses a history path that is a directory, for writing and for reading', () => {

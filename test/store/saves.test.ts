@@ -20,6 +20,7 @@ import { formatRecord, formatSave } from '../../src/notation';
 import { MAX_INPUT_BYTES } from '../../src/store/input';
 import { MAX_SAVE_BYTES, SaveStore } from '../../src/store/saves';
 import { bigRecord } from '../helpers/big-record';
+import { bundle, boundUser, handOver } from '../helpers/bundle';
 
 const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
 const INFO = {
@@ -204,24 +205,27 @@ describe('write', () => {
     expect(fs.readFileSync(notAFolder, 'utf8')).toBe('a file, not a folder\n');
   });
 
-  it('fails with a reason when the folder is read-only (skipped where permissions do not bind)', () => {
-    const store = freshStore();
+  it('fails with a reason when the folder is read-only', () => {
+    // Run by a user that permissions bind (not root, for whom a read-only folder is writable).
+    const user = boundUser();
+    const root = tempRoot();
+    const state = path.join(root, 'state');
+    const store = new SaveStore({ XDG_STATE_HOME: state });
     expect(store.write('g1', sampleSave()).ok).toBe(true);
+    handOver(root, user);
+    fs.chmodSync(root, 0o755);
     fs.chmodSync(store.dir, 0o500);
-    let bound = true;
-    try {
-      fs.writeFileSync(path.join(store.dir, 'probe'), '');
-      fs.unlinkSync(path.join(store.dir, 'probe'));
-      bound = false; // root: chmod does not stop writes
-    } catch {
-      // Permissions bind: the case to test.
-    }
-    if (!bound) {
-      console.info('skipped: running as root, a read-only folder is still writable');
-      return;
-    }
-    const written = store.write('g1', 'new text');
-    expect(written).toEqual({ ok: false, reason: `permission denied (${store.dir})` });
+    const script =
+      `const { SaveStore } = require(${JSON.stringify(bundle('src/store/saves.ts'))});` +
+      `const store = new SaveStore({ XDG_STATE_HOME: ${JSON.stringify(state)} });` +
+      `process.stdout.write(JSON.stringify([store.problem, store.write('g1', 'new text')]));`;
+    const [command, ...args] = [...user.prefix, process.execPath, '-e', script];
+    const child = spawnSync(command, args, { encoding: 'utf8' });
+    expect(child.stderr).toBe('');
+    expect(JSON.parse(child.stdout)).toEqual([
+      null,
+      { ok: false, reason: `permission denied (${store.dir})` },
+    ]);
     expect(fs.readFileSync(path.join(store.dir, 'g1.txt'), 'utf8')).toBe(sampleSave());
   });
 });
