@@ -38,6 +38,22 @@ const unrecorded = (reason: string): Note => ({
   warning: true,
 });
 
+/** A result neither the statistics nor the save folder could take: the player hears it is lost. */
+const lostResult = (reason: string, saveReason: string): Note => ({
+  text:
+    `Can't record your last game in the statistics (${reason}), nor keep it for later ` +
+    `(${saveReason}): its result is lost.`,
+  warning: true,
+});
+
+/** What leaving a game came to. */
+export interface Left {
+  /** Why an unfinished game could not be kept, or null. */
+  readonly unsaved: string | null;
+  /** What the player should read about a finished game's result, or null. */
+  readonly note: string | null;
+}
+
 /** How to open a game. */
 export interface OpenOptions {
   readonly env: NodeJS.ProcessEnv;
@@ -298,11 +314,11 @@ export class GameSession {
       if (!recorded.ok) {
         // The old game stays in its slot, marked, until the statistics can have it; the new
         // game gets a slot of its own.
-        this.store.write(this.slot, this.format(before, outcome === 'abandoned'));
+        const kept = this.store.write(this.slot, this.format(before, outcome === 'abandoned'));
         this.store.release(this.slot);
         this.slot = this.store.newId(this.now());
         this.claimed = false;
-        problem = unrecorded(recorded.reason);
+        problem = kept.ok ? unrecorded(recorded.reason) : lostResult(recorded.reason, kept.reason);
       }
       this.elapsedMs = 0;
       this.started = this.now().toISOString();
@@ -312,9 +328,11 @@ export class GameSession {
     if (warning) return warning;
     if (problem) return problem;
     if (gameStatus(after) === 'won' && gameStatus(before) !== 'won' && !this.continued) {
-      const history = readResults(dataDir(this.env)).results;
+      const history = readResults(dataDir(this.env));
+      // Without the whole history any "record" could be made up: say nothing.
+      if (history.problem !== undefined || dataProblem(this.env)) return null;
       const records = newRecords(
-        history,
+        history.results,
         resultOf(after, 'won', this.elapsedMs, this.now(), false),
       );
       if (records.length > 0) return info(`You won! New records: ${records.join('; ')}.`);
@@ -323,27 +341,32 @@ export class GameSession {
   }
 
   /**
-   * The player leaves: a finished game goes to the statistics, an unfinished one waits. Returns
-   * why an unfinished game could not be kept, or null.
+   * The player leaves: a finished game goes to the statistics, an unfinished one waits. Says why
+   * an unfinished game could not be kept, and what became of a finished one the statistics could
+   * not take.
    */
-  leave(game: Game): string | null {
+  leave(game: Game): Left {
     this.tick();
     const status = gameStatus(game);
     if (status !== 'playing') {
-      if (this.record(game, status).ok) this.store.remove(this.slot);
-      else {
-        // Kept until the statistics have it: the next start records it.
-        this.store.write(this.slot, this.format(game));
-        this.store.release(this.slot);
+      const recorded = this.record(game, status);
+      if (recorded.ok) {
+        this.store.remove(this.slot);
+        return { unsaved: null, note: null };
       }
-    } else if (!touched(game)) {
-      this.store.remove(this.slot);
-    } else {
-      const written = this.store.write(this.slot, this.format(game));
+      // Kept until the statistics have it: the next start records it.
+      const kept = this.store.write(this.slot, this.format(game));
       this.store.release(this.slot);
-      if (!written.ok) return written.reason;
+      const note = kept.ok ? unrecorded(recorded.reason) : lostResult(recorded.reason, kept.reason);
+      return { unsaved: null, note: note.text };
     }
-    return null;
+    if (!touched(game)) {
+      this.store.remove(this.slot);
+      return { unsaved: null, note: null };
+    }
+    const written = this.store.write(this.slot, this.format(game));
+    this.store.release(this.slot);
+    return { unsaved: written.ok ? null : written.reason, note: null };
   }
 
   /** Writes the game record to a new file in `folder` ('w'); returns what to tell the player. */

@@ -8,7 +8,7 @@ import {
   type ScoringName,
 } from '../engine';
 import { MAX_SEED_LENGTH, printable } from '../notation';
-import { GameSession, type Note } from '../store/session';
+import { GameSession, type Left, type Note } from '../store/session';
 import { initialState } from './controller';
 import { type GameHost, runTerminalGame } from './loop';
 import type { UiState } from './state';
@@ -63,11 +63,8 @@ export async function playInTerminal(
   const warnings = messages.filter((n) => n.warning).map((n) => n.text);
   const state = openingState(game, options.theme, options.scoring, messages);
   let current = game;
-  let left: { problem: string | null } | null = null;
-  const leave = (last: Game): string | null => {
-    left ??= { problem: session.leave(last) };
-    return left.problem;
-  };
+  let left: Left | null = null;
+  const leave = (last: Game): Left => (left ??= session.leave(last));
   // A terminal that hangs up can end the process before the game's promise settles (its input
   // closes and nothing keeps Node running): leave from the exit event then.
   const stopAtExit = options.host.atExit(() => void leave(current));
@@ -89,7 +86,8 @@ export async function playInTerminal(
   );
   stopAtExit();
   const last = exit.state.game;
-  const problem = leave(last);
+  const { unsaved: problem, note } = leave(last);
+  if (note !== null) warnings.push(note);
   const score = gameScores(last)[options.scoring];
   const status = gameStatus(last);
   const outcome =

@@ -16,14 +16,13 @@ import {
   checkMove,
   type Game,
   gameStatus,
-  heuristicHints,
-  legalActions,
   newGame,
   play,
   type Rules,
 } from '../../src/engine';
 import { formatRecord } from '../../src/notation';
 import { TerminalSession } from './tmux';
+import { pickerFor, playOut } from '../helpers/play-out';
 
 jest.setTimeout(60_000);
 
@@ -79,19 +78,6 @@ function stats(where: ReturnType<typeof home>): VariantJson[] {
   return (JSON.parse(result.stdout) as { variants: VariantJson[] }).variants;
 }
 
-/** Follows the top hint (or any legal action) until the game ends; null if it never does. */
-function playOut(seed: string, pick: (game: Game, i: number) => Action | undefined): Game | null {
-  let game = newGame(seed, ONE_SUIT);
-  for (let i = 0; i < 3000 && gameStatus(game) === 'playing'; i++) {
-    const action = pick(game, i);
-    if (!action) return null;
-    const outcome = play(game, action);
-    if (!outcome.ok) return null;
-    game = outcome.game;
-  }
-  return game;
-}
-
 /** The keys that play an action: `F` `T` for a move `F-T` chooses by itself, `d` for a deal. */
 function keysFor(game: Game, action: Action): string[] | null {
   if (action.kind === 'deal') return ['d'];
@@ -114,13 +100,7 @@ function wholeGame(outcome: 'won' | 'lost'): {
 } {
   for (let s = 1; s < 400; s++) {
     const seed = String(s);
-    let random = s * 7919;
-    const end = playOut(seed, (game) => {
-      if (outcome === 'won') return heuristicHints.hints(game.position)[0]?.action;
-      const legal = legalActions(game.position);
-      random = (random * 1103515245 + 12345) % 2147483648;
-      return legal[random % legal.length];
-    });
+    const end = playOut(seed, ONE_SUIT, pickerFor(outcome, s));
     if (!end || gameStatus(end) !== outcome) continue;
     const actions = actionsKept(end);
     let game = newGame(seed, ONE_SUIT);

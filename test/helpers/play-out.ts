@@ -1,0 +1,44 @@
+import {
+  type Action,
+  type Game,
+  gameStatus,
+  heuristicHints,
+  legalActions,
+  newGame,
+  play,
+  type Rules,
+} from '../../src/engine';
+
+/** Plays `pick`'s actions from a seed's deal until the game ends; null if it never does. */
+export function playOut(
+  seed: string,
+  rules: Rules,
+  pick: (game: Game, i: number) => Action | undefined,
+): Game | null {
+  let game = newGame(seed, rules);
+  for (let i = 0; i < 3000 && gameStatus(game) === 'playing'; i++) {
+    const action = pick(game, i);
+    if (!action) return null;
+    const outcome = play(game, action);
+    if (!outcome.ok) return null;
+    game = outcome.game;
+  }
+  return game;
+}
+
+/**
+ * Picks for a game that ends `outcome`: the top hint to win, random legal actions (from a
+ * generator seeded by `seed`) to lose.
+ */
+export function pickerFor(
+  outcome: 'won' | 'lost',
+  seed: number,
+): (game: Game) => Action | undefined {
+  let random = seed * 7919;
+  return (game) => {
+    if (outcome === 'won') return heuristicHints.hints(game.position)[0]?.action;
+    const legal = legalActions(game.position);
+    random = (random * 1103515245 + 12345) % 2147483648;
+    return legal[random % legal.length];
+  };
+}

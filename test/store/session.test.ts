@@ -1,0 +1,116 @@
+/**
+ * A session on real folders when the statistics cannot be written or read: results are kept or
+ * the player is told they are lost, and no record is claimed without the history to prove it
+ * (README, "Saved games and statistics").
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { type Game, gameStatus, newGame, type Rules, undo } from '../../src/engine';
+import { historyPath, readResults } from '../../src/store/history';
+import { GameSession } from '../../src/store/session';
+import { pickerFor, playOut } from '../helpers/play-out';
+
+const ONE_SUIT: Rules = { suits: 1, relaxed: 0, keepSuits: false };
+const roots: string[] = [];
+afterEach(() => roots.splice(0).forEach((r) => fs.rmSync(r, { recursive: true, force: true })));
+
+function folders() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-session-'));
+  roots.push(root);
+  return { root, state: path.join(root, 'state'), data: path.join(root, 'data') };
+}
+
+function open(env: NodeJS.ProcessEnv, seed?: string) {
+  return GameSession.open({
+    env,
+    rules: ONE_SUIT,
+    explicitRules: {},
+    fresh: seed === undefined,
+    randomSeed: () => '7',
+    ...(seed === undefined ? {} : { seed }),
+  });
+}
+
+/** A 1-suit game played to its end (won by following the hints, or lost by random play), and the game one action before. */
+function playedOut(outcome: 'won' | 'lost'): { before: Game; after: Game } {
+  for (let s = 1; s < 400; s++) {
+    const end = playOut(String(s), ONE_SUIT, pickerFor(outcome, s));
+    if (!end || gameStatus(end) !== outcome) continue;
+    const back = undo(end);
+    if (back.ok) return { before: back.game, after: end };
+  }
+  throw new Error(`no 1-suit deal under seed 400 ends ${outcome}`);
+}
+
+describe('leaving a finished game the statistics cannot take', () => {
+  it('keeps it for the next start and says so', () => {
+    const where = folders();
+    fs.writeFileSync(where.data, 'a file where the data folder should be\n');
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const { after: lost } = playedOut('lost');
+    const { session } = open(env, lost.seed);
+    session.changed(newGame(lost.seed, ONE_SUIT), lost);
+    const left = session.leave(lost);
+    expect(left.unsaved).toBeNull();
+    expect(left.note).toMatch(
+      /^Can't record your last game in the statistics \(.+\); it is kept and will be recorded next time\.$/,
+    );
+    // The next start, with a data folder that works, records it.
+    fs.rmSync(where.data);
+    open(env);
+    expect(readResults(path.join(where.data, 'spider')).results).toEqual([
+      expect.objectContaining({ seed: lost.seed, outcome: 'lost' }),
+    ]);
+  });
+
+  it('says the result is lost when it cannot be kept either', () => {
+    const where = folders();
+    fs.writeFileSync(where.data, 'a file where the data folder should be\n');
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const { after: lost } = playedOut('lost');
+    const { session } = open(env, lost.seed);
+    session.changed(newGame(lost.seed, ONE_SUIT), lost);
+    // The save folder goes too.
+    fs.rmSync(where.state, { recursive: true });
+    fs.writeFileSync(where.state, 'a file where the state folder should be\n');
+    const left = session.leave(lost);
+    expect(left.note).toMatch(
+      /^Can't record your last game in the statistics \(.+\), nor keep it for later \(.+\): its result is lost\.$/,
+    );
+  });
+
+  it('says the result is lost when a new game replaces it and nothing can take it', () => {
+    const where = folders();
+    fs.writeFileSync(where.data, 'a file where the data folder should be\n');
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const { after: lost } = playedOut('lost');
+    const { session } = open(env, lost.seed);
+    session.changed(newGame(lost.seed, ONE_SUIT), lost);
+    fs.rmSync(where.state, { recursive: true });
+    fs.writeFileSync(where.state, 'a file where the state folder should be\n');
+    const note = session.changed(lost, newGame('8', ONE_SUIT));
+    expect(note?.warning).toBe(true);
+    expect(note?.text).toMatch(/its result is lost\.$/);
+  });
+});
+
+describe('records on a win', () => {
+  it('are announced when the history could be read', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const { before, after } = playedOut('won');
+    const { session } = open(env, before.seed);
+    expect(session.changed(before, after)?.text).toMatch(/^You won! New records: /);
+  });
+
+  it('are not claimed when the history cannot be read', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    // A folder where the history file should be: it cannot be read.
+    fs.mkdirSync(historyPath(path.join(where.data, 'spider')), { recursive: true });
+    const { before, after } = playedOut('won');
+    const { session } = open(env, before.seed);
+    expect(session.changed(before, after)?.text ?? '').not.toMatch(/New records/);
+  });
+});
