@@ -4,9 +4,21 @@
  * string-width, which follows Unicode's East Asian Width and emoji data (ambiguous-width
  * characters count as narrow, as in most terminals outside East Asian locales).
  */
-import stringWidth from 'string-width';
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/**
+ * string-width and a grapheme segmenter, made the first time text beyond the NARROW characters
+ * is measured: loading ICU's segmentation data costs about 8 ms, which a game whose seed and
+ * messages are plain text never pays (see "Start-up" in the README).
+ */
+let tools: { stringWidth: (text: string) => number; segmenter: Intl.Segmenter } | undefined;
+function measuring(): NonNullable<typeof tools> {
+  if (tools === undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+    const { default: stringWidth } = require('string-width') as typeof import('string-width');
+    tools = { stringWidth, segmenter: new Intl.Segmenter(undefined, { granularity: 'grapheme' }) };
+  }
+  return tools;
+}
 
 /**
  * Text made only of characters known to take one column each, grapheme by grapheme (printable
@@ -21,7 +33,7 @@ const widths = new Map<string, number>();
 /** The grapheme clusters of text: what a terminal shows as one character each. */
 export function graphemes(text: string): string[] {
   if (NARROW.test(text)) return Array.from(text);
-  return Array.from(segmenter.segment(text), (s) => s.segment);
+  return Array.from(measuring().segmenter.segment(text), (s) => s.segment);
 }
 
 /** The columns one grapheme cluster takes: 0, 1 or 2. */
@@ -29,7 +41,7 @@ export function graphemeWidth(grapheme: string): number {
   if (grapheme.length === 1 && NARROW.test(grapheme)) return 1;
   let width = widths.get(grapheme);
   if (width === undefined) {
-    width = Math.min(2, stringWidth(grapheme));
+    width = Math.min(2, measuring().stringWidth(grapheme));
     if (widths.size < 10_000) widths.set(grapheme, width);
   }
   return width;
