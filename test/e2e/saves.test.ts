@@ -63,8 +63,13 @@ function regularFile(): string {
   return file;
 }
 
-function startGame(home: Home, args: string[] = [], prefix: string[] = []): TerminalSession {
-  return TerminalSession.start([...prefix, process.execPath, SPIDER, ...args], {
+function startGame(
+  home: Home,
+  args: string[] = [],
+  prefix: string[] = [],
+  spider = SPIDER,
+): TerminalSession {
+  return TerminalSession.start([...prefix, process.execPath, spider, ...args], {
     env: home.env,
     cwd: home.cwd,
   });
@@ -324,7 +329,7 @@ describe('a state folder that cannot be written', () => {
     fs.chmodSync(root, 0o755);
     fs.chmodSync(state, 0o500);
     try {
-      const session = startGame(home, ['--seed', '42'], user.prefix);
+      const session = startGame(home, ['--seed', '42'], user.prefix, openCopy());
       session.waitFor('q quit');
       // A new deal is first saved at its first move.
       session.sendKeys('8', '5');
@@ -341,6 +346,22 @@ describe('a state folder that cannot be written', () => {
     }
   });
 });
+
+/**
+ * The built program copied where every user can run it (the checkout may sit in a folder only
+ * its owner can enter): bin/spider and the bundle it runs.
+ */
+function openCopy(): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-open-copy-'));
+  ROOTS.push(folder);
+  fs.chmodSync(folder, 0o755);
+  for (const file of ['bin/spider', 'dist/spider.js', 'dist/spider.cache']) {
+    fs.mkdirSync(path.join(folder, path.dirname(file)), { recursive: true, mode: 0o755 });
+    fs.copyFileSync(path.join(path.dirname(path.dirname(SPIDER)), file), path.join(folder, file));
+    fs.chmodSync(path.join(folder, file), 0o755);
+  }
+  return path.join(folder, 'bin', 'spider');
+}
 
 describe('finished games left by a killed session', () => {
   /** Seed 6, random play that leaves no legal action: a lost game. */
