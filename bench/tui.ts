@@ -11,7 +11,7 @@
  *    written: picking up a card, putting it down (a one-card move), and a deal.
  */
 import { PassThrough, Writable } from 'stream';
-import { type Action, heuristicHints, legalActions, newGame } from '../src/engine';
+import { type Action, bySeed, heuristicHints, legalActions, newGame } from '../src/engine';
 import { initialState } from '../src/ui/controller';
 import { type GameHooks as ScreenHooks, runTerminalGame } from '../src/ui/loop';
 import { GameSession } from '../src/store/session';
@@ -92,7 +92,7 @@ async function keystrokes(autosave: boolean): Promise<void> {
         env,
         rules,
         explicitRules: {},
-        seed,
+        deal: bySeed(seed),
         fresh: true,
         randomSeed: () => '1',
       });

@@ -1,4 +1,7 @@
 import {
+  bySeed,
+  type DealId,
+  parseDeal,
   RELAXED_LEVELS,
   type RelaxedLevel,
   type Rules,
@@ -13,6 +16,7 @@ import { printable, seedProblem } from '../notation';
 export interface RawOptions {
   suits?: string;
   seed?: string;
+  deal?: string;
   relaxed?: string;
   keepSuits?: boolean;
   scoring?: string;
@@ -28,11 +32,11 @@ export interface RawOptions {
 export type ColorMode = 'auto' | 'always' | 'never';
 export const COLOR_MODES: readonly ColorMode[] = ['auto', 'always', 'never'];
 
-/** The rules of a new game and its seed, checked. */
+/** The rules of a new game and its deal, checked. */
 export interface GameOptions {
   readonly rules: Rules;
-  /** The seed asked for, or undefined when the program should pick one. */
-  readonly seed?: string;
+  /** The deal asked for (`--seed` or `--deal`), or undefined when the program should pick one. */
+  readonly deal?: DealId;
 }
 
 /** How positions are shown, checked. */
@@ -75,17 +79,21 @@ export function checkGameOptions(raw: RawOptions): Checked<GameOptions> {
   if (!suits.ok) return suits;
   const relaxed = choice<RelaxedLevel>('--relaxed', raw.relaxed, RELAXED_LEVELS, 0);
   if (!relaxed.ok) return relaxed;
+  if (raw.seed !== undefined && raw.deal !== undefined)
+    return bad('--seed and --deal name the deal two ways: give one of them');
+  let deal: DealId | undefined;
   if (raw.seed !== undefined) {
     const problem = seedProblem(raw.seed);
     if (problem) return bad(`--seed '${printable(raw.seed)}' is not a valid seed: ${problem}`);
+    deal = bySeed(raw.seed);
   }
-  return {
-    ok: true,
-    value: {
-      rules: { suits: suits.value, relaxed: relaxed.value, keepSuits: raw.keepSuits === true },
-      seed: raw.seed,
-    },
-  };
+  if (raw.deal !== undefined) {
+    const parsed = parseDeal(raw.deal);
+    if (!parsed.ok) return bad(`--deal '${printable(raw.deal)}' is not a deal: ${parsed.reason}`);
+    deal = parsed.deal;
+  }
+  const rules = { suits: suits.value, relaxed: relaxed.value, keepSuits: raw.keepSuits === true };
+  return { ok: true, value: deal === undefined ? { rules } : { rules, deal } };
 }
 
 /** True when the locale asks for UTF-8, so card suits can be drawn as ♠ ♥ ♦ ♣. */

@@ -43,6 +43,7 @@ function addGameOptions(command: Command): Command {
       '--seed <seed>',
       'the deal to play (any text of 1 to 100 characters); random when absent',
     )
+    .option('--deal <scheme:n>', "another program's numbered deal: pysol:N or kpat:N")
     .option(
       '-r, --relaxed <level>',
       'deal with empty columns: 0 never, 1 if all in suit order, 2 if all in rank order',
@@ -107,7 +108,7 @@ function buildProgram(io: CliIo): Command {
   addOutputOptions(addDisplayOptions(addGameOptions(dealCommand))).action((raw: RawOptions) => {
     const options = take(checkGameOptions(raw));
     const shown = display(raw);
-    print(newGame(options.seed ?? io.randomSeed(), options.rules), raw, shown);
+    print(newGame(options.deal ?? io.randomSeed(), options.rules), raw, shown);
   });
 
   const replayCommand = program
@@ -129,7 +130,7 @@ function buildProgram(io: CliIo): Command {
     const parsed = parseRecord(input.text);
     if (!parsed.ok) fail(`${name}, line ${parsed.error.line}: ${parsed.error.reason}`);
     const record = parsed.record;
-    const result = replay(newGame(record.seed, record.rules), record.actions);
+    const result = replay(newGame(record.deal, record.rules), record.actions);
     if (result.failure) {
       onIllegal?.(result.game);
       const { index, refusal } = result.failure;
@@ -185,8 +186,11 @@ function buildProgram(io: CliIo): Command {
         fail('give the record file once: as FILE or with --load');
       }
       const recordFile = file ?? raw.load;
-      if (recordFile !== undefined && (raw.seed !== undefined || raw.new)) {
-        fail('--seed and --new deal a new game; a record file brings its own deal');
+      if (
+        recordFile !== undefined &&
+        (raw.seed !== undefined || raw.deal !== undefined || raw.new)
+      ) {
+        fail('--seed, --deal and --new deal a new game; a record file brings its own deal');
       }
       if (recordFile !== undefined && ['suits', 'relaxed', 'keepSuits'].some(given)) {
         fail(
@@ -220,7 +224,7 @@ function buildProgram(io: CliIo): Command {
         randomSeed: io.randomSeed,
         rules: options.rules,
         explicitRules,
-        seed: options.seed,
+        ...(options.deal === undefined ? {} : { deal: options.deal }),
         fresh: raw.new === true,
         loaded,
         host: localTerminalHost(terminal.output),

@@ -11,7 +11,7 @@ import {
   rememberedAfter,
 } from './action-log';
 import { apply, checkMove } from './apply';
-import { dealPosition } from './deal';
+import { type DealId, dealPosition, toDeal } from './deals';
 import { type Position, totalHidden } from './position';
 import type { Refusal } from './refusal';
 import type { Rules } from './rules';
@@ -19,8 +19,8 @@ import { scores, type Scores } from './scores';
 import { status, type Status } from './status';
 
 /**
- * A game: its rules and seed, the line of play kept, and the undo and redo stacks. Immutable;
- * every function returns a new game. The position is always rebuildable from seed, rules and
+ * A game: its rules and deal, the line of play kept, and the undo and redo stacks. Immutable;
+ * every function returns a new game. The position is always rebuildable from deal, rules and
  * the actions kept.
  *
  * The history holds actions, not positions (a record may hold millions of actions): a position
@@ -29,7 +29,8 @@ import { status, type Status } from './status';
  * and redos of play give back the very same position objects.
  */
 export interface Game {
-  readonly seed: string;
+  /** The deal: a seed, or another program's game number. */
+  readonly deal: DealId;
   readonly rules: Rules;
   readonly start: Position;
   readonly position: Position;
@@ -49,10 +50,12 @@ export interface Game {
 export type GameOutcome =
   { readonly ok: true; readonly game: Game } | { readonly ok: false; readonly refusal: Refusal };
 
-export function newGame(seed: string, rules: Rules): Game {
-  const start = dealPosition(seed, rules);
+/** A game at its deal: a deal by scheme, or a seed string. */
+export function newGame(deal: DealId | string, rules: Rules): Game {
+  const id = toDeal(deal);
+  const start = dealPosition(id, rules);
   return {
-    seed,
+    deal: id,
     rules,
     start,
     position: start,
@@ -89,7 +92,7 @@ function withHistory(
   peeks: number,
 ): Game {
   return {
-    seed: game.seed,
+    deal: game.deal,
     rules: game.rules,
     start: game.start,
     position,
@@ -280,7 +283,7 @@ export function actionsUndone(game: Game): Action[] {
   return Array.from(codesOf(game.undone, game.undoneCount), decodeAction).reverse();
 }
 
-/** What a saved game holds besides its seed and rules. */
+/** What a saved game holds besides its deal and rules. */
 export interface SavedLine {
   /** The line of play kept, then the undone actions in the order they were played. */
   readonly actions: readonly Action[];
@@ -296,14 +299,14 @@ export interface SavedLine {
  * raised to the least they can be (every action played counts at least once).
  */
 export function restoreGame(
-  seed: string,
+  deal: DealId | string,
   rules: Rules,
   saved: SavedLine,
 ): { readonly game: Game; readonly failure?: ReplayFailure } {
   const all = saved.actions;
   const undone = Math.min(Math.max(0, Math.floor(saved.undone)), all.length);
   const keptCount = all.length - undone;
-  const replayed = replayRange(newGame(seed, rules), all, 0, keptCount);
+  const replayed = replayRange(newGame(deal, rules), all, 0, keptCount);
   if (replayed.failure) return replayed;
   const game = replayed.game;
   // The undone actions must be legal too: played on from the line kept, then stacked for redo

@@ -1,6 +1,7 @@
 /** Pure text formats: card and move notation, game records, the JSON position document. */
 export * from './action';
 export * from './card';
+export * from './deal-name';
 export * from './json';
 export * from './printable';
 export * from './record';

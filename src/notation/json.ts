@@ -1,5 +1,6 @@
 import {
   cardCode,
+  dealText,
   type Game,
   gameScores,
   gameStatus,
@@ -18,7 +19,10 @@ export interface ColumnJson {
 
 /** The JSON document of README, "Headless commands". Key order is part of the contract. */
 export interface PositionJson {
-  seed: string;
+  /** A seed deal's seed; a numbered deal has `deal` instead. */
+  seed?: string;
+  /** A numbered deal: `pysol:N`, `kpat:N`. */
+  deal?: string;
   suits: number;
   relaxed: number;
   keepSuits: boolean;
@@ -47,7 +51,7 @@ export function positionJson(game: Game, reveal: boolean): PositionJson {
   const stock = stockCards(position);
   const scores = gameScores(game);
   return {
-    seed: game.seed,
+    ...(game.deal.scheme === 'seed' ? { seed: game.deal.key } : { deal: dealText(game.deal) }),
     suits: game.rules.suits,
     relaxed: game.rules.relaxed,
     keepSuits: game.rules.keepSuits,

@@ -1,6 +1,10 @@
 import {
   type Action,
+  bySeed,
+  type DealId,
   DEFAULT_RULES,
+  dealText,
+  parseDeal,
   type RelaxedLevel,
   type Rules,
   type SuitCount,
@@ -9,9 +13,10 @@ import { ACTION_FORMS, formatAction, parseAction } from './action';
 import { printable } from './printable';
 import { seedProblem } from './seed';
 
-/** A game record (README "Move notation and game records"): the rules, the seed and the line of play kept. */
+/** A game record (README "Move notation and game records"): the rules, the deal and the line of play kept. */
 export interface GameRecord {
-  readonly seed: string;
+  /** The deal: `seed: S` or `deal: SCHEME:N` in the header. */
+  readonly deal: DealId;
   readonly rules: Rules;
   /** Header keys other than the rules (a date, a player, a result), in file order. */
   readonly meta: readonly (readonly [key: string, value: string])[];
@@ -42,7 +47,7 @@ export type RecordParse =
   | { readonly ok: false; readonly error: RecordError };
 
 /** Header keys that set the rules; all others are metadata. */
-const RULE_KEYS = ['seed', 'suits', 'relaxed', 'keep-suits'] as const;
+const RULE_KEYS = ['seed', 'deal', 'suits', 'relaxed', 'keep-suits'] as const;
 
 const SUITS_VALUES: Record<string, SuitCount> = { '1': 1, '2': 2, '4': 4 };
 const RELAXED_VALUES: Record<string, RelaxedLevel> = { '0': 0, '1': 1, '2': 2 };
@@ -111,11 +116,21 @@ export function parseRecord(text: string): RecordParse {
     if (problem) return fail(i, line, problem);
   }
   const seed = header.get('seed');
-  if (seed === undefined) {
+  const numbered = header.get('deal');
+  if (seed !== undefined && numbered !== undefined) {
+    return fail(0, firstLine, "a record names its deal by 'seed: ...' or by 'deal: ...', not both");
+  }
+  const deal =
+    seed !== undefined
+      ? { ok: true as const, deal: bySeed(seed) }
+      : numbered !== undefined
+        ? parseDeal(numbered)
+        : null;
+  if (deal === null || !deal.ok) {
     return fail(
       0,
       firstLine,
-      "the record has no 'seed: ...' line in its header (the lines before the first blank line)",
+      "the record has no 'seed: ...' or 'deal: ...' line in its header (the lines before the first blank line)",
     );
   }
 
@@ -149,7 +164,10 @@ export function parseRecord(text: string): RecordParse {
     relaxed: RELAXED_VALUES[header.get('relaxed') ?? '0'] ?? DEFAULT_RULES.relaxed,
     keepSuits: KEEP_SUITS_VALUES[header.get('keep-suits') ?? 'no'] ?? DEFAULT_RULES.keepSuits,
   };
-  return { ok: true, record: new ParsedRecord(seed, rules, meta, actions, text, body, bodyLine) };
+  return {
+    ok: true,
+    record: new ParsedRecord(deal.deal, rules, meta, actions, text, body, bodyLine),
+  };
 }
 
 /** A record read from text: `where` scans the text again (private, so records compare by content). */
@@ -158,7 +176,7 @@ class ParsedRecord implements GameRecord {
   readonly #body: number;
   readonly #bodyLine: number;
   constructor(
-    readonly seed: string,
+    readonly deal: DealId,
     readonly rules: Rules,
     readonly meta: readonly (readonly [key: string, value: string])[],
     readonly actions: readonly Action[],
@@ -223,6 +241,10 @@ function headerProblem(key: string, value: string): string | null {
       const problem = seedProblem(value);
       return problem && `bad seed '${printable(value)}': ${problem}`;
     }
+    case 'deal': {
+      const parsed = parseDeal(value);
+      return parsed.ok ? null : `bad deal '${printable(value)}': ${parsed.reason}`;
+    }
     case 'suits':
       return value in SUITS_VALUES ? null : `suits must be 1, 2 or 4, not '${printable(value)}'`;
     case 'relaxed':
@@ -246,7 +268,7 @@ const LINE_WIDTH = 72;
 /** Writes a record in the format `parseRecord` reads; parse(format(r)) gives r back. */
 export function formatRecord(record: Omit<GameRecord, 'where'>): string {
   const header = [
-    `seed: ${record.seed}`,
+    record.deal.scheme === 'seed' ? `seed: ${record.deal.key}` : `deal: ${dealText(record.deal)}`,
     `suits: ${record.rules.suits}`,
     `relaxed: ${record.rules.relaxed}`,
     `keep-suits: ${record.rules.keepSuits ? 'yes' : 'no'}`,

@@ -2,6 +2,7 @@ import {
   type Action,
   actionsKept,
   actionsUndone,
+  type DealId,
   type Game,
   type ReplayFailure,
   restoreGame,
@@ -83,7 +84,7 @@ export function formatSave(game: Game, info: SaveInfo): string {
     ...(info.abandoned ? [['abandoned', 'yes'] as [string, string]] : []),
   ];
   const actions: Action[] = [...actionsKept(game), ...undone];
-  return `# Spider game in progress: rewritten after every action.\n${formatRecord({ seed: game.seed, rules: game.rules, meta, actions })}`;
+  return `# Spider game in progress: rewritten after every action.\n${formatRecord({ deal: game.deal, rules: game.rules, meta, actions })}`;
 }
 
 /** A whole number from a header value, or null. */
@@ -101,7 +102,7 @@ function date(value: string | undefined, fallback: string): string {
 
 /** What a start needs to choose among saves, read from a save's header alone. */
 export interface SaveHeader {
-  readonly seed: string;
+  readonly deal: DealId;
   readonly rules: Rules;
   readonly saved: string;
   /** As written, or undefined in saves written before the key existed. Not proof of anything. */
@@ -139,7 +140,7 @@ export function readSaveHeader(
   return {
     ok: true,
     header: {
-      seed: record.seed,
+      deal: record.deal,
       rules: record.rules as Rules,
       saved: date(meta.get('saved'), now),
       ...(status === 'playing' || status === 'won' || status === 'lost' ? { status } : {}),
@@ -175,7 +176,7 @@ export function parseSave(text: string, now: string): SaveParse {
     };
   }
   const restored: { game: Game; failure?: ReplayFailure } = restoreGame(
-    record.seed,
+    record.deal,
     record.rules as Rules,
     {
       actions: record.actions,

@@ -1,4 +1,5 @@
-import type { Rules } from '../engine';
+import type { DealId, Rules } from '../engine';
+import { dealOption } from './deal-name';
 
 /** Characters a POSIX shell takes as they are, unquoted. */
 const PLAIN = /^[A-Za-z0-9_@%+=:,./-]+$/;
@@ -29,11 +30,12 @@ export function shellQuote(word: string): string {
 }
 
 /**
- * The command that deals the same game again: the seed and every rule that differs from the
+ * The command that deals the same game again: the deal and every rule that differs from the
  * defaults (the suit count always, so the line says what it deals).
  */
-export function playCommand(seed: string, rules: Rules): string {
-  const words = ['spider', '--seed', shellQuote(seed), '--suits', String(rules.suits)];
+export function playCommand(deal: DealId, rules: Rules): string {
+  const [option, value] = dealOption(deal);
+  const words = ['spider', option, shellQuote(value), '--suits', String(rules.suits)];
   if (rules.relaxed !== 0) words.push('--relaxed', String(rules.relaxed));
   if (rules.keepSuits) words.push('--keep-suits');
   return words.join(' ');

@@ -1,11 +1,11 @@
-import type { Rules, Scores } from '../engine';
+import type { DealId, Rules, Scores } from '../engine';
 
 /** How a game ended for the statistics. */
 export type Outcome = 'won' | 'lost' | 'abandoned';
 
 /** One finished or abandoned game: a line of the history the statistics are computed from. */
 export interface GameResult {
-  readonly seed: string;
+  readonly deal: DealId;
   readonly rules: Rules;
   readonly outcome: Outcome;
   /** Moves in the line of play kept (the record's length). */

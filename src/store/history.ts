@@ -1,6 +1,7 @@
 /**
  * The history of games for the statistics: an append-only file `games.jsonl` in the data
- * directory (`dataDir(env)`), one JSON object per line: `{"v":1, ...the GameResult fields}`.
+ * directory (`dataDir(env)`), one JSON object per line: `{"v":1, ...the GameResult fields}`, the
+ * deal written as `"seed"` (a seed) or `"deal"` (`"pysol:N"`).
  *
  * Writing appends one whole line in a single write to a file opened with O_APPEND, so two spider
  * processes finishing games at the same moment never interleave or overwrite each other's lines.
@@ -11,7 +12,16 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { fsReason } from './errors';
 import { TextDecoder } from 'util';
-import { RELAXED_LEVELS, type Rules, type Scores, SUIT_COUNTS } from '../engine';
+import {
+  bySeed,
+  type DealId,
+  dealText,
+  parseDeal,
+  RELAXED_LEVELS,
+  type Rules,
+  type Scores,
+  SUIT_COUNTS,
+} from '../engine';
 import { seedProblem } from '../notation';
 import type { GameResult, Outcome } from '../stats/result';
 
@@ -38,6 +48,18 @@ export interface HistoryRead {
   readonly unreadBytes?: number;
 }
 
+/**
+ * A result as a history line holds it: the version first, and the deal as records write it,
+ * `seed` for a seed or `deal` (`pysol:N`) for a numbered deal.
+ */
+function lineObject(result: GameResult): Record<string, unknown> {
+  const { deal, ...rest } = result;
+  const named = deal.scheme === 'seed' ? { seed: deal.key } : { deal: dealText(deal) };
+  const object: Record<string, unknown> = { v: HISTORY_VERSION, ...named, ...rest };
+  object.v = HISTORY_VERSION; // whatever else the object held, in first place
+  return object;
+}
+
 /** The history file of a data directory. */
 export function historyPath(dir: string): string {
   return path.join(dir, HISTORY_FILE);
@@ -51,7 +73,7 @@ export function historyPath(dir: string): string {
 export function appendResult(dir: string, result: GameResult): Appended {
   const file = historyPath(dir);
   try {
-    const checked = toResult({ ...result, v: HISTORY_VERSION });
+    const checked = toResult(lineObject(result));
     if (!checked) return { ok: false, reason: 'the game result is not valid' };
     let existing: fs.Stats | undefined;
     try {
@@ -64,7 +86,7 @@ export function appendResult(dir: string, result: GameResult): Appended {
     if (!existing) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     // After a line cut short (a full disk, a crash), start on a line of our own.
     const prefix = existing && endsMidLine(file) ? '\n' : '';
-    const line = `${prefix}${JSON.stringify({ v: HISTORY_VERSION, ...checked })}\n`;
+    const line = `${prefix}${JSON.stringify(lineObject(checked))}\n`;
     // One write of the whole line with O_APPEND: concurrent appends never mix. Never through a
     // link planted at the name (O_NOFOLLOW) and never waiting on a FIFO (O_NONBLOCK).
     const { O_APPEND, O_CREAT, O_NOFOLLOW, O_NONBLOCK, O_WRONLY } = fs.constants;
@@ -220,7 +242,15 @@ function toScores(value: unknown): Scores | null {
 export function toResult(value: unknown): GameResult | null {
   if (!isFields(value) || own(value, 'v') !== HISTORY_VERSION) return null;
   const seed = own(value, 'seed');
-  if (typeof seed !== 'string' || seedProblem(seed) !== null) return null;
+  const numbered = own(value, 'deal');
+  let deal: DealId;
+  if (typeof seed === 'string' && numbered === undefined && seedProblem(seed) === null)
+    deal = bySeed(seed);
+  else if (typeof numbered === 'string' && seed === undefined) {
+    const parsed = parseDeal(numbered);
+    if (!parsed.ok) return null;
+    deal = parsed.deal;
+  } else return null;
   const rules = toRules(own(value, 'rules'));
   const outcome = OUTCOMES.find((o) => o === own(value, 'outcome'));
   const scores = toScores(own(value, 'scores'));
@@ -235,6 +265,6 @@ export function toResult(value: unknown): GameResult | null {
     return null;
   const continued = own(value, 'continued');
   if (continued !== undefined && typeof continued !== 'boolean') return null;
-  const result = { seed, rules, outcome, moves, actions, peeks, elapsedMs, scores, ended };
+  const result = { deal, rules, outcome, moves, actions, peeks, elapsedMs, scores, ended };
   return continued ? { ...result, continued } : result;
 }

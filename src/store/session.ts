@@ -5,6 +5,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import {
+  type DealId,
   type Game,
   gameScores,
   gameStatus,
@@ -12,8 +13,9 @@ import {
   newGame,
   type Rules,
   actionsKept,
+  sameDeal as sameDealAs,
 } from '../engine';
-import { formatRecord, formatSave, type LoadedSave, MAX_SEED_LENGTH, printable } from '../notation';
+import { formatRecord, formatSave, type LoadedSave, dealName } from '../notation';
 import type { GameResult, Outcome } from '../stats/result';
 import { newRecords } from '../stats/stats';
 import { type Appended, appendResult, readResults } from './history';
@@ -61,8 +63,8 @@ export interface OpenOptions {
   readonly rules: Rules;
   /** Only the rule options the player gave: a game is resumed only if it matches them. */
   readonly explicitRules: Partial<Rules>;
-  /** A seed asked for: always a new game. */
-  readonly seed?: string;
+  /** A deal asked for (`--seed` or `--deal`): a new game, unless that deal waits unfinished. */
+  readonly deal?: DealId;
   /** --new: a new game even if one could be resumed. */
   readonly fresh: boolean;
   /** A game continued from a record file (spider play FILE). */
@@ -117,7 +119,7 @@ export class GameSession {
   }
 
   /**
-   * Opens the game to play: resumes the most recent unfinished game (unless a seed, --new or a
+   * Opens the game to play: resumes the most recent unfinished game (unless a deal, --new or a
    * file says otherwise), records games a killed session left finished, and sets bad saves aside.
    * Returns the game and the messages to show.
    */
@@ -150,15 +152,17 @@ export class GameSession {
     // The choice is made on the headers; only the game chosen is replayed (a header that lies,
     // or a save that fails, is found out then, and the next one is tried).
     let unfinished = scan.unfinished;
-    const given = options.seed !== undefined || options.fresh || options.loaded !== undefined;
+    const given = options.deal !== undefined || options.fresh || options.loaded !== undefined;
     for (;;) {
-      // A seed asked for whose game, with the same rules, waits unfinished: that game goes on.
+      // A deal asked for whose game, with the same rules, waits unfinished: that game goes on.
       const sameDeal =
-        options.seed === undefined || options.fresh || options.loaded
+        options.deal === undefined || options.fresh || options.loaded
           ? undefined
           : unfinished.find(
               (save) =>
-                save.header.seed === options.seed && matches(save.header.rules, options.rules),
+                options.deal !== undefined &&
+                sameDealAs(save.header.deal, options.deal) &&
+                matches(save.header.rules, options.rules),
             );
       const candidate =
         sameDeal ?? unfinished.find((save) => matches(save.header.rules, options.explicitRules));
@@ -191,21 +195,19 @@ export class GameSession {
         session.continued = save.continued === true;
         messages.push(
           info(
-            `Resumed your game from ${describeDate(save.saved)}: seed ${printable(save.game.seed, MAX_SEED_LENGTH)}, ` +
+            `Resumed your game from ${describeDate(save.saved)}: ${dealName(save.game.deal)}, ` +
               `${plural(movesKept(save.game), 'move')}. ` +
               (candidate === sameDeal ? 'R restarts this deal.' : 'n starts a new one.'),
           ),
         );
         return { session, game: save.game, messages };
       }
-      if (options.seed !== undefined || options.fresh) {
+      if (options.deal !== undefined || options.fresh) {
         // Starting a new game over this one: it counts as abandoned once anything was played.
         if (movesKept(save.game) > 0) {
           const recorded = record(save, 'abandoned');
           messages.push(
-            info(
-              `Your unfinished game (seed ${printable(save.game.seed, MAX_SEED_LENGTH)}) counts as abandoned.`,
-            ),
+            info(`Your unfinished game (${dealName(save.game.deal)}) counts as abandoned.`),
           );
           if (!recorded.ok) {
             // Kept, marked, until the statistics can have it.
@@ -227,14 +229,10 @@ export class GameSession {
     if (store.problem) session.warnOnce(store.problem, messages);
     session.continued = options.loaded !== undefined;
     const game =
-      options.loaded?.game ?? newGame(options.seed ?? options.randomSeed(), options.rules);
+      options.loaded?.game ?? newGame(options.deal ?? options.randomSeed(), options.rules);
     if (options.loaded)
-      messages.push(
-        info(
-          `Continuing the game of ${options.loaded.name}: seed ${printable(game.seed, MAX_SEED_LENGTH)}.`,
-        ),
-      );
-    else if (scan.inUse > 0 && !options.fresh && options.seed === undefined) {
+      messages.push(info(`Continuing the game of ${options.loaded.name}: ${dealName(game.deal)}.`));
+    else if (scan.inUse > 0 && !options.fresh && options.deal === undefined) {
       messages.push(info('Your other game is open in another spider session; this is a new one.'));
     }
     const saved = session.save(game);
@@ -375,9 +373,11 @@ export class GameSession {
       return "Can't write the record: the current folder no longer exists. The game goes on, saved as usual.";
     const now = this.now();
     const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-    const safeSeed = game.seed.replace(/[^\w-]/g, '').slice(0, 30) || 'game';
+    const { scheme, key } = game.deal;
+    const safeSeed =
+      scheme === 'seed' ? key.replace(/[^\w-]/g, '').slice(0, 30) || 'game' : `${scheme}-${key}`;
     const text = formatRecord({
-      seed: game.seed,
+      deal: game.deal,
       rules: game.rules,
       meta: [
         ['date', now.toISOString()],
@@ -419,7 +419,7 @@ function resultOf(
   continued: boolean,
 ): GameResult {
   const result: GameResult = {
-    seed: game.seed,
+    deal: game.deal,
     rules: game.rules,
     outcome,
     moves: movesKept(game),

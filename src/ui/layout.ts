@@ -14,7 +14,7 @@ import { drawOverlay } from './overlays';
 import type { UiState } from './state';
 import { cardRole, glyphs } from './theme';
 import { wrapWords } from './wrap';
-import { cutToWidth, MAX_SEED_LENGTH, printable, textWidth } from '../notation';
+import { cutToWidth, dealName, textWidth } from '../notation';
 
 /** The smallest terminal the game is drawn in; below it a "too small" notice is shown. */
 export const MIN_WIDTH = 50;
@@ -103,13 +103,13 @@ function statusPieces(state: UiState): { left: string[]; right: string[] }[] {
   const scores = gameScores(game);
   const deals = stockLeft(game.position) / DEAL_SIZE;
   const done = game.position.foundations.map((s) => suitLabel(s, theme.ascii)).join('');
-  const seed = printable(game.seed, MAX_SEED_LENGTH);
+  const seed = dealName(game.deal);
   const keep = rules.keepSuits ? ', keep suits' : '';
   return [
     {
       left: [
         'Spider',
-        `seed ${seed}`,
+        seed,
         `${rules.suits} suit${rules.suits > 1 ? 's' : ''}, relaxed ${rules.relaxed}${keep}`,
       ],
       right: [
@@ -120,11 +120,11 @@ function statusPieces(state: UiState): { left: string[]; right: string[] }[] {
       ],
     },
     {
-      left: [`seed ${seed}`, `${rules.suits}s r${rules.relaxed}${rules.keepSuits ? ' k' : ''}`],
+      left: [seed, `${rules.suits}s r${rules.relaxed}${rules.keepSuits ? ' k' : ''}`],
       right: [`score ${scores[scoring]}`, `moves ${movesKept(game)}`, `deals ${deals}`, done],
     },
     {
-      left: [`seed ${seed}`],
+      left: [seed],
       right: [`${scores[scoring]}`, `m${movesKept(game)}`, `d${deals}`, done],
     },
   ];

@@ -4,7 +4,7 @@ import { HELP_PAGES } from './help';
 import type { Board } from './layout';
 import type { Overlay, UiState } from './state';
 import { cardRole } from './theme';
-import { MAX_SEED_LENGTH, printable } from '../notation';
+import { DealName } from '../notation';
 
 /** A bordered panel over the board; returns its inner area. */
 function panel(
@@ -112,7 +112,7 @@ function drawHelp(frame: Frame, state: UiState, page: number): void {
     return chunks;
   });
   const shown = screens[page % screens.length];
-  const footer = `${(page % screens.length) + 1}/${screens.length}: ? next, other keys close. Seed ${printable(state.game.seed, MAX_SEED_LENGTH)}`;
+  const footer = `${(page % screens.length) + 1}/${screens.length}: ? next, other keys close. ${DealName(state.game.deal)}`;
   const inner = panel(
     frame,
     width,

@@ -7,7 +7,7 @@ import {
   type Rules,
   type ScoringName,
 } from '../engine';
-import { MAX_SEED_LENGTH, printable } from '../notation';
+import { DealName } from '../notation';
 import { GameSession, type Left, type Note } from '../store/session';
 import { initialState } from './controller';
 import { type GameHost, runTerminalGame } from './loop';
@@ -45,7 +45,7 @@ export function openingState(
   const text =
     notes.length > 0
       ? notes.map((n) => n.text).join(' ')
-      : `Seed ${printable(game.seed, MAX_SEED_LENGTH)}. ${FIRST_STEPS}`;
+      : `${DealName(game.deal)}. ${FIRST_STEPS}`;
   const warning = notes.some((n) => n.warning);
   return initialState(game, theme, scoring, { text, kind: warning ? 'error' : 'info' });
 }
@@ -100,7 +100,7 @@ export async function playInTerminal(
           : 'not started';
   const summary = exitSummary(
     {
-      seed: last.seed,
+      deal: last.deal,
       rules: last.rules,
       outcome,
       moves: movesKept(last),

@@ -1,10 +1,10 @@
-import type { Rules } from '../engine';
-import { playCommand, printable, rulesSummary } from '../notation';
+import type { DealId, Rules } from '../engine';
+import { dealName, playCommand, rulesSummary } from '../notation';
 import { wrapWords } from './wrap';
 
 /** What the line left on the terminal after a game says. */
 export interface SummaryFacts {
-  readonly seed: string;
+  readonly deal: DealId;
   readonly rules: Rules;
   /** `won`, `lost`, `saved for next time`, `not started`, or why the game was not saved. */
   readonly outcome: string;
@@ -21,7 +21,7 @@ export interface SummaryFacts {
 export function exitSummary(facts: SummaryFacts, width: number): string[] {
   const moves = `${facts.moves} move${facts.moves === 1 ? '' : 's'}`;
   const prose =
-    `Spider seed ${printable(facts.seed, 100)} (${rulesSummary(facts.rules)}): ${facts.outcome}, ` +
+    `Spider ${dealName(facts.deal)} (${rulesSummary(facts.rules)}): ${facts.outcome}, ` +
     `${moves}, ${facts.scoring} score ${facts.score}. Play this deal again with:`;
-  return [...wrapWords(prose, Math.max(20, width)), `  ${playCommand(facts.seed, facts.rules)}`];
+  return [...wrapWords(prose, Math.max(20, width)), `  ${playCommand(facts.deal, facts.rules)}`];
 }

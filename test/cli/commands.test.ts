@@ -14,6 +14,7 @@ import {
   newGame,
   play,
   type Rules,
+  bySeed,
 } from '../../src/engine';
 import { formatRecord, positionJson } from '../../src/notation';
 import { COLUMN_NUMBERS } from '../helpers/build';
@@ -557,7 +558,7 @@ describe('spider replay', () => {
       const { game, actions } = randomGame('replay-test', rules, 200, 'choices');
       expect(actions.length).toBeGreaterThan(50);
       const record = formatRecord({
-        seed: 'replay-test',
+        deal: bySeed('replay-test'),
         rules,
         meta: [['player', 'jest']],
         actions,
@@ -576,7 +577,7 @@ describe('spider replay', () => {
       const kept = actionsKept(game);
       expect(kept.some((a) => a.kind === 'move' && a.count === undefined)).toBe(true);
       const short = await cli(['replay', '-', '--json', '--reveal'], {
-        stdin: formatRecord({ seed: 'replay-test', rules, meta: [], actions: kept }),
+        stdin: formatRecord({ deal: bySeed('replay-test'), rules, meta: [], actions: kept }),
       });
       expect(short.status).toBe(0);
       expect(JSON.parse(short.stdout)).toEqual(positionJson(game, true));
@@ -590,7 +591,7 @@ describe('spider replay', () => {
       const { game, actions } = randomGame('keep', rules, 400, `c${n}`);
       if (!actions.some((a) => a.kind === 'remove')) continue;
       const outcome = await cli(['replay', '-', '--json'], {
-        stdin: formatRecord({ seed: 'keep', rules, meta: [], actions }),
+        stdin: formatRecord({ deal: bySeed('keep'), rules, meta: [], actions }),
       });
       expect(outcome.status).toBe(0);
       expect(JSON.parse(outcome.stdout)).toEqual(positionJson(game, false));
@@ -628,7 +629,7 @@ describe('spider replay', () => {
       expect(dealt.status).toBe(0);
       const rules: Rules = { suits: 4, relaxed: 0, keepSuits: false };
       const replayed = await cli(['replay', '-', '--json', '--reveal'], {
-        stdin: formatRecord({ seed, rules, meta: [], actions: [] }),
+        stdin: formatRecord({ deal: bySeed(seed), rules, meta: [], actions: [] }),
       });
       expect(replayed.stderr).toBe('');
       expect(replayed.stdout).toBe(dealt.stdout);

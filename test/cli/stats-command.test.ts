@@ -5,7 +5,7 @@ import { statsCommand } from '../../src/cli/stats-command';
 import { type GameResult, NO_GAMES_LINE } from '../../src/stats';
 import { appendResult, historyPath, MAX_HISTORY_BYTES } from '../../src/store/history';
 import { fakeIo } from '../helpers/fake-io';
-import { gameResult } from '../helpers/results';
+import { gameResult, historyObject } from '../helpers/results';
 
 interface Outcome {
   status: number;
@@ -216,7 +216,7 @@ describe('spider stats', () => {
     const dir = home([result({ outcome: 'lost' })]);
     const file = historyPath(path.join(dir, 'spider'));
     fs.truncateSync(file, MAX_HISTORY_BYTES + 4096); // sparse: no disk used
-    fs.appendFileSync(file, `\n${JSON.stringify({ v: 1, ...result() })}\n`);
+    fs.appendFileSync(file, `\n${JSON.stringify(historyObject(result()))}\n`);
     const outcome = await stats(dir, { json: true });
     expect(outcome.status).toBe(0);
     expect(JSON.parse(outcome.stdout).variants).toMatchObject([{ played: 1, won: 1 }]);

@@ -19,6 +19,7 @@ import {
   newGame,
   play,
   type Rules,
+  bySeed,
 } from '../../src/engine';
 import { formatRecord } from '../../src/notation';
 import { TerminalSession } from './tmux';
@@ -117,7 +118,12 @@ function wholeGame(outcome: 'won' | 'lost'): {
       seed,
       keys: keys.slice(0, -1).flat(),
       last: keys[keys.length - 1],
-      record: formatRecord({ seed, rules: ONE_SUIT, meta: [], actions: actions.slice(0, -1) }),
+      record: formatRecord({
+        deal: bySeed(seed),
+        rules: ONE_SUIT,
+        meta: [],
+        actions: actions.slice(0, -1),
+      }),
     };
   }
   throw new Error(`no 1-suit deal under seed 400 ends ${outcome} with typeable moves`);

@@ -301,7 +301,7 @@ describe('Game: restart', () => {
     const r = restart(g);
     expect(r.position).toBe(g0.start);
     expect(r.position).toEqual(dealPosition('restart-me', DEFAULT_RULES));
-    expect(r.seed).toBe('restart-me');
+    expect(r.deal.key).toBe('restart-me');
   });
 });
 

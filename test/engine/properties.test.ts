@@ -20,6 +20,7 @@ import {
   SUIT_LETTERS,
   undo,
   unshuffledDeck,
+  bySeed,
 } from '../../src/engine';
 import { formatRecord, parseRecord } from '../../src/notation';
 import { arrangedGame } from '../helpers/arranged';
@@ -183,12 +184,17 @@ describe.each(VARIANTS.map((rules) => [variantName(rules), rules] as const))(
       fc.assert(
         fc.property(seedArb, choicesArb, (seed, choices) => {
           const game = playOut(newGame(seed, rules), choices);
-          const text = formatRecord({ seed, rules, meta: [], actions: actionsKept(game) });
+          const text = formatRecord({
+            deal: bySeed(seed),
+            rules,
+            meta: [],
+            actions: actionsKept(game),
+          });
           const parsed = parseRecord(text);
           expect(parsed.ok).toBe(true);
           if (!parsed.ok) return;
           const rebuilt = replay(
-            newGame(parsed.record.seed, parsed.record.rules),
+            newGame(parsed.record.deal.key, parsed.record.rules),
             parsed.record.actions,
           );
           expect(rebuilt.failure).toBeUndefined();

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type Action, DEAL, move, remove, type Rules } from '../../src/engine';
+import { type Action, DEAL, move, remove, type Rules, bySeed } from '../../src/engine';
 import {
   formatAction,
   formatRecord,
@@ -40,7 +40,7 @@ keep-suits: no
 describe('parseRecord', () => {
   it('reads the example record of the README', () => {
     const record = parsed(SAMPLE);
-    expect(record.seed).toBe('42');
+    expect(record.deal.key).toBe('42');
     expect(record.rules).toEqual({ suits: 4, relaxed: 0, keepSuits: false });
     expect(record.meta).toEqual([]);
     expect(record.actions).toEqual([
@@ -73,12 +73,12 @@ describe('parseRecord', () => {
   });
 
   it('takes the seed as the rest of the line after ": "', () => {
-    expect(parsed('seed: hello world: #1\n').seed).toBe('hello world: #1');
-    expect(parsed('seed: ♠ spades\n').seed).toBe('♠ spades');
+    expect(parsed('seed: hello world: #1\n').deal.key).toBe('hello world: #1');
+    expect(parsed('seed: ♠ spades\n').deal.key).toBe('♠ spades');
   });
 
   it('reads a seed holding a line or paragraph separator (valid seeds, not control characters)', () => {
-    expect(parsed('seed: a\u2028b\u2029c\n\nd\n').seed).toBe('a\u2028b\u2029c');
+    expect(parsed('seed: a\u2028b\u2029c\n\nd\n').deal.key).toBe('a\u2028b\u2029c');
     expect(parsed('seed: 1\nplayer: x\u2028y\n').meta).toEqual([['player', 'x\u2028y']]);
   });
 
@@ -87,7 +87,7 @@ describe('parseRecord', () => {
       '# a comment\n   # an indented comment\nseed: 1\n# between header lines\nsuits: 2\n\n' +
         'd\n\t# in the body\n  # 1-2 is not played\n2-3\n',
     );
-    expect(record.seed).toBe('1');
+    expect(record.deal.key).toBe('1');
     expect(record.rules.suits).toBe(2);
     expect(tokensOf(record)).toEqual(['d', '2-3']);
     expect(linesOf(record)).toEqual([7, 10]);
@@ -95,7 +95,7 @@ describe('parseRecord', () => {
 
   it('skips blank lines before the header', () => {
     const record = parsed('\n\n   \n# c\n\nseed: 3\nsuits: 1\n\nd\n');
-    expect(record.seed).toBe('3');
+    expect(record.deal.key).toBe('3');
     expect(record.rules.suits).toBe(1);
     expect(linesOf(record)).toEqual([9]);
   });
@@ -103,7 +103,7 @@ describe('parseRecord', () => {
   it('reads CRLF line endings', () => {
     const record = parsed(SAMPLE.replace(/\n/g, '\r\n'));
     expect(record).toEqual(parsed(SAMPLE));
-    expect(record.seed).toBe('42');
+    expect(record.deal.key).toBe('42');
   });
 
   it('ignores a byte order mark at the start', () => {
@@ -135,7 +135,7 @@ describe('parseRecord', () => {
       ['result', 'won (990)'],
     ]);
     expect(record.rules).toEqual({ suits: 2, relaxed: 0, keepSuits: false });
-    expect(record.seed).toBe('9');
+    expect(record.deal.key).toBe('9');
   });
 
   describe('errors', () => {
@@ -150,7 +150,7 @@ describe('parseRecord', () => {
     it('refuses a seed that is only in the body: the header has none', () => {
       const error = refused('suits: 4\n\nseed: 1\n');
       expect(error.line).toBe(1);
-      expect(error.reason).toMatch(/no 'seed: \.\.\.' line/);
+      expect(error.reason).toMatch(/no 'seed: \.\.\.' or 'deal: \.\.\.' line/);
     });
 
     it('refuses a duplicate key, at its second line', () => {
@@ -189,7 +189,7 @@ describe('parseRecord', () => {
     });
 
     it('accepts a seed of 100 characters', () => {
-      expect(parsed(`seed: ${'y'.repeat(100)}\n`).seed).toBe('y'.repeat(100));
+      expect(parsed(`seed: ${'y'.repeat(100)}\n`).deal.key).toBe('y'.repeat(100));
     });
 
     it('refuses a header line that is not "key: value"', () => {
@@ -251,7 +251,7 @@ describe('parseRecord', () => {
 describe('formatRecord', () => {
   it('writes the header, a blank line and the tokens', () => {
     const text = formatRecord({
-      seed: '42',
+      deal: bySeed('42'),
       rules: { suits: 2, relaxed: 1, keepSuits: true },
       meta: [['player', 'Ada']],
       actions: [move(0, 4), move(2, 6, 2), DEAL, remove(4)],
@@ -264,7 +264,7 @@ describe('formatRecord', () => {
   it('keeps body lines short', () => {
     const actions = Array.from({ length: 300 }, (_, i) => move(i % 10, (i + 3) % 10, 1 + (i % 13)));
     const text = formatRecord({
-      seed: 's',
+      deal: bySeed('s'),
       rules: { suits: 4, relaxed: 0, keepSuits: false },
       meta: [],
       actions,
@@ -311,14 +311,23 @@ describe('formatRecord', () => {
       .tuple(column, column, fc.integer({ min: 1, max: 104 }))
       .map(([from, to, count]) => move(from, to, count)),
   );
-  const record = fc.record({ seed, rules, meta, actions: fc.array(action, { maxLength: 120 }) });
+  const numbered = fc.oneof(
+    fc
+      .bigInt({ min: 1n, max: 99999999999999999999n })
+      .map((n) => ({ scheme: 'pysol' as const, key: String(n) })),
+    fc
+      .integer({ min: 1, max: 2147483647 })
+      .map((n) => ({ scheme: 'kpat' as const, key: String(n) })),
+  );
+  const deal = fc.oneof(seed.map(bySeed), numbered);
+  const record = fc.record({ deal, rules, meta, actions: fc.array(action, { maxLength: 120 }) });
 
   it('parseRecord(formatRecord(r)) gives r back', () => {
     fc.assert(
       fc.property(record, (r) => {
         const back = parsed(formatRecord(r));
         expect({
-          seed: back.seed,
+          deal: back.deal,
           rules: back.rules,
           meta: back.meta,
           actions: back.actions,

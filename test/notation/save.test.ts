@@ -18,6 +18,7 @@ import {
   restart,
   type Rules,
   undo,
+  bySeed,
 } from '../../src/engine';
 import { formatAction, formatRecord, formatSave, parseSave, SAVE_FORMAT } from '../../src/notation';
 
@@ -55,7 +56,7 @@ function walk(game: Game, step: (g: Game) => ReturnType<typeof redo>): Game['pos
 
 /** The two games are the same game at the same point, with the same history both ways. */
 function expectSameGame(actual: Game, expected: Game): void {
-  expect(actual.seed).toBe(expected.seed);
+  expect(actual.deal.key).toBe(expected.deal.key);
   expect(actual.rules).toEqual(expected.rules);
   expect(actual.position).toEqual(expected.position);
   expect(actionsKept(actual)).toEqual(actionsKept(expected));
@@ -239,7 +240,12 @@ describe('parseSave: files that are refused, and why', () => {
   const { text } = goodSave();
 
   it('a plain game record (no save-format line)', () => {
-    const record = formatRecord({ seed: '42', rules: RULES, meta: [], actions: [move(7, 4)] });
+    const record = formatRecord({
+      deal: bySeed('42'),
+      rules: RULES,
+      meta: [],
+      actions: [move(7, 4)],
+    });
     expect(refusal(record)).toBe("it is not a saved game (no 'save-format' line)");
   });
 

@@ -3,6 +3,7 @@ import * as path from 'path';
 import { playCommand, shellQuote } from '../../src/notation';
 import { exitSummary } from '../../src/ui/summary';
 import { wrapWords } from '../../src/ui/wrap';
+import { bySeed } from '../../src/engine';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -47,10 +48,10 @@ describe('shellQuote', () => {
 
 describe('the command that plays the deal again', () => {
   it('names the suits always, and the other rules when they are not the defaults', () => {
-    expect(playCommand('9', { suits: 2, relaxed: 0, keepSuits: false })).toBe(
+    expect(playCommand(bySeed('9'), { suits: 2, relaxed: 0, keepSuits: false })).toBe(
       'spider --seed 9 --suits 2',
     );
-    expect(playCommand('my deal', { suits: 4, relaxed: 2, keepSuits: true })).toBe(
+    expect(playCommand(bySeed('my deal'), { suits: 4, relaxed: 2, keepSuits: true })).toBe(
       "spider --seed 'my deal' --suits 4 --relaxed 2 --keep-suits",
     );
   });
@@ -58,7 +59,7 @@ describe('the command that plays the deal again', () => {
   it('deals exactly the same game when a shell runs it', () => {
     const rules = { suits: 2, relaxed: 1, keepSuits: true } as const;
     for (const seed of ['my lucky deal', 'a\u200bb', "it's"]) {
-      const args = playCommand(seed, rules).replace(/^spider /, '');
+      const args = playCommand(bySeed(seed), rules).replace(/^spider /, '');
       const viaShell = spawnSync(
         'bash',
         ['-c', `"$0" "$1" deal --json --reveal ${args}`, process.execPath, 'bin/spider'],
@@ -79,7 +80,7 @@ describe('the command that plays the deal again', () => {
 
 describe('exitSummary', () => {
   const facts = {
-    seed: 'my lucky deal',
+    deal: bySeed('my lucky deal'),
     rules: { suits: 2, relaxed: 0, keepSuits: false },
     outcome: 'saved for next time',
     moves: 1,
@@ -97,7 +98,9 @@ describe('exitSummary', () => {
   });
 
   it("shows a seed's invisible characters escaped in the prose", () => {
-    expect(exitSummary({ ...facts, seed: 'a\u200bb' }, 80)[0]).toContain('seed a\\u{200b}b');
+    expect(exitSummary({ ...facts, deal: bySeed('a\u200bb') }, 80)[0]).toContain(
+      'seed a\\u{200b}b',
+    );
   });
 
   it('breaks at spaces, and cuts only a word longer than a whole line', () => {

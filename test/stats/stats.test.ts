@@ -8,6 +8,7 @@ import {
   summarize,
   type VariantStats,
 } from '../../src/stats';
+import { bySeed } from '../../src/engine';
 
 const FOUR: Rules = { suits: 4, relaxed: 0, keepSuits: false };
 
@@ -15,7 +16,7 @@ let count = 0;
 function game(outcome: Outcome, overrides: Partial<GameResult> = {}): GameResult {
   count++;
   return {
-    seed: String(count),
+    deal: bySeed(String(count)),
     rules: FOUR,
     outcome,
     moves: 200,

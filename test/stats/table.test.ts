@@ -1,4 +1,4 @@
-import { SCORING_NAMES } from '../../src/engine';
+import { SCORING_NAMES, bySeed } from '../../src/engine';
 import {
   type GameResult,
   NO_GAMES_LINE,
@@ -13,7 +13,7 @@ const ESCAPE = /\x1b/;
 
 function game(overrides: Partial<GameResult>): GameResult {
   return {
-    seed: '1',
+    deal: bySeed('1'),
     rules: { suits: 4, relaxed: 0, keepSuits: false },
     outcome: 'won',
     moves: 145,

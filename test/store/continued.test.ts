@@ -5,7 +5,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { type Game, newGame, play, type Rules } from '../../src/engine';
+import { type Game, newGame, play, type Rules, bySeed } from '../../src/engine';
 import { summarize } from '../../src/stats';
 import { readResults } from '../../src/store/history';
 import { GameSession } from '../../src/store/session';
@@ -49,7 +49,7 @@ describe('a game continued from a record file', () => {
     session.changed(dealt.game, newGame('7', RULES));
     const history = readResults(path.join(folders.XDG_DATA_HOME, 'spider'));
     expect(history.results).toEqual([
-      expect.objectContaining({ seed: '42', outcome: 'abandoned', continued: true }),
+      expect.objectContaining({ deal: bySeed('42'), outcome: 'abandoned', continued: true }),
     ]);
     expect(summarize(history.results)).toEqual([]);
   });
@@ -62,7 +62,9 @@ describe('a game continued from a record file', () => {
     expect(again.messages.map((m) => m.text).join(' ')).toContain('Resumed');
     again.session.changed(again.game, newGame('7', RULES));
     const history = readResults(path.join(folders.XDG_DATA_HOME, 'spider'));
-    expect(history.results).toEqual([expect.objectContaining({ seed: '42', continued: true })]);
+    expect(history.results).toEqual([
+      expect.objectContaining({ deal: bySeed('42'), continued: true }),
+    ]);
   });
 
   it('a game dealt here is not marked', () => {
@@ -73,7 +75,9 @@ describe('a game continued from a record file', () => {
     session.changed(game, dealt.game);
     session.changed(dealt.game, newGame('8', RULES));
     const history = readResults(path.join(folders.XDG_DATA_HOME, 'spider'));
-    expect(history.results).toEqual([expect.objectContaining({ seed: '7', outcome: 'abandoned' })]);
+    expect(history.results).toEqual([
+      expect.objectContaining({ deal: bySeed('7'), outcome: 'abandoned' }),
+    ]);
     expect(history.results[0].continued).toBeUndefined();
     expect(summarize(history.results)).toHaveLength(1);
   });

@@ -12,7 +12,8 @@ import {
   toResult,
 } from '../../src/store/history';
 import { bundle, boundUser, handOver } from '../helpers/bundle';
-import { gameResult } from '../helpers/results';
+import { gameResult, historyObject } from '../helpers/results';
+import { bySeed } from '../../src/engine';
 
 const DIST_HISTORY = path.resolve(__dirname, '../../dist/store/history.js');
 
@@ -22,7 +23,8 @@ const result = gameResult;
 function line(fields: Record<string, unknown>): string {
   return JSON.stringify(fields) + '\n';
 }
-const good = (overrides: Partial<GameResult> = {}) => line({ v: 1, ...result(overrides) });
+/** A valid history line. */
+const good = (overrides: Partial<GameResult> = {}) => line(historyObject(result(overrides)));
 
 let root: string;
 beforeAll(() => {
@@ -51,19 +53,25 @@ describe('appendResult and readResults', () => {
     const games = [
       result(),
       result({
-        seed: 'x y',
+        deal: bySeed('x y'),
         outcome: 'lost',
         peeks: 3,
         rules: { suits: 1, relaxed: 2, keepSuits: true },
       }),
-      result({ seed: '漢字 ♠', outcome: 'abandoned', moves: 0, actions: 0, elapsedMs: 0 }),
+      result({ deal: bySeed('漢字 ♠'), outcome: 'abandoned', moves: 0, actions: 0, elapsedMs: 0 }),
+      result({ deal: { scheme: 'pysol', key: '14934' } }),
     ];
     for (const game of games) expect(appendResult(dir, game)).toEqual({ ok: true });
     const read = readResults(dir);
     expect(read).toEqual({ results: games, skipped: 0 });
     const text = fs.readFileSync(historyPath(dir), 'utf8');
-    expect(text.split('\n')).toHaveLength(4);
-    expect(JSON.parse(text.split('\n')[0])).toEqual({ v: 1, ...games[0] });
+    expect(text.split('\n')).toHaveLength(5);
+    const written = text
+      .split('\n')
+      .map((l) => (l ? (JSON.parse(l) as Record<string, unknown>) : {}));
+    expect(written[0]).toEqual({ ...games[0], deal: undefined, v: 1, seed: '42' });
+    // A numbered deal is written as records write it.
+    expect(written[3]).toEqual({ ...games[3], deal: 'pysol:14934', v: 1 });
     expect(path.basename(historyPath(dir))).toBe(HISTORY_FILE);
   });
 
@@ -106,10 +114,10 @@ describe('appendResult and readResults', () => {
   });
 
   it('starts a new line after a line cut short, so the new game is not lost', () => {
-    const dir = withHistory(good() + good({ seed: '7' }).slice(0, 40));
-    expect(appendResult(dir, result({ seed: '8' }))).toEqual({ ok: true });
+    const dir = withHistory(good() + good({ deal: bySeed('7') }).slice(0, 40));
+    expect(appendResult(dir, result({ deal: bySeed('8') }))).toEqual({ ok: true });
     const read = readResults(dir);
-    expect(read.results.map((r) => r.seed)).toEqual(['42', '8']);
+    expect(read.results.map((r) => r.deal.key)).toEqual(['42', '8']);
     expect(read.skipped).toBe(1);
   });
 
@@ -197,11 +205,11 @@ describe('appendResult and readResults', () => {
     const read = readResults(dir);
     expect(read.skipped).toBe(0);
     expect(read.results).toHaveLength(200);
-    const seeds = new Set(read.results.map((r) => r.seed.slice(0, r.seed.indexOf('-x'))));
+    const seeds = new Set(read.results.map((r) => r.deal.key.slice(0, r.deal.key.indexOf('-x'))));
     expect(seeds.size).toBe(200);
     for (let k = 0; k < 4; k++) {
       // Each process's own lines stay in the order it wrote them.
-      const mine = read.results.filter((r) => r.seed.startsWith(`p${k}-`)).map((r) => r.moves);
+      const mine = read.results.filter((r) => r.deal.key.startsWith(`p${k}-`)).map((r) => r.moves);
       expect(mine).toEqual(Array.from({ length: 50 }, (_, i) => i));
     }
     // 200 lines, each whole. A spare blank line may appear: the guard that starts a fresh line
@@ -221,7 +229,7 @@ describe('readResults trusts nothing in the file', () => {
     const unversioned: Record<string, unknown> = { ...result() };
     const dir = withHistory(
       [
-        good({ seed: 'a' }),
+        good({ deal: bySeed('a') }),
         'not json\n',
         '[1, 2, 3]\n',
         'null\n',
@@ -232,17 +240,17 @@ describe('readResults trusts nothing in the file', () => {
         line(unversioned),
         '\n',
         '   \n',
-        good({ seed: 'b' }),
+        good({ deal: bySeed('b') }),
       ].join(''),
     );
     const read = readResults(dir);
-    expect(read.results.map((r) => r.seed)).toEqual(['a', 'b']);
+    expect(read.results.map((r) => r.deal.key)).toEqual(['a', 'b']);
     expect(read.skipped).toBe(8);
     expect(read.problem).toBeUndefined();
   });
 
   it('skips a line with any field missing, of the wrong type or out of range', () => {
-    const base = { v: 1, ...result() } as Record<string, unknown>;
+    const base = historyObject(result());
     const broken: Record<string, unknown>[] = [];
     for (const key of Object.keys(base)) {
       const missing = { ...base };
@@ -278,16 +286,17 @@ describe('readResults trusts nothing in the file', () => {
       ['ended', ''],
     ];
     for (const [key, value] of wrong) broken.push({ ...base, [key]: value });
-    const dir = withHistory(broken.map(line).join('') + good({ seed: 'ok' }));
+    const dir = withHistory(broken.map(line).join('') + good({ deal: bySeed('ok') }));
     const read = readResults(dir);
-    expect(read.results.map((r) => r.seed)).toEqual(['ok']);
+    expect(read.results.map((r) => r.deal.key)).toEqual(['ok']);
     expect(read.skipped).toBe(broken.length);
   });
 
   it('never touches a prototype, and results hold only the known keys', () => {
-    const proto = '{"__proto__": {"polluted": 1}, ' + good({ seed: 'p1' }).slice(1);
-    const ctor = '{"constructor": {"prototype": {"polluted": 2}}, ' + good({ seed: 'p2' }).slice(1);
-    const nested = good({ seed: 'p3' }).replace(
+    const proto = '{"__proto__": {"polluted": 1}, ' + good({ deal: bySeed('p1') }).slice(1);
+    const ctor =
+      '{"constructor": {"prototype": {"polluted": 2}}, ' + good({ deal: bySeed('p2') }).slice(1);
+    const nested = good({ deal: bySeed('p3') }).replace(
       '"rules":{',
       '"rules":{"__proto__":{"polluted":3},',
     );
@@ -297,7 +306,7 @@ describe('readResults trusts nothing in the file', () => {
     const read = readResults(dir);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
-    expect(read.results.map((r) => r.seed)).toEqual(['p1', 'p2', 'p3']);
+    expect(read.results.map((r) => r.deal.key)).toEqual(['p1', 'p2', 'p3']);
     expect(read.skipped).toBe(1);
     for (const r of read.results) {
       expect(Object.keys(r).sort()).toEqual(Object.keys(result()).sort());
@@ -309,7 +318,7 @@ describe('readResults trusts nothing in the file', () => {
       expect((r.rules as unknown as Record<string, unknown>).polluted).toBeUndefined();
     }
     // An inherited field is not a field.
-    expect(toResult(Object.create({ v: 1, ...result() }))).toBeNull();
+    expect(toResult(Object.create(historyObject(result())))).toBeNull();
   });
 
   it('gives only skipped lines for a binary file, and skips invalid UTF-8', () => {
@@ -324,7 +333,7 @@ describe('readResults trusts nothing in the file', () => {
     expect(read.skipped).toBeGreaterThan(0);
     expect(read.problem).toBeUndefined();
 
-    const badUtf8 = Buffer.from(good({ seed: 'ab' }).replace('ab', 'a\u00ffb'), 'latin1');
+    const badUtf8 = Buffer.from(good({ deal: bySeed('ab') }).replace('ab', 'a\u00ffb'), 'latin1');
     expect(readResults(withHistory(Buffer.concat([badUtf8, Buffer.from(good())])))).toEqual({
       results: [result()],
       skipped: 1,
@@ -332,24 +341,24 @@ describe('readResults trusts nothing in the file', () => {
   });
 
   it('skips a truncated last line and accepts CRLF line ends', () => {
-    const whole = good({ seed: 'whole' }).replace('\n', '\r\n');
-    const dir = withHistory(whole + good({ seed: 'cut' }).slice(0, -20));
+    const whole = good({ deal: bySeed('whole') }).replace('\n', '\r\n');
+    const dir = withHistory(whole + good({ deal: bySeed('cut') }).slice(0, -20));
     const read = readResults(dir);
-    expect(read.results.map((r) => r.seed)).toEqual(['whole']);
+    expect(read.results.map((r) => r.deal.key)).toEqual(['whole']);
     expect(read.skipped).toBe(1);
   });
 
   it('reads only the end of a history larger than the cap, from its first whole line', () => {
-    const lines = Array.from({ length: 20 }, (_, i) => good({ seed: `s${i}` }));
+    const lines = Array.from({ length: 20 }, (_, i) => good({ deal: bySeed(`s${i}`) }));
     const dir = withHistory(lines.join(''));
     const cap = lines.slice(15).join('').length + 10; // the last 5 lines and part of one more
     const read = readResults(dir, cap);
-    expect(read.results.map((r) => r.seed)).toEqual(['s15', 's16', 's17', 's18', 's19']);
+    expect(read.results.map((r) => r.deal.key)).toEqual(['s15', 's16', 's17', 's18', 's19']);
     expect(read.skipped).toBe(0);
     expect(read.unreadBytes).toBe(lines.join('').length - cap);
     // A window starting exactly at a line keeps that line.
     const exact = readResults(dir, lines.slice(15).join('').length);
-    expect(exact.results.map((r) => r.seed)).toEqual(['s15', 's16', 's17', 's18', 's19']);
+    expect(exact.results.map((r) => r.deal.key)).toEqual(['s15', 's16', 's17', 's18', 's19']);
     expect(readResults(dir, lines.slice(15).join('').length - 1).results).toHaveLength(4);
   });
 
@@ -357,19 +366,19 @@ describe('readResults trusts nothing in the file', () => {
     const dir = freshDir();
     fs.mkdirSync(dir, { recursive: true });
     const file = historyPath(dir);
-    fs.writeFileSync(file, good({ seed: 'too old' }));
+    fs.writeFileSync(file, good({ deal: bySeed('too old') }));
     // A sparse file: 65 MiB of zero bytes cost no disk.
     fs.truncateSync(file, MAX_HISTORY_BYTES + 1024 * 1024);
-    fs.appendFileSync(file, '\n' + good({ seed: 'recent' }));
+    fs.appendFileSync(file, '\n' + good({ deal: bySeed('recent') }));
     const read = readResults(dir);
-    expect(read.results.map((r) => r.seed)).toEqual(['recent']);
+    expect(read.results.map((r) => r.deal.key)).toEqual(['recent']);
     expect(read.skipped).toBe(0);
     expect(read.unreadBytes).toBe(fs.statSync(file).size - MAX_HISTORY_BYTES);
     expect(read.problem).toBeUndefined();
   });
 
   it('skips an overlong line without parsing it', () => {
-    const long = line({ v: 1, ...result(), padding: 'x'.repeat(20_000) });
+    const long = line({ ...historyObject(result()), padding: 'x'.repeat(20_000) });
     expect(readResults(withHistory(long + good()))).toEqual({ results: [result()], skipped: 1 });
   });
 });

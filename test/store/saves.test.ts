@@ -15,6 +15,7 @@ import {
   play,
   type Rules,
   undo,
+  bySeed,
 } from '../../src/engine';
 import { formatRecord, formatSave } from '../../src/notation';
 import { MAX_INPUT_BYTES } from '../../src/store/input';
@@ -376,7 +377,10 @@ describe('scan', () => {
     ['hand-edited with an illegal move', good.replace(/\n8-5 d\n$/, '\n8-5 5-2\n')],
     ['JSON', '{"__proto__":{"polluted":true},"seed":"42","save-format":1,"actions":["8-5"]}'],
     ['from a future version', good.replace('save-format: 1', 'save-format: 2')],
-    ['a plain record', formatRecord({ seed: '42', rules: RULES, meta: [], actions: [move(7, 4)] })],
+    [
+      'a plain record',
+      formatRecord({ deal: bySeed('42'), rules: RULES, meta: [], actions: [move(7, 4)] }),
+    ],
   ];
 
   /**
@@ -457,7 +461,7 @@ describe('scan', () => {
     const store = storeWith({ 'edited.txt': good.replace(/\n8-5 d\n$/, '\n8-5 5-2\n') });
     const scan = store.scan(NOW);
     expect(scan.setAside).toEqual([]);
-    expect(scan.unfinished.map((s) => s.header.seed)).toEqual(['42']);
+    expect(scan.unfinished.map((s) => s.header.deal.key)).toEqual(['42']);
     const loaded = store.load(scan.unfinished[0], NOW);
     expect(loaded.ok).toBe(false);
     expect(fs.existsSync(path.join(store.dir, `edited.bad-${STAMP}`))).toBe(true);

@@ -49,8 +49,8 @@ describe('leaving a finished game the statistics cannot take', () => {
     fs.writeFileSync(where.data, 'a file where the data folder should be\n');
     const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
     const { after: lost } = playedOut('lost');
-    const { session } = open(env, lost.seed);
-    session.changed(newGame(lost.seed, ONE_SUIT), lost);
+    const { session } = open(env, lost.deal.key);
+    session.changed(newGame(lost.deal.key, ONE_SUIT), lost);
     const left = session.leave(lost);
     expect(left.unsaved).toBeNull();
     expect(left.note).toMatch(
@@ -60,7 +60,7 @@ describe('leaving a finished game the statistics cannot take', () => {
     fs.rmSync(where.data);
     open(env);
     expect(readResults(path.join(where.data, 'spider')).results).toEqual([
-      expect.objectContaining({ seed: lost.seed, outcome: 'lost' }),
+      expect.objectContaining({ deal: lost.deal, outcome: 'lost' }),
     ]);
   });
 
@@ -69,8 +69,8 @@ describe('leaving a finished game the statistics cannot take', () => {
     fs.writeFileSync(where.data, 'a file where the data folder should be\n');
     const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
     const { after: lost } = playedOut('lost');
-    const { session } = open(env, lost.seed);
-    session.changed(newGame(lost.seed, ONE_SUIT), lost);
+    const { session } = open(env, lost.deal.key);
+    session.changed(newGame(lost.deal.key, ONE_SUIT), lost);
     // The save folder goes too.
     fs.rmSync(where.state, { recursive: true });
     fs.writeFileSync(where.state, 'a file where the state folder should be\n');
@@ -85,8 +85,8 @@ describe('leaving a finished game the statistics cannot take', () => {
     fs.writeFileSync(where.data, 'a file where the data folder should be\n');
     const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
     const { after: lost } = playedOut('lost');
-    const { session } = open(env, lost.seed);
-    session.changed(newGame(lost.seed, ONE_SUIT), lost);
+    const { session } = open(env, lost.deal.key);
+    session.changed(newGame(lost.deal.key, ONE_SUIT), lost);
     fs.rmSync(where.state, { recursive: true });
     fs.writeFileSync(where.state, 'a file where the state folder should be\n');
     const note = session.changed(lost, newGame('8', ONE_SUIT));
@@ -100,7 +100,7 @@ describe('records on a win', () => {
     const where = folders();
     const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
     const { before, after } = playedOut('won');
-    const { session } = open(env, before.seed);
+    const { session } = open(env, before.deal.key);
     expect(session.changed(before, after)?.text).toMatch(/^You won! New records: /);
   });
 
@@ -110,7 +110,7 @@ describe('records on a win', () => {
     // A folder where the history file should be: it cannot be read.
     fs.mkdirSync(historyPath(path.join(where.data, 'spider')), { recursive: true });
     const { before, after } = playedOut('won');
-    const { session } = open(env, before.seed);
+    const { session } = open(env, before.deal.key);
     expect(session.changed(before, after)?.text ?? '').not.toMatch(/New records/);
   });
 });

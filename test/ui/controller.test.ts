@@ -126,7 +126,7 @@ describe('game keys', () => {
   it('n asks during a game, then deals a new seed with the same rules', () => {
     const playing = run(start, key('deal')).state;
     const fresh = run(playing, key('new'), key('yes')).state;
-    expect(fresh.game.seed).toBe('777');
+    expect(fresh.game.deal.key).toBe('777');
     expect(fresh.game.rules).toEqual(RULES);
     expect(fresh.message?.text).toContain('777');
   });
@@ -135,7 +135,7 @@ describe('game keys', () => {
     const playing = run(start, key('deal')).state;
     const restarted = run(playing, key('restart'), key('yes')).state;
     expect(restarted.game.position).toBe(start.game.position);
-    expect(restarted.game.seed).toBe('42');
+    expect(restarted.game.deal.key).toBe('42');
   });
 
   it('Ctrl-L and Ctrl-Z leave a question unanswered', () => {
@@ -293,7 +293,7 @@ describe('winning and losing', () => {
     const { state: after } = run(state, col(1), col(0));
     expect(after.overlay).toEqual({ kind: 'won' });
     expect(after.message?.kind).toBe('win');
-    expect(run(after, key('new')).state.game.seed).toBe('777');
+    expect(run(after, key('new')).state.game.deal.key).toBe('777');
   });
 
   it('no legal action left is said, with the ways out', () => {
