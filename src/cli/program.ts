@@ -46,7 +46,7 @@ function addGameOptions(command: Command): Command {
     .option('--deal <scheme:n>', "another program's numbered deal: pysol:N or kpat:N")
     .option(
       '-r, --relaxed <level>',
-      'deal with empty columns: 0 never, 1 if all in suit order, 2 if all in rank order',
+      'deal with empty columns: 0 never, 1 if all in suit order, 2 if all in rank order, 3 always',
       '0',
     )
     .option('-k, --keep-suits', 'completed suits stay until removed (action rF)');

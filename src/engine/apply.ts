@@ -69,6 +69,7 @@ export function checkDeal(position: Position): Refusal | null {
   if (empty < 0) return null;
   const relaxed = position.rules.relaxed;
   if (relaxed === 0) return { why: 'deal-empty-column', column: empty };
+  if (relaxed === 3) return null;
   for (let c = 0; c < COLUMN_COUNT; c++) {
     const column = columns[c];
     if (column.cards.length === 0) continue;

@@ -41,6 +41,7 @@ const ORDER_WORDS: Record<RelaxedLevel, string> = {
   0: '',
   1: 'one same-suit sequence',
   2: 'one descending sequence',
+  3: '',
 };
 
 /**

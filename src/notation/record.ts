@@ -50,7 +50,7 @@ export type RecordParse =
 const RULE_KEYS = ['seed', 'deal', 'suits', 'relaxed', 'keep-suits'] as const;
 
 const SUITS_VALUES: Record<string, SuitCount> = { '1': 1, '2': 2, '4': 4 };
-const RELAXED_VALUES: Record<string, RelaxedLevel> = { '0': 0, '1': 1, '2': 2 };
+const RELAXED_VALUES: Record<string, RelaxedLevel> = { '0': 0, '1': 1, '2': 2, '3': 3 };
 const KEEP_SUITS_VALUES: Record<string, boolean> = { yes: true, no: false };
 
 function isRuleKey(key: string): boolean {
@@ -250,7 +250,7 @@ function headerProblem(key: string, value: string): string | null {
     case 'relaxed':
       return value in RELAXED_VALUES
         ? null
-        : `relaxed must be 0, 1 or 2, not '${printable(value)}'`;
+        : `relaxed must be 0, 1, 2 or 3, not '${printable(value)}'`;
     case 'keep-suits':
       return value in KEEP_SUITS_VALUES
         ? null

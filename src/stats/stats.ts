@@ -50,7 +50,7 @@ export function sameRules(a: Rules, b: Rules): boolean {
   return a.suits === b.suits && a.relaxed === b.relaxed && a.keepSuits === b.keepSuits;
 }
 
-/** Every variant in the order statistics list them: suits 1, 2, 4; relaxed 0, 1, 2; keep-suits no, yes. */
+/** Every variant in the order statistics list them: suits 1, 2, 4; relaxed 0 to 3; keep-suits no, yes. */
 export const VARIANTS: readonly Rules[] = SUIT_COUNTS.flatMap((suits) =>
   RELAXED_LEVELS.flatMap((relaxed) =>
     [false, true].map((keepSuits): Rules => ({ suits, relaxed, keepSuits })),

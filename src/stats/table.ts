@@ -89,7 +89,7 @@ export function statsTable(stats: readonly VariantStats[], options: TableOptions
     ...header.filter((text) => text !== '').map((text) => paint.bold(text)),
     ...rows.map(line),
     '',
-    'r0, r1, r2: --relaxed level; keep: --keep-suits. Best, moves, time: won games.',
+    'r0..r3: --relaxed level; keep: --keep-suits. Best, moves, time: won games.',
   ]
     .map((text) => text + '\n')
     .join('');

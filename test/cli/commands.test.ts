@@ -371,7 +371,7 @@ describe('spider deal (text)', () => {
 describe('usage errors (exit 2)', () => {
   it.each([
     [['deal', '--suits', '3'], '--suits', ['1', '2', '4'], "'3'"],
-    [['deal', '--relaxed', '5'], '--relaxed', ['0', '1', '2'], "'5'"],
+    [['deal', '--relaxed', '5'], '--relaxed', ['0', '1', '2', '3'], "'5'"],
     [['deal', '--scoring', 'best'], '--scoring', ['woods', 'microsoft', 'aisleriot'], "'best'"],
     [['deal', '--color', 'sometimes'], '--color', ['auto', 'always', 'never'], "'sometimes'"],
     [['replay', '-', '--scoring', 'x'], '--scoring', ['woods', 'microsoft', 'aisleriot'], "'x'"],

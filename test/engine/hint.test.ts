@@ -51,7 +51,7 @@ function lcg(seed: number): (n: number) => number {
 
 const VARIANTS: Rules[] = [];
 for (const suits of [1, 2, 4] as const) {
-  for (const relaxed of [0, 1, 2] as const) {
+  for (const relaxed of [0, 1, 2, 3] as const) {
     for (const keepSuits of [false, true]) VARIANTS.push({ suits, relaxed, keepSuits });
   }
 }

@@ -28,7 +28,7 @@ import { arrangedGame } from '../helpers/arranged';
 /** Every rule variant: 3 suit sets x 3 relaxed levels x 2 completed-suit modes. */
 const VARIANTS: Rules[] = [];
 for (const suits of [1, 2, 4] as const) {
-  for (const relaxed of [0, 1, 2] as const) {
+  for (const relaxed of [0, 1, 2, 3] as const) {
     for (const keepSuits of [false, true]) VARIANTS.push({ suits, relaxed, keepSuits });
   }
 }

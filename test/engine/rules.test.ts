@@ -491,8 +491,31 @@ describe('Rules: dealing', () => {
     );
   });
 
-  it('Rules: with no empty column, relaxed 1 and 2 deal onto any columns', () => {
-    for (const relaxed of [1, 2] as const) {
+  it('Rules: relaxed 3 deals whatever the columns hold, empty ones included', () => {
+    // Two empty columns, face-down cards, mixed suits out of order: every lower level refuses.
+    const p = position({
+      columns: ['', '7d | 9h', '', 'Ks 2c 5h'],
+      stock: TEN,
+      rules: { relaxed: 3 },
+    });
+    expect(checkDeal(p)).toBeNull();
+    const dealt = show(after(p, DEAL));
+    expect(dealt[0]).toBe('2c');
+    expect(dealt[1]).toBe('7d | 9h 3c');
+    expect(dealt[2]).toBe('4c');
+    expect(dealt[3]).toBe('Ks 2c 5h 5c');
+    for (const relaxed of [0, 1, 2] as const) {
+      expect(checkDeal({ ...p, rules: { ...p.rules, relaxed } })).not.toBeNull();
+    }
+  });
+
+  it('Rules: relaxed 3 still refuses a deal from an empty stock', () => {
+    const p = position({ columns: ['', '9h'], stock: [], rules: { relaxed: 3 } });
+    expect(refusalOf(p, DEAL).why).toBe('stock-empty');
+  });
+
+  it('Rules: with no empty column, relaxed 1, 2 and 3 deal onto any columns', () => {
+    for (const relaxed of [1, 2, 3] as const) {
       const p = position({
         columns: full.map((c) => `3s | 9h ${c}`),
         stock: TEN,

@@ -165,8 +165,8 @@ describe('parseRecord', () => {
       ['suits: 3', /suits must be 1, 2 or 4, not '3'/],
       ['suits: four', /suits must be 1, 2 or 4/],
       ['suits:', /suits must be 1, 2 or 4/],
-      ['relaxed: 3', /relaxed must be 0, 1 or 2, not '3'/],
-      ['relaxed: -1', /relaxed must be 0, 1 or 2/],
+      ['relaxed: 4', /relaxed must be 0, 1, 2 or 3, not '4'/],
+      ['relaxed: -1', /relaxed must be 0, 1, 2 or 3/],
       ['keep-suits: true', /keep-suits must be yes or no, not 'true'/],
       ['keep-suits: Yes', /keep-suits must be yes or no/],
     ])('refuses %j, naming line 2 and the line', (line, reason) => {

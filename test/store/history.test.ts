@@ -263,9 +263,10 @@ describe('readResults trusts nothing in the file', () => {
       ['seed', ' 42'],
       ['seed', 'a\u0007b'],
       ['seed', 'x'.repeat(101)],
+      ['deal', 'pysol:1'], // a seed and a deal both
       ['rules', { suits: 3, relaxed: 0, keepSuits: false }],
       ['rules', { suits: '4', relaxed: 0, keepSuits: false }],
-      ['rules', { suits: 4, relaxed: 3, keepSuits: false }],
+      ['rules', { suits: 4, relaxed: 4, keepSuits: false }],
       ['rules', { suits: 4, relaxed: 0, keepSuits: 'no' }],
       ['rules', { suits: 4, relaxed: 0 }],
       ['rules', [4, 0, false]],
@@ -286,6 +287,11 @@ describe('readResults trusts nothing in the file', () => {
       ['ended', ''],
     ];
     for (const [key, value] of wrong) broken.push({ ...base, [key]: value });
+    // A numbered deal in place of the seed, out of its range or not one.
+    const numbered = { ...base };
+    delete numbered.seed;
+    for (const deal of ['pysol:0', 'kpat:007', 'kpat:2147483648', 'freecell:1', 14934])
+      broken.push({ ...numbered, deal });
     const dir = withHistory(broken.map(line).join('') + good({ deal: bySeed('ok') }));
     const read = readResults(dir);
     expect(read.results.map((r) => r.deal.key)).toEqual(['ok']);

@@ -1,0 +1,42 @@
+/**
+ * A numbered deal in the real game (README, "Numbered deals"): the board is the deal the other
+ * program makes, the status line names it, the exit text deals it again, and asking for it again
+ * resumes it.
+ */
+import { dealPosition, newGame } from '../../src/engine';
+import { initialState } from '../../src/ui/controller';
+import { layout } from '../../src/ui/layout';
+import { boardOf, freshEnv, scratchFolder, startSpider } from './spider';
+
+jest.setTimeout(30_000);
+
+const DEAL = { scheme: 'kpat', key: '14934' } as const;
+const RULES = { suits: 2, relaxed: 0, keepSuits: false } as const;
+const THEME = { ascii: false, color: true, fourColor: false };
+
+it('plays kpat:14934 with 2 suits, names it, and resumes it when asked for again', () => {
+  const home = scratchFolder();
+  const game = newGame(DEAL, RULES);
+  expect(game.start).toEqual(dealPosition(DEAL, RULES));
+  const expected = boardOf(layout(initialState(game, THEME, 'woods'), 80, 24).frame.text());
+
+  const first = startSpider(['--deal', 'kpat:14934', '--suits', '2'], { env: freshEnv(home) });
+  const screen = first.waitFor('q quit');
+  expect(screen.split('\n')[0]).toMatch(/^Spider {2}deal kpat:14934 {2}2 suits, relaxed 0 /);
+  expect(boardOf(screen)).toBe(expected);
+  expect(screen).toContain('Deal kpat:14934. Pick a column');
+  first.sendKeys('d');
+  first.waitFor(/moves 1 /);
+  first.sendKeys('q');
+  first.waitFor('Quit this game?');
+  first.sendKeys('y');
+  expect(first.waitForExit()).toBe(0);
+  const output = first.output();
+  expect(output.replace(/\s+/g, ' ')).toContain('Spider deal kpat:14934 (2 suits');
+  expect(output).toMatch(/\n {2}spider --deal kpat:14934 --suits 2\r?\n/);
+
+  const second = startSpider(['--deal', 'kpat:14934', '--suits', '2'], { env: freshEnv(home) });
+  const resumed = second.waitFor('q quit');
+  expect(resumed.split('\n')[0]).toMatch(/deal kpat:14934 .* moves 1 /);
+  expect(resumed.replace(/\s+/g, ' ')).toContain('deal kpat:14934, 1 move');
+});
