@@ -5,6 +5,7 @@ import {
   COLUMN_COUNT,
   DEAL_SIZE,
   hasCompleteSuitOnTop,
+  fitsOn,
   movableRunLength,
   type Position,
   stockLeft,
@@ -48,8 +49,7 @@ export function checkMove(position: Position, action: MoveAction): MoveCheck {
     if (target.length === 0) return { ok: true, count };
     const head = source.cards[source.cards.length - count];
     const onto = target[target.length - 1];
-    if (rankOf(head) + 1 !== rankOf(onto))
-      return refused({ why: 'does-not-fit', card: head, onto });
+    if (!fitsOn(head, onto)) return refused({ why: 'does-not-fit', card: head, onto });
     return { ok: true, count };
   }
   if (target.length === 0) return { ok: true, count: run };
@@ -226,13 +226,12 @@ export function legalActions(position: Position): Action[] {
     const source = columns[from];
     const run = movableRunLength(source);
     if (run === 0) continue;
-    const topRank = rankOf(source.cards[source.cards.length - 1]);
     for (let count = 1; count <= run; count++) {
-      const wantedTop = topRank + count; // the destination top card this head fits on
+      const head = source.cards[source.cards.length - count];
       for (let to = 0; to < COLUMN_COUNT; to++) {
         if (to === from) continue;
         const target = columns[to].cards;
-        if (target.length === 0 || rankOf(target[target.length - 1]) === wantedTop) {
+        if (target.length === 0 || fitsOn(head, target[target.length - 1])) {
           actions.push(move(from, to, count));
         }
       }

@@ -6,6 +6,7 @@ export * from './deals';
 export * from './game';
 export * from './hint';
 export * from './position';
+export * from './progress';
 export * from './refusal';
 export * from './rules';
 export * from './scores';

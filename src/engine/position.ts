@@ -59,6 +59,11 @@ export function continuesRun(lower: Card, upper: Card): boolean {
   return upper + 1 === lower; // same suit bits and rank one lower, thanks to the encoding
 }
 
+/** True when a run headed by `head` may be put on `onto`: one rank lower, any suit. */
+export function fitsOn(head: Card, onto: Card): boolean {
+  return rankOf(head) + 1 === rankOf(onto);
+}
+
 /** Length of the column's movable run: the top card and every card continuing its same-suit sequence. */
 export function movableRunLength(column: Column): number {
   const cards = column.cards;

@@ -14,6 +14,7 @@ import {
   remove,
   status,
   stockLeft,
+  progressPossible,
 } from '../../src/engine';
 import { card, position, showColumns as show, suitRun } from '../helpers/build';
 
@@ -294,8 +295,10 @@ describe('Rules: the examples of the rules documents', () => {
     expect(between).toEqual([]);
     expect(refusalOf(p, move(0, 1)).why).toBe('nothing-fits');
     expect(refusalOf(p, move(1, 0)).why).toBe('nothing-fits');
-    // With the other eight columns empty a card can still go into an empty column.
-    expect(status(p)).toBe('playing');
+    // With the other eight columns empty a card can still go into an empty column, but no move
+    // ever turns a card, deals or completes a suit: no progress is possible.
+    expect(legalActions(p).length).toBeGreaterThan(0);
+    expect(progressPossible(p)).toBe('no');
   });
 
   it('Rules (SerenityOS): the "no move" position with an empty stock and no space is lost', () => {
@@ -685,10 +688,11 @@ describe('Rules: won and lost', () => {
     expect(status(keep)).toBe('playing');
   });
 
-  it('Rules: an empty column keeps the game going (any run can move into it)', () => {
+  it('Rules: moves into an empty column that never lead to progress do not keep the game going', () => {
     const p = position({ columns: ['7s', 'Kh', '5d', '3c', 'Jh', '9d', 'Ks', 'Kd', 'Ac', ''] });
-    expect(status(p)).toBe('playing');
+    expect(legalActions(p).length).toBeGreaterThan(0);
     expect(legalActions(p).every((a) => a.kind === 'move' && a.to === 9)).toBe(true);
+    expect(progressPossible(p)).toBe('no');
   });
 });
 

@@ -1,0 +1,425 @@
+/**
+ * Whether progress is still possible (README, "Lost"): a search over the positions reachable
+ * without progress. Progress is an action that turns a card face up, deals, or removes a complete
+ * suit. Until one of those, no card turns, so every position the search meets holds the same
+ * face-up cards and the face-down ones are never looked at: the answer needs only what the player
+ * sees.
+ *
+ * The search works on one mutable copy of the position, moving cards and taking them back, and
+ * tells positions apart by a 64-bit hash kept up to date move by move. Columns with no face-down
+ * card are interchangeable (the rules never look at a column's number), so their hashes are added
+ * up in any order; a column with face-down cards keeps its own place.
+ */
+import { checkDeal } from './apply';
+import { ACE, rankOf, SUIT_LENGTH } from './cards';
+import {
+  type Column,
+  COLUMN_COUNT,
+  continuesRun,
+  DEAL_SIZE,
+  fitsOn,
+  hasCompleteSuitOnTop,
+  type Position,
+  stockLeft,
+} from './position';
+
+/** The most distinct positions the search looks at; beyond that the game counts as playing. */
+export const PROGRESS_SEARCH_LIMIT = 1_000_000;
+
+/**
+ * `yes`: progress is possible; `no`: every position reachable without progress was seen and none
+ * offers any; `unknown`: there are more of them than the limit.
+ */
+export type ProgressVerdict = 'yes' | 'no' | 'unknown';
+
+// Hash keys: one table per column with face-down cards (it keeps its place) and one shared by
+// the others, indexed by the card's height in its column and the card.
+const SLOTS = COLUMN_COUNT + 1;
+const OPEN_SLOT = COLUMN_COUNT;
+const HEIGHTS = 128;
+const CARD_CODES = 64;
+let keys: { lo: Uint32Array; hi: Uint32Array } | null = null;
+
+function hashKeys(): { lo: Uint32Array; hi: Uint32Array } {
+  if (keys) return keys;
+  const size = SLOTS * HEIGHTS * CARD_CODES;
+  const lo = new Uint32Array(size);
+  const hi = new Uint32Array(size);
+  // xorshift32 from a fixed seed: the same keys in every run, so the search is reproducible.
+  let x = 0x9e3779b9;
+  const next = (): number => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return x >>> 0;
+  };
+  for (let i = 0; i < size; i++) {
+    lo[i] = next();
+    hi[i] = next();
+  }
+  keys = { lo, hi };
+  return keys;
+}
+
+const keyIndex = (slot: number, height: number, card: number): number =>
+  (slot * HEIGHTS + height) * CARD_CODES + card;
+
+// A column's own hash is a sum of keys (cheap to update card by card); before columns are added
+// together it is mixed, so that which cards share a column counts, not just where each one is.
+// A column with face-down cards mixes in its number too.
+function mixLo(lo: number, hi: number): number {
+  let a = Math.imul(lo ^ (hi >>> 16), 0x85ebca6b) ^ hi;
+  a ^= a >>> 13;
+  a = Math.imul(a, 0xc2b2ae35);
+  return (a ^ (a >>> 16)) >>> 0;
+}
+
+function mixHi(lo: number, hi: number, a: number): number {
+  let b = Math.imul(hi ^ (a >>> 15), 0xcc9e2d51) ^ lo;
+  b ^= b >>> 15;
+  b = Math.imul(b, 0x1b873593);
+  return (b ^ (b >>> 16)) >>> 0;
+}
+
+/**
+ * A set of 64-bit hashes, each as two 32-bit halves side by side in one typed array (one cache
+ * miss per look-up), open addressing; (0, 0) marks a free slot.
+ */
+class HashSet64 {
+  private table = new Uint32Array(2 << 10);
+  size = 0;
+
+  /** Adds a hash: 'new', 'seen', or 'full' when it is new but the set already holds `limit`. */
+  add(lo: number, hi: number, limit: number): 'new' | 'seen' | 'full' {
+    if (lo === 0 && hi === 0) lo = 1;
+    const table = this.table;
+    const mask = (table.length >> 1) - 1;
+    let i = (hi ^ Math.imul(lo, 0x9e3779b1)) & mask;
+    for (;;) {
+      const l = table[2 * i];
+      const h = table[2 * i + 1];
+      if (l === 0 && h === 0) break;
+      if (l === lo && h === hi) return 'seen';
+      i = (i + 1) & mask;
+    }
+    if (this.size >= limit) return 'full';
+    if ((this.size + 1) * 2 > mask + 1) {
+      this.grow();
+      this.insert(lo, hi);
+    } else {
+      table[2 * i] = lo;
+      table[2 * i + 1] = hi;
+    }
+    this.size++;
+    return 'new';
+  }
+
+  private insert(lo: number, hi: number): void {
+    const table = this.table;
+    const mask = (table.length >> 1) - 1;
+    let i = (hi ^ Math.imul(lo, 0x9e3779b1)) & mask;
+    while (table[2 * i] !== 0 || table[2 * i + 1] !== 0) i = (i + 1) & mask;
+    table[2 * i] = lo;
+    table[2 * i + 1] = hi;
+  }
+
+  private grow(): void {
+    const old = this.table;
+    this.table = new Uint32Array(old.length * 2);
+    for (let j = 0; j < old.length; j += 2) {
+      if (old[j] !== 0 || old[j + 1] !== 0) this.insert(old[j], old[j + 1]);
+    }
+  }
+}
+
+// The search's own copy of the tableau: each column's cards in a fixed stretch of one array.
+const STRIDE = 128;
+
+/**
+ * The positions still to look at, first in first out. The search never turns a card, so every
+ * position holds the same face-up cards: each is kept as the number of face-up cards in each
+ * column followed by those cards, one byte each, in fixed-size records. Storage comes in chunks,
+ * given back as the search moves past them.
+ */
+class PositionQueue {
+  private static readonly CHUNK = 1 << 16;
+  private readonly chunks: (Uint8Array | null)[] = [];
+  private readonly perChunk: number;
+  private head = 0;
+  private tail = 0;
+
+  constructor(private readonly recordSize: number) {
+    this.perChunk = Math.max(1, Math.floor(PositionQueue.CHUNK / recordSize));
+  }
+
+  get length(): number {
+    return this.tail - this.head;
+  }
+
+  /** Adds the tableau as it is after moving the top `count` cards from `from` to `to`. */
+  push(tableau: Tableau, from: number, to: number, count: number): void {
+    const chunk = Math.floor(this.tail / this.perChunk);
+    if (chunk === this.chunks.length)
+      this.chunks.push(new Uint8Array(this.perChunk * this.recordSize));
+    const bytes = this.chunks[chunk] as Uint8Array;
+    const at = (this.tail % this.perChunk) * this.recordSize;
+    const { cards, lengths, hidden } = tableau;
+    let next = at + COLUMN_COUNT;
+    for (let c = 0; c < COLUMN_COUNT; c++) {
+      const base = c * STRIDE;
+      const end = base + lengths[c] - (c === from ? count : 0);
+      for (let i = base + hidden[c]; i < end; i++) bytes[next++] = cards[i];
+      if (c === to) {
+        const moved = from * STRIDE + lengths[from];
+        for (let i = moved - count; i < moved; i++) bytes[next++] = cards[i];
+      }
+      bytes[at + c] = end - base - hidden[c] + (c === to ? count : 0);
+    }
+    this.tail++;
+  }
+
+  /** Takes the oldest position into the tableau (face-down cards stay as they are). */
+  shift(tableau: Tableau): void {
+    const chunk = Math.floor(this.head / this.perChunk);
+    const bytes = this.chunks[chunk] as Uint8Array;
+    const at = (this.head % this.perChunk) * this.recordSize;
+    const { cards, lengths, hidden } = tableau;
+    let next = at + COLUMN_COUNT;
+    for (let c = 0; c < COLUMN_COUNT; c++) {
+      const up = bytes[at + c];
+      const base = c * STRIDE + hidden[c];
+      for (let i = 0; i < up; i++) cards[base + i] = bytes[next++];
+      lengths[c] = hidden[c] + up;
+    }
+    this.head++;
+    if (this.head % this.perChunk === 0) this.chunks[chunk] = null;
+  }
+}
+
+/** The tableau being searched: column c's cards are `cards[c * STRIDE ..][0 .. lengths[c]]`. */
+interface Tableau {
+  readonly cards: Uint8Array;
+  readonly lengths: Int32Array;
+  readonly hidden: Int32Array;
+}
+
+/**
+ * The search, breadth first, so that progress a few moves away is found after few positions; and
+ * resumable: `run` looks at up to a given number of further positions and returns the verdict, or
+ * null when it needs more time. The game runs it in slices between keystrokes;
+ * `progressPossible` runs it to the end.
+ */
+export class ProgressSearch {
+  private readonly tableau: Tableau = {
+    cards: new Uint8Array(COLUMN_COUNT * STRIDE),
+    lengths: new Int32Array(COLUMN_COUNT),
+    hidden: new Int32Array(COLUMN_COUNT),
+  };
+  private readonly slot = new Int32Array(COLUMN_COUNT);
+  private readonly colLo = new Uint32Array(COLUMN_COUNT);
+  private readonly colHi = new Uint32Array(COLUMN_COUNT);
+  private readonly mixLo = new Uint32Array(COLUMN_COUNT);
+  private readonly mixHi = new Uint32Array(COLUMN_COUNT);
+  private hashLo = 0;
+  private hashHi = 0;
+  private remixedLo = 0;
+  private remixedHi = 0;
+  private childLo = 0;
+  private childHi = 0;
+  private readonly seen = new HashSet64();
+  private readonly queue: PositionQueue;
+  private verdict: ProgressVerdict | null = null;
+
+  constructor(
+    private readonly position: Position,
+    private readonly limit = PROGRESS_SEARCH_LIMIT,
+  ) {
+    const { cards, lengths, hidden } = this.tableau;
+    let faceUp = 0;
+    for (let c = 0; c < COLUMN_COUNT; c++) {
+      const column = position.columns[c];
+      cards.set(column.cards, c * STRIDE);
+      lengths[c] = column.cards.length;
+      hidden[c] = column.hidden;
+      this.slot[c] = column.hidden > 0 ? c : OPEN_SLOT;
+      faceUp += column.cards.length - column.hidden;
+    }
+    this.queue = new PositionQueue(COLUMN_COUNT + faceUp);
+    // Most of the time a deal is allowed: nothing to search.
+    if (checkDeal(position) === null || position.columns.some(hasCompleteSuitOnTop))
+      this.verdict = 'yes';
+    else {
+      this.rehash();
+      this.seen.add(this.hashLo, this.hashHi, this.limit);
+      this.queue.push(this.tableau, 0, 0, 0);
+    }
+  }
+
+  /** Distinct positions looked at so far. */
+  get positions(): number {
+    return this.seen.size;
+  }
+
+  /** Looks at up to about `budget` more positions; the verdict, or null when not done yet. */
+  run(budget = Infinity): ProgressVerdict | null {
+    if (this.verdict) return this.verdict;
+    const stop = this.seen.size + budget;
+    while (this.queue.length > 0) {
+      if (this.seen.size >= stop) return null;
+      this.queue.shift(this.tableau);
+      this.rehash();
+      const found = this.expand();
+      if (found) return (this.verdict = found);
+    }
+    return (this.verdict = 'no');
+  }
+
+  /** Works out every hash of the current position from its cards. */
+  private rehash(): void {
+    const { lo, hi } = hashKeys();
+    const { cards, lengths, hidden } = this.tableau;
+    this.hashLo = 0;
+    this.hashHi = 0;
+    for (let c = 0; c < COLUMN_COUNT; c++) {
+      const slot = this.slot[c];
+      const base = c * STRIDE;
+      let cLo = 0;
+      let cHi = 0;
+      for (let i = hidden[c]; i < lengths[c]; i++) {
+        const k = keyIndex(slot, i, cards[base + i]);
+        cLo = (cLo + lo[k]) >>> 0;
+        cHi = (cHi + hi[k]) >>> 0;
+      }
+      this.colLo[c] = cLo;
+      this.colHi[c] = cHi;
+      this.remix(cLo, cHi, c);
+      this.mixLo[c] = this.remixedLo;
+      this.mixHi[c] = this.remixedHi;
+      this.hashLo = (this.hashLo + this.remixedLo) >>> 0;
+      this.hashHi = (this.hashHi + this.remixedHi) >>> 0;
+    }
+  }
+
+  /** Mixes a column's own hash (lo, hi) for column c, into `remixedLo` and `remixedHi`. */
+  private remix(lo: number, hi: number, c: number): void {
+    const salted = this.slot[c] === OPEN_SLOT ? lo : lo ^ Math.imul(c + 1, 0x9e3779b1);
+    const a = mixLo(salted, hi);
+    this.remixedHi = mixHi(salted, hi, a);
+    this.remixedLo = Math.imul(a ^ (this.remixedHi >>> 13), 0x27d4eb2f) >>> 0;
+  }
+
+  /**
+   * The hash of the position after moving the top `count` cards between columns, into
+   * `childLo` and `childHi`, without moving them.
+   */
+  private hashAfter(from: number, to: number, count: number): void {
+    const { lo, hi } = hashKeys();
+    const { cards, lengths } = this.tableau;
+    const base = lengths[from] - count;
+    const targetLength = lengths[to];
+    let fLo = this.colLo[from];
+    let fHi = this.colHi[from];
+    let tLo = this.colLo[to];
+    let tHi = this.colHi[to];
+    const fromSlot = this.slot[from];
+    const toSlot = this.slot[to];
+    for (let j = 0; j < count; j++) {
+      const card = cards[from * STRIDE + base + j];
+      const out = keyIndex(fromSlot, base + j, card);
+      const into = keyIndex(toSlot, targetLength + j, card);
+      fLo = (fLo - lo[out]) >>> 0;
+      fHi = (fHi - hi[out]) >>> 0;
+      tLo = (tLo + lo[into]) >>> 0;
+      tHi = (tHi + hi[into]) >>> 0;
+    }
+    let hashLo = this.hashLo - this.mixLo[from] - this.mixLo[to];
+    let hashHi = this.hashHi - this.mixHi[from] - this.mixHi[to];
+    this.remix(fLo, fHi, from);
+    hashLo += this.remixedLo;
+    hashHi += this.remixedHi;
+    this.remix(tLo, tHi, to);
+    this.childLo = (hashLo + this.remixedLo) >>> 0;
+    this.childHi = (hashHi + this.remixedHi) >>> 0;
+  }
+
+  /**
+   * Tries every move from the current position: 'yes' when one is progress (or a deal is legal),
+   * 'unknown' when a new position would go past the limit; otherwise the new positions wait in
+   * the queue and the answer is null. The moves are those of the rules (`forEachMove`), except
+   * that of several empty columns only the first is tried: the others give the same position.
+   */
+  private expand(): ProgressVerdict | null {
+    const { cards, lengths, hidden } = this.tableau;
+    if (this.dealAllowed()) return 'yes';
+    let firstEmpty = -1;
+    for (let c = 0; c < COLUMN_COUNT && firstEmpty < 0; c++) if (lengths[c] === 0) firstEmpty = c;
+    for (let from = 0; from < COLUMN_COUNT; from++) {
+      const run = this.runLength(from);
+      if (run === 0) continue;
+      const top = from * STRIDE + lengths[from] - 1;
+      const turns = hidden[from] > 0 ? lengths[from] - hidden[from] : 0; // moving that many turns a card
+      for (let to = 0; to < COLUMN_COUNT; to++) {
+        if (to === from) continue;
+        let count: number;
+        let last: number;
+        if (lengths[to] === 0) {
+          if (to !== firstEmpty) continue;
+          count = 1;
+          last = run; // any part of the run may go into an empty column
+        } else {
+          // The run's ranks climb by one from the top card: only one part of it can fit.
+          const onto = cards[to * STRIDE + lengths[to] - 1];
+          count = rankOf(onto) - rankOf(cards[top]);
+          if (count < 1 || count > run || !fitsOn(cards[top - count + 1], onto)) continue;
+          last = count;
+          // A run whose head lands on its own suit and reaches from king to ace is complete.
+          if (continuesRun(onto, cards[top - count + 1]) && rankOf(cards[top]) === ACE) {
+            if (this.runLength(to) + count >= SUIT_LENGTH) return 'yes';
+          }
+        }
+        for (; count <= last; count++) {
+          if (count === turns) return 'yes';
+          this.hashAfter(from, to, count);
+          const added = this.seen.add(this.childLo, this.childHi, this.limit);
+          if (added === 'full') return 'unknown';
+          if (added === 'new') this.queue.push(this.tableau, from, to, count);
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The length of column c's movable run, as `movableRunLength` counts it. */
+  private runLength(c: number): number {
+    const { cards, lengths, hidden } = this.tableau;
+    const base = c * STRIDE;
+    let i = base + lengths[c] - 1;
+    if (i < base + hidden[c]) return 0;
+    while (i > base + hidden[c] && continuesRun(cards[i - 1], cards[i])) i--;
+    return base + lengths[c] - i;
+  }
+
+  /** Whether the rules allow a deal now; asked of the rules themselves when the stock has one. */
+  private dealAllowed(): boolean {
+    const position = this.position;
+    if (stockLeft(position) < DEAL_SIZE) return false;
+    const { cards, lengths, hidden } = this.tableau;
+    const columns: Column[] = [];
+    for (let c = 0; c < COLUMN_COUNT; c++) {
+      const base = c * STRIDE;
+      columns.push({
+        cards: Array.from(cards.subarray(base, base + lengths[c])),
+        hidden: hidden[c],
+      });
+    }
+    return checkDeal({ ...position, columns }) === null;
+  }
+}
+
+/** Whether progress can still be made from a position (README, "Lost"). */
+export function progressPossible(
+  position: Position,
+  limit = PROGRESS_SEARCH_LIMIT,
+): ProgressVerdict {
+  return new ProgressSearch(position, limit).run() as ProgressVerdict;
+}
