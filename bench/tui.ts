@@ -9,9 +9,22 @@
  * 2. Keystrokes: runs the game's screen code in this process on a fake 80x24 terminal and
  *    measures, per keystroke, the time from the input bytes to the frame written, and the bytes
  *    written: picking up a card, putting it down (a one-card move), and a deal.
+ * 3. Keystrokes while the game decides in the background whether a position is lost (README,
+ *    "Lost"), on a position whose search runs to its limit of 1,000,000 positions: keys arrive
+ *    on timers at moments the search does not choose, and each is timed from the moment it was
+ *    due to the frame it causes, so the time it waited for a slice of the search counts.
  */
 import { PassThrough, Writable } from 'stream';
-import { type Action, bySeed, heuristicHints, legalActions, newGame } from '../src/engine';
+import {
+  type Action,
+  bySeed,
+  type Game,
+  heuristicHints,
+  legalActions,
+  newGame,
+  play,
+  ProgressSearch,
+} from '../src/engine';
 import { initialState } from '../src/ui/controller';
 import { type GameHooks as ScreenHooks, runTerminalGame } from '../src/ui/loop';
 import { GameSession } from '../src/store/session';
@@ -45,6 +58,19 @@ function fakeTerminal() {
   return {
     input: input as unknown as NodeJS.ReadStream,
     output: output as unknown as NodeJS.WriteStream,
+    /** Sends keys from a timer `delay` ms from now; resolves with the time from then to the frame. */
+    async pressLater(keys: string, delay: number): Promise<number> {
+      const due = process.hrtime.bigint() + BigInt(Math.round(delay * 1e6));
+      const before = bytes;
+      await new Promise<void>((resolve) =>
+        setTimeout(() => {
+          input.write(keys);
+          resolve();
+        }, delay),
+      );
+      while (bytes === before) await new Promise((r) => setImmediate(r));
+      return Number(lastWrite - due) / 1e6;
+    },
     /** Sends keys and waits until the frame they cause is written; returns its time and bytes. */
     async press(keys: string): Promise<{ ms: number; bytes: number }> {
       const before = bytes;
@@ -138,6 +164,54 @@ async function keystrokes(autosave: boolean): Promise<void> {
   console.log(`  deal (key d)                          ${median(deal)}`);
 }
 
+/** A 4-suit game, 22 random actions in, where the search for progress meets its limit. */
+function gameWithLongSearch(): Game {
+  let state = 3;
+  const random = (n: number) => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state % n;
+  };
+  let game = newGame('2', { suits: 4, relaxed: 0, keepSuits: false });
+  for (let i = 0; i < 22; i++) {
+    const legal = legalActions(game.position);
+    const outcome = play(game, legal[random(legal.length)]);
+    if (!outcome.ok) throw new Error('bench: a legal action was refused');
+    game = outcome.game;
+  }
+  return game;
+}
+
+async function keysDuringSearch(): Promise<void> {
+  const game = gameWithLongSearch();
+  const terminal = fakeTerminal();
+  const state = initialState(game, { ascii: false, color: true, fourColor: false }, 'woods');
+  if (state.status !== null) throw new Error('bench: this position was expected to need a search');
+  const done = runTerminalGame(
+    state,
+    { randomSeed: () => '1', hints: heuristicHints },
+    { input: terminal.input, output: terminal.output, term: 'xterm-256color' },
+  );
+  await new Promise((r) => setImmediate(r));
+  const times: number[] = [];
+  const began = process.hrtime.bigint();
+  // 'e' asks which column to show and the next 'e' closes the question: the game never changes,
+  // so the search goes on for the same position all along.
+  for (let i = 0; i < 40; i++) times.push(await terminal.pressLater('e', 3 + (i % 7)));
+  const keysMs = Number(process.hrtime.bigint() - began) / 1e6;
+  await terminal.press('\x03');
+  await done;
+  // The same search alone, for comparison (no cache: a search object of its own).
+  const alone = process.hrtime.bigint();
+  const search = new ProgressSearch(game.position);
+  const verdict = search.run();
+  const searchMs = Number(process.hrtime.bigint() - alone) / 1e6;
+  console.log(
+    `Keystroke to frame while the lost-game search runs (${times.length} keys over ${keysMs.toFixed(0)} ms; ` +
+      `the search alone: ${search.positions.toLocaleString('en-US')} positions, ${verdict}, ${searchMs.toFixed(0)} ms):`,
+  );
+  console.log(`  median ${ms(median(times))}, worst ${ms(Math.max(...times))}`);
+}
+
 async function main(): Promise<void> {
   console.log(`spider terminal benchmark (node ${process.version})`);
   const starts: number[] = [];
@@ -146,6 +220,7 @@ async function main(): Promise<void> {
   console.log(`  median ${ms(median(starts))}, worst ${ms(Math.max(...starts))}`);
   await keystrokes(false);
   await keystrokes(true);
+  await keysDuringSearch();
 }
 
 main().catch((error: unknown) => {

@@ -16,7 +16,7 @@ import { type Position, totalHidden } from './position';
 import type { Refusal } from './refusal';
 import type { Rules } from './rules';
 import { scores, type Scores } from './scores';
-import { status, type Status } from './status';
+import { status, type Status, statusCarriesOver } from './status';
 
 /**
  * A game: its rules and deal, the line of play kept, and the undo and redo stacks. Immutable;
@@ -109,6 +109,7 @@ function withHistory(
 export function play(game: Game, action: Action): GameOutcome {
   const outcome = apply(game.position, action);
   if (!outcome.ok) return outcome;
+  statusCarriesOver(game.position, outcome.position);
   const code = encodeAction(canonical(game.position, action));
   const played = push(game.played, game.kept, code, game.position, outcome.position);
   return {

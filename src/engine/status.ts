@@ -1,5 +1,5 @@
-import { hasLegalAction } from './apply';
 import { SUIT_LENGTH } from './cards';
+import { PROGRESS_SEARCH_LIMIT, ProgressSearch } from './progress';
 import { hasCompleteSuitOnTop, type Position, stockLeft } from './position';
 
 /** Where a game stands. */
@@ -22,8 +22,73 @@ export function isWon(position: Position): boolean {
   );
 }
 
-/** Lost means no action of any kind is legal; it says nothing about whether progress is possible. */
+// Statuses worked out so far. Positions never change, so an answer stays true; and the game
+// asks again for the same positions (the layout on every paint, the save, undo and redo).
+const known = new WeakMap<Position, Status>();
+// Searches under way, so that a caller that must have the answer now finishes the one the game
+// started in the background instead of starting over.
+const underWay = new WeakMap<Position, StatusSearch>();
+
+/**
+ * Works out a position's status, a slice at a time: `step` looks at up to `budget` more
+ * positions and returns the status once it is known. The game runs it between keystrokes.
+ */
+export class StatusSearch {
+  private readonly search: ProgressSearch | null;
+  private result: Status | null;
+
+  constructor(
+    readonly position: Position,
+    limit = PROGRESS_SEARCH_LIMIT,
+    /** Whether `status` may finish this search rather than start its own. */
+    share = true,
+  ) {
+    this.result = known.get(position) ?? (isWon(position) ? 'won' : null);
+    this.search = this.result === null ? new ProgressSearch(position, limit) : null;
+    if (this.search && share && limit === PROGRESS_SEARCH_LIMIT) underWay.set(position, this);
+  }
+
+  /** Positions the search has looked at so far. */
+  get positions(): number {
+    return this.search?.positions ?? 0;
+  }
+
+  step(budget = Infinity): Status | null {
+    if (this.result !== null || this.search === null) return this.result;
+    const verdict = this.search.run(budget);
+    if (verdict === null) return null;
+    // Beyond the limit the game counts as playing (README, "Lost").
+    this.result = verdict === 'no' ? 'lost' : 'playing';
+    known.set(this.position, this.result);
+    underWay.delete(this.position);
+    return this.result;
+  }
+}
+
+/**
+ * Won, lost or playing (README, "Lost"): lost when no progress (a card turned, a deal, a suit
+ * removed) can be reached from the position any more, which a search of up to
+ * `PROGRESS_SEARCH_LIMIT` positions decides. Usually settled at a glance; see `statusWithin`
+ * for callers that cannot wait.
+ */
 export function status(position: Position): Status {
-  if (isWon(position)) return 'won';
-  return hasLegalAction(position) ? 'playing' : 'lost';
+  return (underWay.get(position) ?? new StatusSearch(position)).step() as Status;
+}
+
+/** Positions a caller that must answer at once may afford to look at (a millisecond or so). */
+export const QUICK_STATUS_LIMIT = 200;
+
+/** The status if it is known already or takes no more than `budget` positions to settle. */
+export function statusWithin(position: Position, budget = QUICK_STATUS_LIMIT): Status | null {
+  const result = known.get(position);
+  if (result !== undefined) return result;
+  return new StatusSearch(position, PROGRESS_SEARCH_LIMIT, false).step(budget);
+}
+
+/**
+ * After a legal action: a lost position only leads to lost ones (every action from it is no
+ * progress, so what can be reached from the next is a part of what could be reached from it).
+ */
+export function statusCarriesOver(before: Position, after: Position): void {
+  if (known.get(before) === 'lost' && !known.has(after)) known.set(after, 'lost');
 }

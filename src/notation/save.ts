@@ -8,7 +8,7 @@ import {
   restoreGame,
   type Rules,
 } from '../engine';
-import { explain, gameStatus } from '../engine';
+import { explain, statusWithin } from '../engine';
 import { printable } from './printable';
 import { formatRecord, parseRecord } from './record';
 
@@ -79,7 +79,8 @@ export function formatSave(game: Game, info: SaveInfo): string {
     ['elapsed-ms', String(Math.max(0, Math.round(info.elapsedMs)))],
     ['started', info.started],
     ['saved', info.saved],
-    ['status', gameStatus(game)],
+    // Never a wait: a status still being decided is written as playing (README, "Lost").
+    ['status', statusWithin(game.position) ?? 'playing'],
     ...(info.continued ? [['continued', 'yes'] as [string, string]] : []),
     ...(info.abandoned ? [['abandoned', 'yes'] as [string, string]] : []),
   ];

@@ -9,6 +9,8 @@ import {
   type Game,
   gameScores,
   gameStatus,
+  isWon,
+  statusWithin,
   movesKept,
   newGame,
   type Rules,
@@ -325,7 +327,7 @@ export class GameSession {
     const warning = this.save(after);
     if (warning) return warning;
     if (problem) return problem;
-    if (gameStatus(after) === 'won' && gameStatus(before) !== 'won' && !this.continued) {
+    if (isWon(after.position) && !isWon(before.position) && !this.continued) {
       const history = readResults(dataDir(this.env));
       // Without the whole history any "record" could be made up: say nothing.
       if (history.problem !== undefined || dataProblem(this.env)) return null;
@@ -376,12 +378,14 @@ export class GameSession {
     const { scheme, key } = game.deal;
     const safeSeed =
       scheme === 'seed' ? key.replace(/[^\w-]/g, '').slice(0, 30) || 'game' : `${scheme}-${key}`;
+    // A status still being decided is left out rather than waited for (README, "Lost").
+    const known = statusWithin(game.position);
     const text = formatRecord({
       deal: game.deal,
       rules: game.rules,
       meta: [
         ['date', now.toISOString()],
-        ['status', gameStatus(game)],
+        ...(known ? [['status', known] as [string, string]] : []),
       ],
       actions: actionsKept(game),
     });

@@ -4,7 +4,6 @@ import {
   describeHint,
   explain,
   type Game,
-  gameStatus,
   hasCompleteSuitOnTop,
   type HintEngine,
   legalActions,
@@ -17,6 +16,8 @@ import {
   redo,
   restart,
   type ScoringName,
+  type Status,
+  statusWithin,
   suitLabel,
   undo,
 } from '../engine';
@@ -52,7 +53,9 @@ export type Command =
         | 'suspend'
         | 'write'
         | 'other';
-    };
+    }
+  /** From the game loop: the search it ran in the background decided a position's status. */
+  | { readonly kind: 'settled'; readonly position: Position; readonly status: Status };
 
 /** What the adapter must do besides drawing the new state. */
 export type Effect = 'quit' | 'redraw' | 'suspend' | 'write' | null;
@@ -76,6 +79,7 @@ export function initialState(
 ): UiState {
   return {
     game,
+    status: statusWithin(game.position),
     theme,
     scoring,
     focus: 0,
@@ -98,10 +102,13 @@ const withState = (state: UiState, changes: Partial<UiState>): Update => ({
   effect: null,
 });
 
-/** A game has something to lose when moves were made and it is not over. */
-function inProgress(game: Game): boolean {
-  return movesKept(game) > 0 && gameStatus(game) === 'playing';
+/** A game has something to lose when moves were made and it is not over (as far as is known). */
+function inProgress(state: UiState): boolean {
+  return movesKept(state.game) > 0 && state.status !== 'won' && state.status !== 'lost';
 }
+
+const LOST_TEXT =
+  'Lost: no move can turn a card, deal or complete a suit any more. u undoes, R restarts this deal, n starts a new game.';
 
 /**
  * The best place for a column's run when its column is chosen twice: onto a card of the same
@@ -151,22 +158,42 @@ function afterChange(state: UiState, game: Game, message: Message | null): Updat
   if (!text && complete >= 0 && game.rules.keepSuits) {
     text = info(`Column ${complete + 1} holds a complete suit: x removes it.`);
   }
-  const status = gameStatus(game);
+  // Settled at once when that is quick; otherwise the game loop decides it in the background.
+  const status = statusWithin(game.position);
   const next: UiState = {
     ...state,
     game,
+    status,
     selection: null,
     hints: null,
     press: null,
-    overlay: status === 'won' ? { kind: 'won' } : null,
+    overlay: status === 'won' ? { kind: 'won' } : status === 'lost' ? { kind: 'lost' } : null,
     message:
       status === 'lost'
-        ? error('No legal move is left: u undoes, R restarts this deal, n starts a new game.')
+        ? error(LOST_TEXT)
         : status === 'won'
           ? { text: 'You won! n for a new game.', kind: 'win' }
           : text,
   };
   return same(next);
+}
+
+/**
+ * The background search settled the status of a position. Only the current one counts (the
+ * player may have moved on); a lost game shows its panel, as a won one does, unless a question
+ * is waiting for its answer.
+ */
+function settle(state: UiState, position: Position, status: Status): Update {
+  if (position !== state.game.position || state.status !== null) return same(state);
+  if (status !== 'lost') return withState(state, { status });
+  if (state.confirm) return withState(state, { status, message: null });
+  return withState(state, {
+    status,
+    overlay: { kind: 'lost' },
+    selection: null,
+    press: null,
+    message: error(LOST_TEXT),
+  });
 }
 
 function pickUp(state: UiState, column: number, count?: number): Update {
@@ -279,7 +306,12 @@ function restartGame(state: UiState): Update {
 function confirmed(state: UiState, command: Command, deps: ControllerDeps): Update {
   const question = state.confirm;
   const cleared = { ...state, confirm: null };
-  if (command.kind !== 'yes') return withState(cleared, { message: info('Carrying on.') });
+  if (command.kind !== 'yes') {
+    // The game was found lost while the question waited: now is the time to say so.
+    if (cleared.status === 'lost' && !cleared.overlay)
+      return withState(cleared, { overlay: { kind: 'lost' }, message: error(LOST_TEXT) });
+    return withState(cleared, { message: info('Carrying on.') });
+  }
   if (question === 'quit') return { state: cleared, effect: 'quit' };
   if (question === 'new') return startNewGame(cleared, deps);
   return restartGame(cleared);
@@ -304,7 +336,10 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
         return withState(state, { overlay: { kind: 'expand', column: command.column } });
       return same(closed);
     case 'won':
+    case 'lost':
       if (command.kind === 'new') return startNewGame(closed, deps);
+      if (overlay.kind === 'lost' && command.kind === 'restart')
+        return update(closed, command, deps);
       if (command.kind === 'quit' || command.kind === 'interrupt') return { state, effect: 'quit' };
       if (command.kind === 'undo') return update(closed, command, deps);
       if (command.kind === 'write') return { state, effect: 'write' };
@@ -336,6 +371,8 @@ function showHint(state: UiState, deps: ControllerDeps): Update {
  */
 export function updateUnseen(state: UiState, command: Command): Update {
   switch (command.kind) {
+    case 'settled':
+      return settle(state, command.position, command.status);
     case 'quit':
     case 'interrupt':
       return { state, effect: 'quit' };
@@ -351,6 +388,7 @@ export function updateUnseen(state: UiState, command: Command): Update {
 /** The game's reaction to one command. Pure: the same state and command give the same result. */
 export function update(state: UiState, command: Command, deps: ControllerDeps): Update {
   if (command.kind === 'interrupt') return { state, effect: 'quit' };
+  if (command.kind === 'settled') return settle(state, command.position, command.status);
   // Repainting or suspending answers no question and closes no panel.
   if (command.kind === 'redraw') return { state, effect: 'redraw' };
   if (command.kind === 'suspend') return { state, effect: 'suspend' };
@@ -400,11 +438,11 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
       return afterChange(state, outcome.game, info('Redone.'));
     }
     case 'restart':
-      return inProgress(game) ? withState(state, { confirm: 'restart' }) : restartGame(state);
+      return inProgress(state) ? withState(state, { confirm: 'restart' }) : restartGame(state);
     case 'new':
-      return inProgress(game) ? withState(state, { confirm: 'new' }) : startNewGame(state, deps);
+      return inProgress(state) ? withState(state, { confirm: 'new' }) : startNewGame(state, deps);
     case 'quit':
-      return inProgress(game) ? withState(state, { confirm: 'quit' }) : { state, effect: 'quit' };
+      return inProgress(state) ? withState(state, { confirm: 'quit' }) : { state, effect: 'quit' };
     case 'hint':
       return showHint(state, deps);
     case 'expand':

@@ -3,7 +3,6 @@ import {
   COLUMN_COUNT,
   DEAL_SIZE,
   gameScores,
-  gameStatus,
   movesKept,
   stockLeft,
   suitLabel,
@@ -224,7 +223,7 @@ function messageFor(state: UiState): { text: string; role: Role } | null {
       role: 'message',
     };
   }
-  if (gameStatus(state.game) === 'playing' && movesKept(state.game) === 0) {
+  if (state.status !== 'won' && state.status !== 'lost' && movesKept(state.game) === 0) {
     return {
       text: 'Pick a column with 1-9 and 0, then where to put its run. ? shows help.',
       role: 'message',

@@ -4,8 +4,8 @@
  * belongs to the process (signals, a crash, stopping for the shell) comes from the host that runs
  * the game, so the loop itself could serve any terminal, local or remote.
  */
-import type { Game } from '../engine';
-import { type ControllerDeps, type Effect, update, updateUnseen } from './controller';
+import { type Game, type Status, StatusSearch } from '../engine';
+import { type Command, type ControllerDeps, type Effect, update, updateUnseen } from './controller';
 import { commandForKey, commandForMouse } from './input';
 import { ESCAPE_WAIT_MS, type InputEvent, KeyDecoder } from './keys';
 import { type Layout, layout } from './layout';
@@ -50,6 +50,14 @@ export interface GameExit {
   readonly problem?: string;
 }
 
+/**
+ * The background search that decides whether a position is lost runs in slices this long
+ * (milliseconds), so that a key pressed meanwhile waits no longer than one slice.
+ */
+export const SEARCH_SLICE_MS = 4;
+/** Positions looked at between two looks at the clock: well under a millisecond's worth. */
+const SLICE_STEP = 100;
+
 const NO_JOB_CONTROL =
   "Ctrl-Z can't suspend here: this shell has no job control. The game goes on; q quits.";
 
@@ -72,6 +80,9 @@ export function runTerminalGame(
     let suspended = false;
     const decoder = new KeyDecoder();
     let escapeTimer: NodeJS.Timeout | undefined;
+    // The status search under way, if any, and its next slice.
+    let search: StatusSearch | null = null;
+    let slice: NodeJS.Immediate | undefined;
 
     const draw = (): void => {
       if (finished || suspended) return;
@@ -83,6 +94,7 @@ export function runTerminalGame(
       if (finished) return;
       finished = true;
       clearTimeout(escapeTimer);
+      clearImmediate(slice);
       unwatch();
       screen.destroy();
       resolve(problem === undefined ? { status, state } : { status, state, problem });
@@ -95,6 +107,7 @@ export function runTerminalGame(
         if (outcome === 'unavailable')
           state = { ...state, message: { text: NO_JOB_CONTROL, kind: 'error' } };
         draw();
+        decide(); // a search that ended while the game was stopped reports now
       });
     };
 
@@ -119,21 +132,53 @@ export function runTerminalGame(
       draw();
     };
 
+    const run = (command: Command): void => {
+      const result = view.board ? update(state, command, deps) : updateUnseen(state, command);
+      const before = state.game;
+      state = result.state;
+      if (state.game !== before && hooks.gameChanged) {
+        const message = hooks.gameChanged(before, state.game);
+        if (message) state = { ...state, message };
+      }
+      apply(result.effect);
+      decide();
+    };
+
+    // A status not settled at once is decided here, between keystrokes, for the position on
+    // screen; a search for a position the player has left is dropped.
+    const decide = (): void => {
+      if (finished || state.status !== null) {
+        search = null;
+        return;
+      }
+      if (search?.position === state.game.position) return;
+      search = new StatusSearch(state.game.position);
+      clearImmediate(slice);
+      slice = setImmediate(step);
+    };
+
+    const step = (): void => {
+      const current = search;
+      if (finished || current === null) return;
+      const began = performance.now();
+      let result: Status | null = null;
+      while (result === null && performance.now() - began < SEARCH_SLICE_MS)
+        result = current.step(SLICE_STEP);
+      if (result === null) {
+        slice = setImmediate(step);
+        return;
+      }
+      search = null;
+      if (!suspended) run({ kind: 'settled', position: current.position, status: result });
+    };
+
     const handle = (events: readonly InputEvent[]): void => {
       for (const event of events) {
         // Keys read together with Ctrl-Z wait for nobody: the game is going away.
         if (finished || suspended) return;
-        const board = view.board;
-        const command = event.type === 'key' ? commandForKey(event) : commandForMouse(event, board);
-        if (!command) continue;
-        const result = board ? update(state, command, deps) : updateUnseen(state, command);
-        const before = state.game;
-        state = result.state;
-        if (state.game !== before && hooks.gameChanged) {
-          const message = hooks.gameChanged(before, state.game);
-          if (message) state = { ...state, message };
-        }
-        apply(result.effect);
+        const command =
+          event.type === 'key' ? commandForKey(event) : commandForMouse(event, view.board);
+        if (command) run(command);
       }
     };
 
@@ -152,5 +197,6 @@ export function runTerminalGame(
     const unwatch = host.watch(finish);
     view = layout(state, screen.width, screen.height);
     draw();
+    decide();
   });
 }

@@ -69,6 +69,22 @@ export function drawOverlay(frame: Frame, state: UiState, overlay: Overlay, boar
       );
       break;
     }
+    case 'lost': {
+      // Lost is decided from what the player sees (README, "Lost"), so it can be said at once.
+      const lines = [
+        'No progress is possible:',
+        'no move can turn a card, deal',
+        'or complete a suit any more.',
+        '',
+        'u undo   R restart   n new game',
+        'q quit',
+      ];
+      const inner = panel(frame, 32, lines.length, 'Lost', ascii);
+      lines.forEach((line, i) =>
+        frame.put(inner.x, inner.y + i, line, i === 0 ? 'error' : 'panel', false, inner.width),
+      );
+      break;
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Game, Hint, ScoringName } from '../engine';
+import type { Game, Hint, ScoringName, Status } from '../engine';
 import type { Theme } from './theme';
 
 /** The part of a column picked up to move: its top `count` cards. */
@@ -23,11 +23,17 @@ export type Overlay =
   | { readonly kind: 'help'; readonly page: number }
   | { readonly kind: 'expand'; readonly column: number }
   | { readonly kind: 'choose-expand' }
-  | { readonly kind: 'won' };
+  | { readonly kind: 'won' }
+  | { readonly kind: 'lost' };
 
 /** Everything the terminal game shows; changed only by the controller's `update`. */
 export interface UiState {
   readonly game: Game;
+  /**
+   * The game's status as far as it is known: null while the search that decides whether the
+   * position is lost still runs (README, "Lost"); the game loop runs it and reports back.
+   */
+  readonly status: Status | null;
   readonly theme: Theme;
   readonly scoring: ScoringName;
   /** The column the arrow keys point at (0..9). */

@@ -162,7 +162,7 @@ describe('statistics of games played in the terminal', () => {
     const session = startGame(['--seed', seed, '--suits', '1'], where);
     session.waitFor('q quit');
     typeAll(session, [...keys, ...last]);
-    session.waitFor('No legal move is left', 20_000);
+    session.waitFor('Lost: no move can turn a card', 20_000);
     session.sendKeys('q');
     expect(session.waitForExit()).toBe(0);
     expect(stats(where)).toEqual([

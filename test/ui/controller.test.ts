@@ -1,4 +1,15 @@
-import { type HintEngine, newGame, type Rules } from '../../src/engine';
+import * as fs from 'fs';
+import * as path from 'path';
+import {
+  type Game,
+  type HintEngine,
+  newGame,
+  play,
+  type Rules,
+  status,
+  statusWithin,
+} from '../../src/engine';
+import { parseAction } from '../../src/notation';
 import {
   bestMoveFrom,
   type Command,
@@ -308,16 +319,140 @@ describe('winning and losing', () => {
   });
 });
 
+describe('lost: no progress possible any more (README, "Lost")', () => {
+  // Moving the 4♥ into the empty column loses: the 3♠ can then go onto it, but the 9♥ under
+  // it never finds an empty column, and no king can ever leave its column.
+  const p = position({
+    columns: ['4c | 9h 3s', '', 'Kd 4h', 'Kc', 'Kc', 'Kc', 'Kc', 'Kc', 'Kc', 'Kc'],
+  });
+  const start = initialState(gameAt(p), THEME, 'woods');
+
+  it('the move that loses shows the lost panel at once, with the ways out', () => {
+    expect(start.status).toBe('playing');
+    const { state } = run(start, col(2), col(1));
+    expect(state.status).toBe('lost');
+    expect(state.overlay).toEqual({ kind: 'lost' });
+    expect(state.message).toEqual({
+      text: expect.stringMatching(/^Lost: no move can turn a card, deal or complete a suit/),
+      kind: 'error',
+    });
+  });
+
+  it('on the lost panel u undoes, R restarts and q quits, none of them asking first', () => {
+    const lost = run(start, col(2), col(1)).state;
+    const undone = run(lost, key('undo')).state;
+    expect(undone.overlay).toBeNull();
+    expect(undone.status).toBe('playing');
+    expect(undone.game.position).toBe(p);
+    const restarted = run(lost, key('restart')).state;
+    expect(restarted.confirm).toBeNull();
+    expect(restarted.game.position).toBe(p);
+    expect(run(lost, key('quit')).effect).toBe('quit');
+    expect(run(lost, key('new')).state.game.deal.key).toBe('777');
+  });
+
+  it('other keys leave the panel up and the game as it is', () => {
+    const lost = run(start, col(2), col(1)).state;
+    const after = run(lost, col(0), key('deal'), key('hint')).state;
+    expect(after.overlay).toEqual({ kind: 'lost' });
+    expect(after.game).toBe(lost.game);
+  });
+});
+
+describe('lost, decided in the background', () => {
+  // A 1-suit game whose last deal leaves nothing to do: deciding it takes 550 positions, more
+  // than the controller looks at before it answers, so the game loop reports it later.
+  const record = fs.readFileSync(
+    path.join(__dirname, '..', 'fixtures', 'lost-after-last-deal.txt'),
+    'utf8',
+  );
+  const words = record.trim().split('\n').pop()?.split(' ') ?? [];
+  if (words.pop() !== 'd') throw new Error('test record: the last action should be the deal');
+  let game: Game = newGame('15', { suits: 1, relaxed: 0, keepSuits: false });
+  for (const word of words) {
+    const outcome = play(game, parseAction(word) as never);
+    if (!outcome.ok) throw new Error(`test record: ${word} refused`);
+    game = outcome.game;
+  }
+  const before = initialState(game, THEME, 'woods');
+
+  it('after the last deal the status is not known yet, and the game goes on meanwhile', () => {
+    const { state } = run(before, key('deal'));
+    expect(statusWithin(state.game.position)).toBeNull();
+    expect(state.status).toBeNull();
+    expect(state.overlay).toBeNull();
+    expect(state.message).toBeNull();
+    // Until it is known, leaving asks first: the game may still be going.
+    expect(run(state, key('quit')).state.confirm).toBe('quit');
+  });
+
+  it('the verdict for the position on screen opens the lost panel', () => {
+    const dealt = run(before, key('deal')).state;
+    const verdict = status(dealt.game.position);
+    expect(verdict).toBe('lost');
+    const { state } = run(dealt, {
+      kind: 'settled',
+      position: dealt.game.position,
+      status: verdict,
+    });
+    expect(state.status).toBe('lost');
+    expect(state.overlay).toEqual({ kind: 'lost' });
+    expect(run(state, key('quit')).effect).toBe('quit'); // nothing to lose any more
+  });
+
+  it('a verdict for a position the player has left changes nothing', () => {
+    const dealt = run(before, key('deal')).state;
+    const moved = run(dealt, col(2), col(0)).state; // 7♠ onto 8♠
+    expect(moved.game).not.toBe(dealt.game);
+    const { state } = run(moved, {
+      kind: 'settled',
+      position: dealt.game.position,
+      status: 'lost',
+    });
+    expect(state).toBe(moved);
+  });
+
+  it('a verdict that arrives while a question waits keeps the question', () => {
+    const dealt = run(before, key('deal')).state;
+    const asking = run(dealt, key('new')).state;
+    expect(asking.confirm).toBe('new');
+    const { state } = run(asking, {
+      kind: 'settled',
+      position: dealt.game.position,
+      status: 'lost',
+    });
+    expect(state.confirm).toBe('new');
+    expect(state.status).toBe('lost');
+    expect(state.overlay).toBeNull();
+    // Answered no: the game is over all the same, and now it says so.
+    const answered = run(state, key('other')).state;
+    expect(answered.confirm).toBeNull();
+    expect(answered.overlay).toEqual({ kind: 'lost' });
+    expect(answered.game).toBe(dealt.game);
+  });
+
+  it('a verdict arrives while the board is hidden (terminal too small) all the same', () => {
+    const dealt = run(before, key('deal')).state;
+    const { state } = updateUnseen(dealt, {
+      kind: 'settled',
+      position: dealt.game.position,
+      status: 'lost',
+    });
+    expect(state.overlay).toEqual({ kind: 'lost' });
+  });
+});
+
 describe('keep-suits games', () => {
   it('say when a suit is complete, and x removes it without picking the column first', () => {
     const run13 = 'Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s';
-    const p = position({ columns: ['Kh', `7c | ${run13}`, 'As'], rules: { keepSuits: true } });
+    // A face-down card stays under the suit, so that the game goes on once it is removed.
+    const p = position({ columns: ['Kh', `5d 7c | ${run13}`, 'As'], rules: { keepSuits: true } });
     let state = initialState(gameAt(p), THEME, 'woods');
     state = run(state, col(2), col(1)).state;
     expect(state.message?.text).toBe('Column 2 holds a complete suit: x removes it.');
     state = run(state, key('remove')).state;
     expect(state.game.position.foundations).toEqual([0]);
-    expect(showColumns(state.game.position)[1]).toBe('7c');
+    expect(showColumns(state.game.position)[1]).toBe('5d | 7c');
     expect(state.message?.text).toBe('Complete suit ♠ removed.');
   });
 });
