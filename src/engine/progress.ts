@@ -82,54 +82,66 @@ function mixHi(lo: number, hi: number, a: number): number {
 }
 
 /**
- * A set of 64-bit hashes, each as two 32-bit halves side by side in one typed array (one cache
- * miss per look-up), open addressing; (0, 0) marks a free slot.
+ * A set of 64-bit hashes. It is split into shards by the hash's top bits, each an open-addressing
+ * table of two 32-bit halves side by side ((0, 0) marks a free slot), so that growing never
+ * rehashes more than a small part of the set at once: a search running between keystrokes must
+ * not stop for the tens of milliseconds a single table of a million hashes takes to grow.
  */
 class HashSet64 {
-  private table = new Uint32Array(2 << 10);
+  private static readonly SHARD_BITS = 8;
+  private readonly shards: Uint32Array[] = [];
+  private readonly counts: Int32Array;
   size = 0;
+
+  constructor() {
+    const shards = 1 << HashSet64.SHARD_BITS;
+    for (let i = 0; i < shards; i++) this.shards.push(new Uint32Array(16));
+    this.counts = new Int32Array(shards);
+  }
 
   /** Adds a hash: 'new', 'seen', or 'full' when it is new but the set already holds `limit`. */
   add(lo: number, hi: number, limit: number): 'new' | 'seen' | 'full' {
     if (lo === 0 && hi === 0) lo = 1;
-    const table = this.table;
-    const mask = (table.length >> 1) - 1;
-    let i = (hi ^ Math.imul(lo, 0x9e3779b1)) & mask;
+    const shard = hi >>> (32 - HashSet64.SHARD_BITS);
+    let table = this.shards[shard];
+    let mask = (table.length >> 1) - 1;
+    let i = Math.imul(lo, 0x9e3779b1) >>> 0;
     for (;;) {
-      const l = table[2 * i];
-      const h = table[2 * i + 1];
+      const at = 2 * (i & mask);
+      const l = table[at];
+      const h = table[at + 1];
       if (l === 0 && h === 0) break;
       if (l === lo && h === hi) return 'seen';
-      i = (i + 1) & mask;
+      i++;
     }
     if (this.size >= limit) return 'full';
-    if ((this.size + 1) * 2 > mask + 1) {
-      this.grow();
-      this.insert(lo, hi);
-    } else {
-      table[2 * i] = lo;
-      table[2 * i + 1] = hi;
+    if ((this.counts[shard] + 1) * 2 > mask + 1) {
+      table = this.grow(shard);
+      mask = (table.length >> 1) - 1;
     }
+    insert(table, lo, hi);
+    this.counts[shard]++;
     this.size++;
     return 'new';
   }
 
-  private insert(lo: number, hi: number): void {
-    const table = this.table;
-    const mask = (table.length >> 1) - 1;
-    let i = (hi ^ Math.imul(lo, 0x9e3779b1)) & mask;
-    while (table[2 * i] !== 0 || table[2 * i + 1] !== 0) i = (i + 1) & mask;
-    table[2 * i] = lo;
-    table[2 * i + 1] = hi;
-  }
-
-  private grow(): void {
-    const old = this.table;
-    this.table = new Uint32Array(old.length * 2);
+  private grow(shard: number): Uint32Array {
+    const old = this.shards[shard];
+    const table = new Uint32Array(old.length * 2);
     for (let j = 0; j < old.length; j += 2) {
-      if (old[j] !== 0 || old[j + 1] !== 0) this.insert(old[j], old[j + 1]);
+      if (old[j] !== 0 || old[j + 1] !== 0) insert(table, old[j], old[j + 1]);
     }
+    this.shards[shard] = table;
+    return table;
   }
+}
+
+function insert(table: Uint32Array, lo: number, hi: number): void {
+  const mask = (table.length >> 1) - 1;
+  let i = Math.imul(lo, 0x9e3779b1) >>> 0;
+  while (table[2 * (i & mask)] !== 0 || table[2 * (i & mask) + 1] !== 0) i++;
+  table[2 * (i & mask)] = lo;
+  table[2 * (i & mask) + 1] = hi;
 }
 
 // The search's own copy of the tableau: each column's cards in a fixed stretch of one array.

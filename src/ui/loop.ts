@@ -56,7 +56,7 @@ export interface GameExit {
  */
 export const SEARCH_SLICE_MS = 4;
 /** Positions looked at between two looks at the clock: well under a millisecond's worth. */
-const SLICE_STEP = 100;
+const SLICE_STEP = 20;
 
 const NO_JOB_CONTROL =
   "Ctrl-Z can't suspend here: this shell has no job control. The game goes on; q quits.";

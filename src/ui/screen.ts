@@ -185,6 +185,9 @@ export function openScreen(io: TerminalIo, theme: Theme, events: ScreenEvents): 
     show(view) {
       paintFrame(screen, view, theme);
       screen.render();
+      // blessed would write the frame on the next turn of the event loop, behind any work the
+      // game has scheduled there (a slice of the lost-game search): write it now.
+      program.flush();
     },
     forget() {
       screen.alloc();
