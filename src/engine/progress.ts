@@ -355,10 +355,11 @@ export class ProgressSearch {
   }
 
   /**
-   * Tries every move from the current position: 'yes' when one is progress (or a deal is legal),
-   * 'unknown' when a new position would go past the limit; otherwise the new positions wait in
-   * the queue and the answer is null. The moves are those of the rules (`forEachMove`), except
-   * that of several empty columns only the first is tried: the others give the same position.
+   * Tries every move from the current position: 'yes' when one is progress (or a deal or a
+   * removal is legal), 'unknown' when a new position would go past the limit; otherwise the new
+   * positions wait in the queue and the answer is null. The moves are those of the rules
+   * (`legalActions`), except that of several empty columns only the first is tried: the others
+   * give the same position.
    */
   private expand(): ProgressVerdict | null {
     const { cards, lengths, hidden } = this.tableau;
@@ -368,6 +369,9 @@ export class ProgressSearch {
     for (let from = 0; from < COLUMN_COUNT; from++) {
       const run = this.runLength(from);
       if (run === 0) continue;
+      // A complete suit on top (keep-suits: a deal covered it, and a move uncovered it again)
+      // can be removed.
+      if (run >= SUIT_LENGTH) return 'yes';
       const top = from * STRIDE + lengths[from] - 1;
       const turns = hidden[from] > 0 ? lengths[from] - hidden[from] : 0; // moving that many turns a card
       for (let to = 0; to < COLUMN_COUNT; to++) {

@@ -34,7 +34,7 @@ const underWay = new WeakMap<Position, StatusSearch>();
  * positions and returns the status once it is known. The game runs it between keystrokes.
  */
 export class StatusSearch {
-  private readonly search: ProgressSearch | null;
+  private search: ProgressSearch | null;
   private result: Status | null;
 
   constructor(
@@ -46,6 +46,12 @@ export class StatusSearch {
     this.result = known.get(position) ?? (isWon(position) ? 'won' : null);
     this.search = this.result === null ? new ProgressSearch(position, limit) : null;
     if (this.search && share && limit === PROGRESS_SEARCH_LIMIT) underWay.set(position, this);
+  }
+
+  /** Gives the search up and lets its memory go; `step` answers null from now on. */
+  cancel(): void {
+    if (underWay.get(this.position) === this) underWay.delete(this.position);
+    this.search = null;
   }
 
   /** Positions the search has looked at so far. */

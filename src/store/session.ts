@@ -23,7 +23,7 @@ import { newRecords } from '../stats/stats';
 import { type Appended, appendResult, readResults } from './history';
 import { dataDir, dataProblem } from './paths';
 import { fsReason } from './errors';
-import { SaveStore } from './saves';
+import { SaveStore, type Written } from './saves';
 
 /** Idle time beyond this between two actions is not counted as playing time. */
 const MAX_GAP_MS = 5 * 60 * 1000;
@@ -301,6 +301,20 @@ export class GameSession {
     );
   }
 
+  /** Leaves a game in its slot for the next start to settle; the next game gets a slot of its own. */
+  private setAside(game: Game, abandoned: boolean): Written {
+    const kept = this.store.write(this.slot, this.format(game, abandoned));
+    this.moveOn();
+    return kept;
+  }
+
+  /** The game in the slot stays there; the next one gets a slot of its own. */
+  private moveOn(): void {
+    this.store.release(this.slot);
+    this.slot = this.store.newId(this.now());
+    this.claimed = false;
+  }
+
   /**
    * After every action, before the screen shows it: saves the game. A new game ('n') first
    * settles the one it replaces. Returns a message to show, or null.
@@ -308,17 +322,26 @@ export class GameSession {
   changed(before: Game, after: Game): Note | null {
     let problem: Note | null = null;
     if (after.start !== before.start) {
-      const status = gameStatus(before);
-      const outcome = status !== 'playing' ? status : movesKept(before) > 0 ? 'abandoned' : null;
-      const recorded = outcome ? this.record(before, outcome) : { ok: true as const };
-      if (!recorded.ok) {
-        // The old game stays in its slot, marked, until the statistics can have it; the new
-        // game gets a slot of its own.
-        const kept = this.store.write(this.slot, this.format(before, outcome === 'abandoned'));
-        this.store.release(this.slot);
-        this.slot = this.store.newId(this.now());
-        this.claimed = false;
-        problem = kept.ok ? unrecorded(recorded.reason) : lostResult(recorded.reason, kept.reason);
+      // Not waited for when still being decided (README, "Lost"): the old game keeps its slot,
+      // marked abandoned, and the next start records it, lost or abandoned, once decided. If
+      // even that cannot be written, the answer is waited for.
+      const known = statusWithin(before.position);
+      const deferred =
+        known === null &&
+        movesKept(before) > 0 &&
+        this.store.write(this.slot, this.format(before, true)).ok;
+      if (deferred) this.moveOn();
+      else {
+        const status = known ?? gameStatus(before);
+        const outcome = status !== 'playing' ? status : movesKept(before) > 0 ? 'abandoned' : null;
+        const recorded = outcome ? this.record(before, outcome) : { ok: true as const };
+        if (!recorded.ok) {
+          // The old game stays in its slot, marked, until the statistics can have it.
+          const kept = this.setAside(before, outcome === 'abandoned');
+          problem = kept.ok
+            ? unrecorded(recorded.reason)
+            : lostResult(recorded.reason, kept.reason);
+        }
       }
       this.elapsedMs = 0;
       this.started = this.now().toISOString();

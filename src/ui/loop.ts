@@ -147,11 +147,12 @@ export function runTerminalGame(
     // A status not settled at once is decided here, between keystrokes, for the position on
     // screen; a search for a position the player has left is dropped.
     const decide = (): void => {
-      if (finished || state.status !== null) {
-        search = null;
-        return;
-      }
-      if (search?.position === state.game.position) return;
+      // Once the game is left, a search under way is for `status` to finish: left alone.
+      if (finished) return;
+      if (state.status === null && search?.position === state.game.position) return;
+      search?.cancel(); // its memory goes with it, even while the position is kept for undo
+      search = null;
+      if (state.status !== null) return;
       search = new StatusSearch(state.game.position);
       clearImmediate(slice);
       slice = setImmediate(step);

@@ -8,6 +8,12 @@ import {
   cardCode,
   DEAL,
   dealPosition,
+  gameStatus,
+  play,
+  PROGRESS_SEARCH_LIMIT,
+  status,
+  StatusSearch,
+  statusWithin,
   hasCompleteSuitOnTop,
   isWon,
   legalActions,
@@ -20,6 +26,7 @@ import {
   totalHidden,
 } from '../../src/engine';
 import { position, suitRun } from '../helpers/build';
+import { LOST_GAME_ACTIONS, lostGame } from '../helpers/lost-game';
 
 const TEN = ['2c', '3c', '4c', '5c', '6c', '7c', '8c', '9c', 'Tc', 'Jc'];
 const verdict = (p: Position, limit?: number) => progressPossible(p, limit);
@@ -208,4 +215,74 @@ describe('the search agrees with a plain search of every reachable position', ()
     expect(counts.no).toBeGreaterThan(3);
     expect(counts.yes).toBeGreaterThan(20);
   });
+});
+
+describe('status: lost when no progress is possible', () => {
+  it('a dead position with legal moves left is lost; the position before it is not', () => {
+    const lost = lostGame();
+    expect(legalActions(lost.position).length).toBeGreaterThan(0);
+    expect(status(lost.position)).toBe('lost');
+    expect(gameStatus(lost)).toBe('lost');
+    expect(status(lostGame(LOST_GAME_ACTIONS - 1).position)).toBe('playing');
+  });
+
+  it('a quick look does not settle it, and says so rather than guessing', () => {
+    const lost = lostGame();
+    expect(statusWithin(lost.position, 10)).toBeNull();
+  });
+
+  it('every action from a lost position is known lost at once, without a search', () => {
+    const lost = lostGame();
+    expect(status(lost.position)).toBe('lost');
+    for (const action of legalActions(lost.position)) {
+      const outcome = play(lost, action);
+      if (!outcome.ok) throw new Error('a legal action was refused');
+      expect(statusWithin(outcome.game.position, 0)).toBe('lost');
+    }
+  });
+
+  it('the search run in slices gives the same answer as in one go', () => {
+    const lost = lostGame();
+    const search = new StatusSearch(lost.position, PROGRESS_SEARCH_LIMIT, false);
+    let slices = 0;
+    let result = search.step(7);
+    while (result === null) {
+      slices++;
+      result = search.step(7);
+    }
+    expect(result).toBe('lost');
+    expect(slices).toBeGreaterThan(50);
+    expect(search.positions).toBe(550);
+  });
+});
+
+it('keep-suits: a move that uncovers a complete suit a deal had covered is progress', () => {
+  // Column 1 holds K♠..A♠ under an A♥; the A♥ can go into... nowhere but onto a 2, and the 2♣ is
+  // there. Every other column is stuck.
+  const p = position({
+    columns: [
+      `${suitRun('s')} Ah`,
+      '2c',
+      '5d Ac',
+      '5d Ac',
+      '5h Ad',
+      '5d Ac',
+      '5d Ac',
+      '5h Ad',
+      '5d Ac',
+      '5d Ac',
+    ],
+    rules: { keepSuits: true },
+  });
+  expect(verdict(p)).toBe('yes');
+  expect(status(p)).toBe('playing');
+});
+
+it('a search given up answers nothing more, and the status is still found afresh', () => {
+  const lost = lostGame();
+  const search = new StatusSearch(lost.position);
+  expect(search.step(10)).toBeNull();
+  search.cancel();
+  expect(search.step()).toBeNull();
+  expect(status(lost.position)).toBe('lost');
 });

@@ -6,9 +6,19 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { type Game, gameStatus, newGame, type Rules, undo } from '../../src/engine';
+import {
+  DEAL,
+  type Game,
+  gameStatus,
+  newGame,
+  play,
+  type Rules,
+  statusWithin,
+  undo,
+} from '../../src/engine';
 import { historyPath, readResults } from '../../src/store/history';
 import { GameSession } from '../../src/store/session';
+import { LOST_GAME_ACTIONS, lostGame } from '../helpers/lost-game';
 import { pickerFor, playOut } from '../helpers/play-out';
 
 const ONE_SUIT: Rules = { suits: 1, relaxed: 0, keepSuits: false };
@@ -112,5 +122,29 @@ describe('records on a win', () => {
     const { before, after } = playedOut('won');
     const { session } = open(env, before.deal.key);
     expect(session.changed(before, after)?.text ?? '').not.toMatch(/New records/);
+  });
+});
+
+describe('a new game while the last one is still being decided (README, "Lost")', () => {
+  it('is not waited for: the old game is kept, and the next start records it as lost', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const almost = lostGame(LOST_GAME_ACTIONS - 1);
+    const dealt = play(almost, DEAL);
+    if (!dealt.ok) throw new Error('the last deal was refused');
+    const lost = dealt.game;
+    const { session } = open(env, '15');
+    session.changed(almost, lost);
+    // The last deal left a position whose status takes a search: not known yet.
+    expect(statusWithin(lost.position)).toBeNull();
+    const next = newGame('8', ONE_SUIT);
+    expect(session.changed(lost, next)).toBeNull();
+    expect(statusWithin(lost.position)).toBeNull(); // still not searched: nobody waited
+    expect(readResults(path.join(where.data, 'spider')).results).toEqual([]);
+    expect(session.leave(next)).toEqual({ unsaved: null, note: null });
+    open(env);
+    expect(readResults(path.join(where.data, 'spider')).results).toEqual([
+      expect.objectContaining({ deal: lost.deal, outcome: 'lost', moves: LOST_GAME_ACTIONS }),
+    ]);
   });
 });

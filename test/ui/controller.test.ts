@@ -1,15 +1,4 @@
-import * as fs from 'fs';
-import * as path from 'path';
-import {
-  type Game,
-  type HintEngine,
-  newGame,
-  play,
-  type Rules,
-  status,
-  statusWithin,
-} from '../../src/engine';
-import { parseAction } from '../../src/notation';
+import { type HintEngine, newGame, type Rules, status, statusWithin } from '../../src/engine';
 import {
   bestMoveFrom,
   type Command,
@@ -20,6 +9,7 @@ import {
 } from '../../src/ui/controller';
 import type { UiState } from '../../src/ui/state';
 import { gameAt, position, showColumns } from '../helpers/build';
+import { LOST_GAME_ACTIONS, lostGame } from '../helpers/lost-game';
 
 const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
 const THEME = { ascii: false, color: false, fourColor: false };
@@ -362,18 +352,7 @@ describe('lost: no progress possible any more (README, "Lost")', () => {
 describe('lost, decided in the background', () => {
   // A 1-suit game whose last deal leaves nothing to do: deciding it takes 550 positions, more
   // than the controller looks at before it answers, so the game loop reports it later.
-  const record = fs.readFileSync(
-    path.join(__dirname, '..', 'fixtures', 'lost-after-last-deal.txt'),
-    'utf8',
-  );
-  const words = record.trim().split('\n').pop()?.split(' ') ?? [];
-  if (words.pop() !== 'd') throw new Error('test record: the last action should be the deal');
-  let game: Game = newGame('15', { suits: 1, relaxed: 0, keepSuits: false });
-  for (const word of words) {
-    const outcome = play(game, parseAction(word) as never);
-    if (!outcome.ok) throw new Error(`test record: ${word} refused`);
-    game = outcome.game;
-  }
+  const game = lostGame(LOST_GAME_ACTIONS - 1); // the deal that loses is played below
   const before = initialState(game, THEME, 'woods');
 
   it('after the last deal the status is not known yet, and the game goes on meanwhile', () => {
