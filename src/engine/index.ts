@@ -4,6 +4,7 @@ export * from './apply';
 export * from './cards';
 export * from './deals';
 export * from './game';
+export * from './hash';
 export * from './hint';
 export * from './position';
 export * from './progress';

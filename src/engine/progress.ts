@@ -11,6 +11,7 @@
  * up in any order; a column with face-down cards keeps its own place.
  */
 import { checkDeal } from './apply';
+import { HashSet64, mixHi, mixLo } from './hash';
 import { ACE, rankOf, SUIT_LENGTH } from './cards';
 import {
   type Column,
@@ -22,6 +23,9 @@ import {
   type Position,
   stockLeft,
 } from './position';
+
+// Looked up once: a global looked up in a hot loop is slow in some hosts (Jest's sandbox).
+const imul = Math.imul;
 
 /** The most distinct positions the search looks at; beyond that the game counts as playing. */
 export const PROGRESS_SEARCH_LIMIT = 1_000_000;
@@ -65,84 +69,8 @@ const keyIndex = (slot: number, height: number, card: number): number =>
   (slot * HEIGHTS + height) * CARD_CODES + card;
 
 // A column's own hash is a sum of keys (cheap to update card by card); before columns are added
-// together it is mixed, so that which cards share a column counts, not just where each one is.
-// A column with face-down cards mixes in its number too.
-function mixLo(lo: number, hi: number): number {
-  let a = Math.imul(lo ^ (hi >>> 16), 0x85ebca6b) ^ hi;
-  a ^= a >>> 13;
-  a = Math.imul(a, 0xc2b2ae35);
-  return (a ^ (a >>> 16)) >>> 0;
-}
-
-function mixHi(lo: number, hi: number, a: number): number {
-  let b = Math.imul(hi ^ (a >>> 15), 0xcc9e2d51) ^ lo;
-  b ^= b >>> 15;
-  b = Math.imul(b, 0x1b873593);
-  return (b ^ (b >>> 16)) >>> 0;
-}
-
-/**
- * A set of 64-bit hashes. It is split into shards by the hash's top bits, each an open-addressing
- * table of two 32-bit halves side by side ((0, 0) marks a free slot), so that growing never
- * rehashes more than a small part of the set at once: a search running between keystrokes must
- * not stop for the tens of milliseconds a single table of a million hashes takes to grow.
- */
-class HashSet64 {
-  private static readonly SHARD_BITS = 8;
-  private readonly shards: Uint32Array[] = [];
-  private readonly counts: Int32Array;
-  size = 0;
-
-  constructor() {
-    const shards = 1 << HashSet64.SHARD_BITS;
-    for (let i = 0; i < shards; i++) this.shards.push(new Uint32Array(16));
-    this.counts = new Int32Array(shards);
-  }
-
-  /** Adds a hash: 'new', 'seen', or 'full' when it is new but the set already holds `limit`. */
-  add(lo: number, hi: number, limit: number): 'new' | 'seen' | 'full' {
-    if (lo === 0 && hi === 0) lo = 1;
-    const shard = hi >>> (32 - HashSet64.SHARD_BITS);
-    let table = this.shards[shard];
-    let mask = (table.length >> 1) - 1;
-    let i = Math.imul(lo, 0x9e3779b1) >>> 0;
-    for (;;) {
-      const at = 2 * (i & mask);
-      const l = table[at];
-      const h = table[at + 1];
-      if (l === 0 && h === 0) break;
-      if (l === lo && h === hi) return 'seen';
-      i++;
-    }
-    if (this.size >= limit) return 'full';
-    if ((this.counts[shard] + 1) * 2 > mask + 1) {
-      table = this.grow(shard);
-      mask = (table.length >> 1) - 1;
-    }
-    insert(table, lo, hi);
-    this.counts[shard]++;
-    this.size++;
-    return 'new';
-  }
-
-  private grow(shard: number): Uint32Array {
-    const old = this.shards[shard];
-    const table = new Uint32Array(old.length * 2);
-    for (let j = 0; j < old.length; j += 2) {
-      if (old[j] !== 0 || old[j + 1] !== 0) insert(table, old[j], old[j + 1]);
-    }
-    this.shards[shard] = table;
-    return table;
-  }
-}
-
-function insert(table: Uint32Array, lo: number, hi: number): void {
-  const mask = (table.length >> 1) - 1;
-  let i = Math.imul(lo, 0x9e3779b1) >>> 0;
-  while (table[2 * (i & mask)] !== 0 || table[2 * (i & mask) + 1] !== 0) i++;
-  table[2 * (i & mask)] = lo;
-  table[2 * (i & mask) + 1] = hi;
-}
+// together it is mixed (`mixLo`, `mixHi`), so that which cards share a column counts, not just
+// where each one is. A column with face-down cards mixes in its number too.
 
 // The search's own copy of the tableau: each column's cards in a fixed stretch of one array.
 const STRIDE = 128;
@@ -314,10 +242,10 @@ export class ProgressSearch {
 
   /** Mixes a column's own hash (lo, hi) for column c, into `remixedLo` and `remixedHi`. */
   private remix(lo: number, hi: number, c: number): void {
-    const salted = this.slot[c] === OPEN_SLOT ? lo : lo ^ Math.imul(c + 1, 0x9e3779b1);
+    const salted = this.slot[c] === OPEN_SLOT ? lo : lo ^ imul(c + 1, 0x9e3779b1);
     const a = mixLo(salted, hi);
     this.remixedHi = mixHi(salted, hi, a);
-    this.remixedLo = Math.imul(a ^ (this.remixedHi >>> 13), 0x27d4eb2f) >>> 0;
+    this.remixedLo = imul(a ^ (this.remixedHi >>> 13), 0x27d4eb2f) >>> 0;
   }
 
   /**
