@@ -1,4 +1,4 @@
-// Lint rules: the recommended sets, plus the purity boundary of the engine and notation.
+// Lint rules: the recommended sets, plus the purity boundary of the engine, notation and search.
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 
@@ -21,7 +21,7 @@ module.exports = tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['src/engine/**/*.ts', 'src/notation/**/*.ts'],
+    files: ['src/engine/**/*.ts', 'src/notation/**/*.ts', 'src/search/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,6 +1,14 @@
 import { Command, CommanderError, Help, Option } from 'commander';
-import { cardCode, explain, type Game, newGame, replay } from '../engine';
-import { jsonText, parseRecord, positionJson, printable, printableLines } from '../notation';
+import { actionsKept, cardCode, explain, type Game, newGame, replay } from '../engine';
+import {
+  formatAction,
+  formatRecord,
+  jsonText,
+  parseRecord,
+  positionJson,
+  printable,
+  printableLines,
+} from '../notation';
 import { readTextInput } from '../store/input';
 import { boardText } from './board-text';
 import {
@@ -150,6 +158,57 @@ function buildProgram(io: CliIo): Command {
       const print1 = (game: Game) => print(game, raw, shown);
       const { game } = await loadRecord(file, shown.ascii, raw.json === true, print1);
       print1(game);
+    },
+  );
+
+  const solveCommand = program
+    .command('solve')
+    .description('search a deal, or the end of a game record, for a winning line (sees every card)')
+    .argument('[file]', "a game record whose last position is searched; '-' reads standard input")
+    .option('--time <seconds>', 'how long to search', '10')
+    .option('--json', 'print the result as one JSON object')
+    .allowExcessArguments(false);
+  addGameOptions(solveCommand).action(
+    async (file: string | undefined, raw: RawOptions & { time: string }, command: Command) => {
+      const options = take(checkGameOptions(raw));
+      const given = (name: string) => command.getOptionValueSource(name) === 'cli';
+      if (file !== undefined && ['seed', 'deal', 'suits', 'relaxed', 'keepSuits'].some(given)) {
+        fail('a record file brings its own deal and rules: give FILE or deal options, not both');
+      }
+      const seconds = Number(raw.time);
+      if (!/^\d+(\.\d+)?$/.test(raw.time) || !(seconds > 0) || seconds > 86_400) {
+        fail(
+          `--time '${printable(raw.time)}' is not a time: give seconds, more than 0 and at most 86400`,
+        );
+      }
+      const game =
+        file === undefined
+          ? newGame(options.deal ?? io.randomSeed(), options.rules)
+          : (await loadRecord(file, false, raw.json === true)).game;
+      const { solve } = await import('../search');
+      const found = solve(game.position, { timeMs: seconds * 1000 });
+      const solution = found.line.map(formatAction);
+      if (raw.json) {
+        const { result, positions, ms } = found;
+        io.stdout.write(`${jsonText({ result, solution, positions, ms })}\n`);
+        return;
+      }
+      const count = (n: number) => n.toLocaleString('en-US');
+      const summary =
+        found.result === 'won'
+          ? `won: a winning line of ${count(found.line.length)} actions follows the record's own`
+          : found.result === 'lost'
+            ? 'lost: no line of play wins from here'
+            : 'unknown: the time ran out before a win was found or ruled out';
+      io.stdout.write(
+        `# spider solve: ${summary}; ${count(found.positions)} positions searched in ${count(found.ms)} ms.\n` +
+          formatRecord({
+            deal: game.deal,
+            rules: game.rules,
+            meta: [],
+            actions: [...actionsKept(game), ...found.line],
+          }),
+      );
     },
   );
 

@@ -1,0 +1,63 @@
+/**
+ * `spider solve` (README, "Solver"): the result as JSON or as a record that replays, and bad
+ * input refused with exit 2.
+ */
+import { run } from '../../src/cli/program';
+import { fakeIo, type FakeIoOptions } from '../helpers/fake-io';
+
+async function cli(args: string[], options: FakeIoOptions = {}) {
+  const { io, written } = fakeIo(options);
+  const status = await run(args, io);
+  return { status, ...written };
+}
+
+it('--json gives the result, the winning line, the positions and the time', async () => {
+  const out = await cli(['solve', '--deal', 'pysol:1', '--suits', '2', '--json']);
+  expect(out.status).toBe(0);
+  const found = JSON.parse(out.stdout) as Record<string, unknown>;
+  expect(found).toMatchObject({ result: 'won' });
+  expect(Array.isArray(found.solution) && found.solution.length).toBeGreaterThan(50);
+  expect(found.positions).toEqual(expect.any(Number));
+  expect(found.ms).toEqual(expect.any(Number));
+});
+
+it('the text output is a record of the whole game that replay plays to a win', async () => {
+  const out = await cli(['solve', '--deal', 'pysol:1', '--suits', '2']);
+  expect(out.status).toBe(0);
+  expect(out.stdout).toMatch(
+    /^# spider solve: won: a winning line of \d+ actions follows the record's own; [\d,]+ positions searched in [\d,]+ ms\.\ndeal: pysol:1\nsuits: 2\n/,
+  );
+  const replayed = await cli(['replay', '-', '--json'], { stdin: out.stdout });
+  expect(replayed.status).toBe(0);
+  expect(JSON.parse(replayed.stdout)).toMatchObject({
+    status: 'won',
+    foundations: expect.any(Array),
+  });
+});
+
+it('solves the end of a record: a lost game is lost, and the record comes back as it was', async () => {
+  const fs = await import('fs');
+  const path = await import('path');
+  const record = fs.readFileSync(
+    path.join(__dirname, '..', 'fixtures', 'lost-after-last-deal.txt'),
+    'utf8',
+  );
+  const out = await cli(['solve', '-'], { stdin: record });
+  expect(out.status).toBe(0);
+  expect(out.stdout.split('\n')[0]).toMatch(
+    /^# spider solve: lost: no line of play wins from here;/,
+  );
+  expect(out.stdout).toContain('1-10 d 2-6 6-10 10-6 8-6 d 1-3 d d 2-1 8-1 2-6 10-6 1-8 1-6 d');
+});
+
+it.each([
+  [['solve', '--time', '0'], /--time '0' is not a time/],
+  [['solve', '--time', 'soon'], /--time 'soon' is not a time/],
+  [['solve', 'game.txt', '--seed', '4'], /a record file brings its own deal and rules/],
+  [['solve', '--seed', '1', '--deal', 'kpat:1'], /--seed and --deal name the deal two ways/],
+])('%j is a usage error', async (args, message) => {
+  const out = await cli(args);
+  expect(out.status).toBe(2);
+  expect(out.stderr).toMatch(message);
+  expect(out.stdout).toBe('');
+});

@@ -1,0 +1,88 @@
+/**
+ * The solver (README, "Solver"): winning lines that the rules accept, losses it proves, and a
+ * budget it keeps.
+ */
+import {
+  type Action,
+  apply,
+  dealPosition,
+  isWon,
+  type Position,
+  status,
+  type Suit,
+} from '../../src/engine';
+import { solve } from '../../src/search';
+import { position, suitRun } from '../helpers/build';
+import { lostGame } from '../helpers/lost-game';
+
+function playsToWin(start: Position, line: readonly Action[]): boolean {
+  let p = start;
+  for (const action of line) {
+    const outcome = apply(p, action);
+    if (!outcome.ok) return false;
+    p = outcome.position;
+  }
+  return isWon(p);
+}
+
+const SEVEN_REMOVED: Suit[] = [0, 1, 2, 3, 0, 1, 2];
+
+it('finds the one move that wins, and nothing longer', () => {
+  const p = {
+    ...position({ columns: [suitRun('c').replace(/ Ac$/, ''), 'Ac', 'Kd'] }),
+    foundations: [...SEVEN_REMOVED],
+  };
+  const found = solve(p);
+  expect(found.result).toBe('won');
+  expect(found.line).toEqual([{ kind: 'move', from: 1, to: 0, count: 1 }]);
+});
+
+it('a won position needs no line', () => {
+  const p = { ...position({ columns: [] }), foundations: [...SEVEN_REMOVED, 3 as Suit] };
+  expect(solve(p)).toMatchObject({ result: 'won', line: [] });
+});
+
+it('a position the rules call lost is lost', () => {
+  const lost = lostGame().position;
+  expect(status(lost)).toBe('lost');
+  expect(solve(lost).result).toBe('lost');
+});
+
+it('proves a loss by searching everything when progress is possible but no win is', () => {
+  // The 9♠ can go onto the 10♠ and turn the 5♥; after that nothing moves, and no suit is whole.
+  const p = position({
+    columns: ['5h | 9s', 'Ts', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh'],
+  });
+  expect(status(p)).toBe('playing');
+  const found = solve(p);
+  expect(found.result).toBe('lost');
+  expect(found.line).toEqual([]);
+});
+
+describe('real deals', () => {
+  const start = dealPosition(
+    { scheme: 'pysol', key: '6' },
+    { suits: 4, relaxed: 0, keepSuits: false },
+  );
+
+  it('wins PySolFC game 1 (2 suits) with a line the rules accept, the same line every time', () => {
+    const found = solve(start, { timeMs: 60_000 });
+    expect(found.result).toBe('won');
+    expect(playsToWin(start, found.line)).toBe(true);
+    expect(solve(start, { timeMs: 60_000 }).line).toEqual(found.line);
+  });
+
+  it('stops when cancelled, and says unknown', () => {
+    let asked = 0;
+    const found = solve(start, { cancelled: () => ++asked > 2 });
+    expect(found.result).toBe('unknown');
+    expect(found.line).toEqual([]);
+    expect(asked).toBe(3);
+  });
+
+  it('keeps to a budget of positions', () => {
+    const found = solve(start, { positions: 5_000 });
+    expect(found.result).toBe('unknown');
+    expect(found.positions).toBe(5_000);
+  });
+});
