@@ -13,27 +13,21 @@
  *    out of positions within the budget.
  * Every winning line is played through the rules before it is reported.
  */
+// From the modules themselves, not the engine's index: its re-exports are getters under the
+// compiler's CommonJS output, a cost on every call in these loops.
+import { type Action, DEAL, move, remove } from '../engine/actions';
+import { apply, applyLegal, checkDeal, legalActions } from '../engine/apply';
+import { rankOf } from '../engine/cards';
+import { HashSet64, positionHash } from '../engine/hash';
 import {
-  type Action,
-  apply,
-  applyLegal,
-  checkDeal,
   COLUMN_COUNT,
   continuesRun,
-  DEAL,
   fitsOn,
   hasCompleteSuitOnTop,
-  HashSet64,
-  isWon,
-  legalActions,
   movableRunLength,
-  move,
   type Position,
-  positionHash,
-  rankOf,
-  remove,
-  status,
-} from '../engine';
+} from '../engine/position';
+import { isWon, status } from '../engine/status';
 
 export type SolveResult = 'won' | 'lost' | 'unknown';
 
@@ -131,24 +125,42 @@ function checkedWin(start: Position, line: readonly Action[]): boolean {
   return isWon(position);
 }
 
-/** Lower is better: what is left to do, and how tangled the tableau is. */
+/**
+ * Lower is better. First how tangled the tableau is: every face-down card and every place where a
+ * card does not continue the run of its suit below it counts one; a column whose deepest card is a
+ * king, or could go onto another column's top card, counts one less; so does each empty column.
+ * Then, among equally tangled positions, more cards ready: in top runs, removed, or empty columns.
+ */
 export function score(position: Position): number {
-  let hidden = 0;
-  let breaks = 0;
+  const columns = position.columns;
+  let tangle = 0;
+  let ready = position.foundations.length * 13;
   let empty = 0;
-  for (const column of position.columns) {
+  for (const column of columns) {
     const cards = column.cards;
     if (cards.length === 0) {
       empty++;
       continue;
     }
-    hidden += column.hidden;
-    breaks++; // every column's deepest face-up card starts a run
+    tangle += column.hidden + 1;
     for (let i = column.hidden + 1; i < cards.length; i++) {
-      if (!continuesRun(cards[i - 1], cards[i])) breaks++;
+      if (!continuesRun(cards[i - 1], cards[i])) tangle++;
     }
+    ready += movableRunLength(column);
+    const base = cards[0];
+    if (rankOf(base) === 13) tangle--;
+    else if (
+      columns.some(
+        (other) =>
+          other !== column &&
+          other.cards.length > 0 &&
+          fitsOn(base, other.cards[other.cards.length - 1]),
+      )
+    )
+      tangle--;
   }
-  return 4 * hidden + 2 * breaks - 3 * empty - 40 * position.foundations.length;
+  tangle = Math.max(0, tangle - empty);
+  return tangle * 1000 - (ready + empty);
 }
 
 /**
