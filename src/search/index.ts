@@ -1,1 +1,2 @@
 export * from './solver';
+export * from './autoplay';

@@ -4,14 +4,18 @@
  */
 import {
   type Action,
+  actionsKept,
   apply,
+  gameStatus,
+  heuristicHints,
+  newGame,
   dealPosition,
   isWon,
   type Position,
   status,
   type Suit,
 } from '../../src/engine';
-import { solve } from '../../src/search';
+import { autoplayOpen, solve } from '../../src/search';
 import { position, suitRun } from '../helpers/build';
 import { lostGame } from '../helpers/lost-game';
 
@@ -84,5 +88,23 @@ describe('real deals', () => {
     const found = solve(start, { positions: 5_000 });
     expect(found.result).toBe('unknown');
     expect(found.positions).toBe(5_000);
+  });
+});
+
+describe('autoplay --open', () => {
+  it('plays the hints to the end when the solver finds nothing within its budget', () => {
+    const start = newGame(
+      { scheme: 'pysol', key: '3' },
+      { suits: 4, relaxed: 0, keepSuits: false },
+    );
+    const played = autoplayOpen(start, { positions: 100 });
+    expect(played.solved).toBe(false);
+    expect(played.actions.length).toBeGreaterThan(20);
+    expect(actionsKept(played.game)).toHaveLength(played.actions.length);
+    const status = gameStatus(played.game);
+    if (played.result === 'resigned') {
+      expect(status).toBe('playing');
+      expect(heuristicHints.hints(played.game.position)).toEqual([]);
+    } else expect(status).toBe(played.result);
   });
 });

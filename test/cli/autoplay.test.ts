@@ -1,0 +1,54 @@
+/**
+ * `spider autoplay --open` (README, "Solver"): plays to the end following the solver; the record
+ * it prints replays to the result it names. `--fair` is refused until the fair player exists.
+ */
+import * as fs from 'fs';
+import { run } from '../../src/cli/program';
+import { fakeIo, type FakeIoOptions } from '../helpers/fake-io';
+import { LOST_GAME_FILE } from '../helpers/lost-game';
+
+async function cli(args: string[], options: FakeIoOptions = {}) {
+  const { io, written } = fakeIo(options);
+  const status = await run(args, io);
+  return { status, ...written };
+}
+
+it('--open --json wins a deal the solver wins, with the actions it played', async () => {
+  const out = await cli(['autoplay', '--open', '--deal', 'pysol:1', '--suits', '2', '--json']);
+  expect(out.status).toBe(0);
+  const played = JSON.parse(out.stdout) as { result: string; actions: string[]; ms: number };
+  expect(played.result).toBe('won');
+  expect(played.ms).toEqual(expect.any(Number));
+  const record = `deal: pysol:1\nsuits: 2\n\n${played.actions.join(' ')}\n`;
+  const replayed = await cli(['replay', '-', '--json'], { stdin: record });
+  expect(JSON.parse(replayed.stdout)).toMatchObject({ status: 'won' });
+});
+
+it('the text output is the whole game as a record, which replays to the same end', async () => {
+  const out = await cli(['autoplay', '--open', '--deal', 'pysol:1', '--suits', '2']);
+  expect(out.status).toBe(0);
+  expect(out.stdout.split('\n')[0]).toMatch(
+    /^# spider autoplay --open: won after \d+ actions \(following the solver's winning line\); [\d,]+ ms\.$/,
+  );
+  const replayed = await cli(['replay', '-', '--json'], { stdin: out.stdout });
+  expect(JSON.parse(replayed.stdout)).toMatchObject({ status: 'won' });
+});
+
+it('a game already lost stays lost, with nothing played', async () => {
+  const record = fs.readFileSync(LOST_GAME_FILE, 'utf8');
+  const out = await cli(['autoplay', '--open', '-', '--json'], { stdin: record });
+  expect(out.status).toBe(0);
+  expect(JSON.parse(out.stdout)).toMatchObject({ result: 'lost', actions: [] });
+});
+
+it.each([
+  [['autoplay', '--seed', '4'], /autoplay --fair \(the default\) is not available yet/],
+  [['autoplay', '--fair', '--seed', '4'], /autoplay --fair \(the default\) is not available yet/],
+  [['autoplay', '--open', '--fair'], /cannot be used with/],
+  [['autoplay', '--open', '--think', '-5'], /--think '-5' is not a time/],
+])('%j is a usage error', async (args, message) => {
+  const out = await cli(args);
+  expect(out.status).toBe(2);
+  expect(out.stderr).toMatch(message);
+  expect(out.stdout).toBe('');
+});
