@@ -54,7 +54,7 @@ export interface SolveBudget {
 }
 
 /** Beam widths tried in turn, per number of deals made. */
-const WIDTHS = [16, 64, 256, 1024, 4096, 16384];
+const WIDTHS = [16, 40, 100, 250, 600, 1500, 4000, 10000];
 /** Layers a beam goes down at most: a line longer than this is not worth following. */
 const MAX_DEPTH = 300;
 /** How often (in positions) the clock and the cancel signal are looked at. */
