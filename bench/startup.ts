@@ -18,7 +18,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import seedrandom from 'seedrandom';
-import { type Game, gameStatus, legalActions, newGame, play } from '../src/engine';
+import { type Game, gameStatus, isWon, legalActions, newGame, play } from '../src/engine';
 import { formatSave } from '../src/notation/save';
 
 const WIDTH = 80;
@@ -110,12 +110,17 @@ function longGame(seed: string, length: number): Game {
   const random = seedrandom(`bench ${seed}`);
   for (let attempt = 0; ; attempt++) {
     let game = newGame(`${seed}-${attempt}`, { suits: 4, relaxed: 0, keepSuits: false });
-    while (gameStatus(game) === 'playing') {
-      if (game.actions === length) return game;
+    for (;;) {
       const actions = legalActions(game.position);
+      if (isWon(game.position) || actions.length === 0) break;
       const outcome = play(game, actions[Math.floor(random() * actions.length)]);
       if (!outcome.ok) throw new Error('a legal action was refused');
       game = outcome.game;
+      // Asked once, at the end: deciding whether a position is lost can take a search.
+      if (game.actions === length) {
+        if (gameStatus(game) === 'playing') return game;
+        break;
+      }
     }
   }
 }

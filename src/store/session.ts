@@ -177,9 +177,12 @@ export class GameSession {
         continue;
       }
       const save = loaded.save;
-      if (gameStatus(save.game) !== 'playing') {
+      // Not waited for: a status that takes a search is decided by the game once it is on
+      // screen (README, "Lost"), so a start never waits for one.
+      const known = statusWithin(save.game.position);
+      if (known !== null && known !== 'playing') {
         // Its header said otherwise: it is finished, and recorded as such.
-        if (record(save, gameStatus(save.game) as Outcome).ok) store.remove(candidate.id);
+        if (record(save, known).ok) store.remove(candidate.id);
         else store.release(candidate.id);
         continue;
       }
