@@ -88,8 +88,15 @@ export const QUICK_STATUS_LIMIT = 200;
 export function statusWithin(position: Position, budget = QUICK_STATUS_LIMIT): Status | null {
   const result = known.get(position);
   if (result !== undefined) return result;
-  return new StatusSearch(position, PROGRESS_SEARCH_LIMIT, false).step(budget);
+  // The start, the screen and the save all ask the same quick question of a new position.
+  if (budget <= (unsettled.get(position) ?? -1)) return null;
+  const found = new StatusSearch(position, PROGRESS_SEARCH_LIMIT, false).step(budget);
+  if (found === null) unsettled.set(position, budget);
+  return found;
 }
+
+// Positions a quick look did not settle, with the largest number of positions it looked at.
+const unsettled = new WeakMap<Position, number>();
 
 /**
  * After a legal action: a lost position only leads to lost ones (every action from it is no
