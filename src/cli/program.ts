@@ -209,7 +209,7 @@ function buildProgram(io: CliIo): Command {
           ? `won: a winning line of ${count(found.line.length)} actions follows the record's own`
           : found.result === 'lost'
             ? 'lost: no line of play wins from here'
-            : 'unknown: the time ran out before a win was found or ruled out';
+            : 'unknown: the time ran out before a win was found or ruled out (--time SECONDS gives it longer)';
       io.stdout.write(
         `# spider solve: ${summary}; ${count(found.positions)} positions searched in ${count(found.ms)} ms.\n` +
           formatRecord({

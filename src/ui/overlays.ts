@@ -63,10 +63,7 @@ export function drawOverlay(frame: Frame, state: UiState, overlay: Overlay, boar
         '',
         'n new game   u undo   q quit',
       ];
-      const inner = panel(frame, 30, lines.length, 'Won', ascii);
-      lines.forEach((line, i) =>
-        frame.put(inner.x, inner.y + i, line, i === 0 ? 'win' : 'panel', false, inner.width),
-      );
+      endPanel(frame, 30, 'Won', lines, 'win', ascii);
       break;
     }
     case 'lost': {
@@ -79,13 +76,25 @@ export function drawOverlay(frame: Frame, state: UiState, overlay: Overlay, boar
         'u undo   R restart   n new game',
         'q quit',
       ];
-      const inner = panel(frame, 32, lines.length, 'Lost', ascii);
-      lines.forEach((line, i) =>
-        frame.put(inner.x, inner.y + i, line, i === 0 ? 'error' : 'panel', false, inner.width),
-      );
+      endPanel(frame, 32, 'Lost', lines, 'error', ascii);
       break;
     }
   }
+}
+
+/** The panel at the end of a game: a titled box whose first line is in the outcome's colour. */
+function endPanel(
+  frame: Frame,
+  width: number,
+  title: string,
+  lines: readonly string[],
+  first: 'win' | 'error',
+  ascii: boolean,
+): void {
+  const inner = panel(frame, width, lines.length, title, ascii);
+  lines.forEach((line, i) =>
+    frame.put(inner.x, inner.y + i, line, i === 0 ? first : 'panel', false, inner.width),
+  );
 }
 
 /** Breaks a help line to `width`, continuing under the text column of key lines (11 spaces). */
