@@ -9,24 +9,20 @@
  *    layer the best `width` new positions for each number of deals made (so that dealing neither
  *    starves nor floods the beam), by a score of face-down cards, broken runs, empty columns and
  *    removed suits. The actions tried are pruned to those that can help (see `candidates`).
+ *    The search plays on one mutable `Board` and keeps a layer as byte records, so that it makes
+ *    no object per position.
  * 3. With time left, a complete search of every legal action, which proves a loss when it runs
  *    out of positions within the budget.
  * Every winning line is played through the rules before it is reported.
  */
 // From the modules themselves, not the engine's index: its re-exports are getters under the
 // compiler's CommonJS output, a cost on every call in these loops.
-import { type Action, DEAL, move, remove } from '../engine/actions';
-import { apply, applyLegal, checkDeal, legalActions } from '../engine/apply';
-import { rankOf } from '../engine/cards';
+import { type Action } from '../engine/actions';
+import { apply, applyLegal, legalActions } from '../engine/apply';
+import { actionOf, Board, DEAL_CODE, moveCode, removeCode, STRIDE } from '../engine/board';
+import { KING, rankOf } from '../engine/cards';
 import { HashSet64, positionHash } from '../engine/hash';
-import {
-  COLUMN_COUNT,
-  continuesRun,
-  fitsOn,
-  hasCompleteSuitOnTop,
-  movableRunLength,
-  type Position,
-} from '../engine/position';
+import { COLUMN_COUNT, continuesRun, fitsOn, type Position } from '../engine/position';
 import { isWon, status } from '../engine/status';
 
 export type SolveResult = 'won' | 'lost' | 'unknown';
@@ -125,133 +121,196 @@ function checkedWin(start: Position, line: readonly Action[]): boolean {
   return isWon(position);
 }
 
+/** Growable list of 32-bit integers. */
+class IntList {
+  data: Int32Array;
+  length = 0;
+  constructor(capacity = 1024) {
+    this.data = new Int32Array(capacity);
+  }
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+}
+
+/** How many columns have each rank on top (0: empty), for `score`. */
+const tops = new Int32Array(KING + 2);
+
+/** Offset that makes every score positive, for the layer's sort keys. */
+const SCORE_OFFSET = 1 << 10;
+
 /**
  * Lower is better. First how tangled the tableau is: every face-down card and every place where a
  * card does not continue the run of its suit below it counts one; a column whose deepest card is a
  * king, or could go onto another column's top card, counts one less; so does each empty column.
  * Then, among equally tangled positions, more cards ready: in top runs, removed, or empty columns.
  */
-export function score(position: Position): number {
-  const columns = position.columns;
+export function score(board: Board): number {
+  const { lengths, hidden, breaks, runs } = board;
   let tangle = 0;
-  let ready = position.foundations.length * 13;
+  let ready = board.removed * 13;
   let empty = 0;
-  for (const column of columns) {
-    const cards = column.cards;
-    if (cards.length === 0) {
+  tops.fill(0);
+  for (let c = 0; c < COLUMN_COUNT; c++) tops[board.topRank(c)]++;
+  for (let c = 0; c < COLUMN_COUNT; c++) {
+    if (lengths[c] === 0) {
       empty++;
       continue;
     }
-    tangle += column.hidden + 1;
-    for (let i = column.hidden + 1; i < cards.length; i++) {
-      if (!continuesRun(cards[i - 1], cards[i])) tangle++;
-    }
-    ready += movableRunLength(column);
-    const base = cards[0];
-    if (rankOf(base) === 13) tangle--;
-    else if (
-      columns.some(
-        (other) =>
-          other !== column &&
-          other.cards.length > 0 &&
-          fitsOn(base, other.cards[other.cards.length - 1]),
-      )
-    )
-      tangle--;
+    tangle += hidden[c] + 1 + breaks[c];
+    ready += runs[c];
+    const base = rankOf(board.cards[c * STRIDE]);
+    // A king, or a card that fits on another column's top.
+    if (base === KING || tops[base + 1] > (board.topRank(c) === base + 1 ? 1 : 0)) tangle--;
   }
   tangle = Math.max(0, tangle - empty);
   return tangle * 1000 - (ready + empty);
 }
 
 /**
- * The actions worth trying: the moves that build in suit, turn a card, free a card that does not
- * fit where it lies, or use an empty column to split a run; the remove of a complete suit (alone:
- * nothing is better); and the deal.
+ * The actions worth trying, into `out` (their number is returned): the moves that build in suit,
+ * turn a card, free a card that does not fit where it lies, or use an empty column to split a
+ * run; the remove of a complete suit (alone: nothing is better); and the deal.
  */
-export function candidates(position: Position): Action[] {
-  const columns = position.columns;
-  for (let c = 0; c < COLUMN_COUNT; c++) if (hasCompleteSuitOnTop(columns[c])) return [remove(c)];
-  const actions: Action[] = [];
-  const firstEmpty = columns.findIndex((column) => column.cards.length === 0);
+export function candidates(board: Board, out: Int32Array): number {
+  const { cards, lengths, hidden, runs } = board;
+  for (let c = 0; c < COLUMN_COUNT; c++) {
+    if (board.completeOnTop(c)) {
+      out[0] = removeCode(c);
+      return 1;
+    }
+  }
+  let n = 0;
+  let firstEmpty = -1;
+  for (let c = 0; c < COLUMN_COUNT && firstEmpty < 0; c++) if (lengths[c] === 0) firstEmpty = c;
   for (let from = 0; from < COLUMN_COUNT; from++) {
-    const source = columns[from];
-    const run = movableRunLength(source);
+    const run = runs[from];
     if (run === 0) continue;
-    const cards = source.cards;
+    const base = from * STRIDE;
     for (let count = 1; count <= run; count++) {
-      const at = cards.length - count;
-      const head = cards[at];
-      const below = at > source.hidden ? cards[at - 1] : undefined; // undefined: a turn or an empty column
-      const breaking = below !== undefined && continuesRun(below, head);
+      const at = lengths[from] - count;
+      const head = cards[base + at];
+      const hasBelow = at > hidden[from]; // no: a turn or an empty column
+      const below = hasBelow ? cards[base + at - 1] : 0;
+      const breaking = hasBelow && continuesRun(below, head);
       for (let to = 0; to < COLUMN_COUNT; to++) {
         if (to === from) continue;
-        const target = columns[to].cards;
-        if (target.length === 0) {
+        if (lengths[to] === 0) {
           if (to !== firstEmpty) continue;
           // A whole column into an empty one changes nothing.
           if (at === 0) continue;
-          actions.push(move(from, to, count));
+          out[n++] = moveCode(from, to, count);
           continue;
         }
-        const onto = target[target.length - 1];
+        const onto = cards[to * STRIDE + lengths[to] - 1];
         if (!fitsOn(head, onto)) continue;
         const inSuit = continuesRun(onto, head);
         if (breaking) {
           // Splitting a run pays only when the part joins a longer run of its suit.
-          if (!inSuit || movableRunLength(columns[to]) + count <= run) continue;
-        } else if (!inSuit && below !== undefined && rankOf(below) === rankOf(onto)) {
+          if (!inSuit || runs[to] + count <= run) continue;
+        } else if (!inSuit && hasBelow && rankOf(below) === rankOf(onto)) {
           continue; // from one card to another of the same rank, not in suit: nothing gained
         }
-        actions.push(move(from, to, count));
+        out[n++] = moveCode(from, to, count);
       }
     }
   }
-  if (checkDeal(position) === null) actions.push(DEAL);
-  return actions;
+  if (board.dealAllowed()) out[n++] = DEAL_CODE;
+  return n;
 }
 
-/** Finds a win by a beam search of the given width; the line, or null. */
+/**
+ * Finds a win by a beam search of the given width; the line, or null. The positions of a layer
+ * are kept as records in one byte array; a child is tried on the board in place, scored, and
+ * kept only as its parent and action until the layer is cut down to the best.
+ */
 function beamSearch(start: Position, width: number, spent: Budget): Action[] | null {
+  const RECORD = Board.RECORD;
+  const board = new Board(start);
   const seen = new HashSet64();
-  const parents: number[] = [-1];
-  const via: Action[] = [DEAL]; // unused for the root
-  let layer: { position: Position; node: number }[] = [{ position: start, node: 0 }];
-  const key = positionHash(start);
-  seen.add(key.lo, key.hi, Infinity);
-  for (let depth = 0; depth < MAX_DEPTH && layer.length > 0; depth++) {
-    const next: { position: Position; node: number; score: number; lo: number }[] = [];
-    for (const { position, node } of layer) {
-      for (const action of candidates(position)) {
-        const child = applyLegal(position, action);
+  const parents = new IntList(); // node -> its parent node
+  const via = new IntList(); // node -> the action that led to it
+  parents.push(-1);
+  via.push(0);
+  board.hash();
+  seen.add(board.hashLo, board.hashHi, Infinity);
+  let layer = new Uint8Array(RECORD);
+  let layerNodes = new Int32Array(1);
+  let layerSize = 1;
+  board.store(layer, 0);
+  const actions = new Int32Array(4096);
+  for (let depth = 0; depth < MAX_DEPTH && layerSize > 0; depth++) {
+    const slot = new IntList(); // child -> its parent's place in the layer
+    const code = new IntList();
+    const node = new IntList();
+    const keys: number[] = [];
+    for (let i = 0; i < layerSize; i++) {
+      board.restore(layer, i * RECORD);
+      const n = candidates(board, actions);
+      for (let k = 0; k < n; k++) {
+        board.play(actions[k]);
         spent.count();
-        const hash = positionHash(child);
-        if (seen.add(hash.lo, hash.hi, Infinity) !== 'new') continue;
-        parents.push(node);
-        via.push(action);
-        const id = parents.length - 1;
-        if (isWon(child)) return lineTo(id, parents, via);
-        next.push({ position: child, node: id, score: score(child), lo: hash.lo });
+        board.hash();
+        if (seen.add(board.hashLo, board.hashHi, Infinity) === 'new') {
+          parents.push(layerNodes[i]);
+          via.push(actions[k]);
+          const id = parents.length - 1;
+          if (board.won()) return lineTo(id, parents.data, via.data);
+          slot.push(i);
+          code.push(actions[k]);
+          node.push(id);
+          // Best first within each number of deals made; ties by hash, so that runs are
+          // reproducible. Deals (3 bits), score (18 bits) and hash (32 bits) fit a double exactly.
+          keys.push((board.dealt * 2 ** 18 + score(board) + SCORE_OFFSET) * 2 ** 32 + board.hashLo);
+        }
+        board.takeBack();
       }
     }
-    // Best first within each number of deals made; ties by hash, so that runs are reproducible.
-    next.sort((a, b) => a.position.dealt - b.position.dealt || a.score - b.score || a.lo - b.lo);
-    layer = [];
+    const order = Array.from({ length: keys.length }, (_, j) => j).sort(
+      (a, b) => keys[a] - keys[b],
+    );
+    const kept: number[] = [];
     let dealt = -1;
-    let kept = 0;
-    for (const candidate of next) {
-      if (candidate.position.dealt !== dealt) {
-        dealt = candidate.position.dealt;
-        kept = 0;
+    let inBucket = 0;
+    for (const j of order) {
+      const d = Math.floor(keys[j] / 2 ** 50);
+      if (d !== dealt) {
+        dealt = d;
+        inBucket = 0;
       }
-      if (kept++ < width) layer.push(candidate);
+      if (inBucket++ < width) kept.push(j);
     }
+    // Made from their parents in layer order, so each parent is set up once.
+    kept.sort((a, b) => slot.data[a] - slot.data[b] || a - b);
+    const next = new Uint8Array(kept.length * RECORD);
+    const nextNodes = new Int32Array(kept.length);
+    let current = -1;
+    for (let j = 0; j < kept.length; j++) {
+      const child = kept[j];
+      if (slot.data[child] !== current) {
+        current = slot.data[child];
+        board.restore(layer, current * RECORD);
+      }
+      board.play(code.data[child]);
+      board.store(next, j * RECORD);
+      board.takeBack();
+      nextNodes[j] = node.data[child];
+    }
+    layer = next;
+    layerNodes = nextNodes;
+    layerSize = kept.length;
   }
   return null;
 }
 
-function lineTo(node: number, parents: readonly number[], via: readonly Action[]): Action[] {
+function lineTo(node: number, parents: Int32Array, via: Int32Array): Action[] {
   const line: Action[] = [];
-  for (let n = node; n > 0; n = parents[n]) line.push(via[n]);
+  for (let n = node; n > 0; n = parents[n]) line.push(actionOf(via[n]));
   return line.reverse();
 }
 
