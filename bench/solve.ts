@@ -1,58 +1,90 @@
 /**
- * Solver benchmark (README, "Solver"): PySolFC's numbered deals, solved one after another with
- * the solver's default budget of 10 s each.
+ * Solver benchmark (README, "Solver"): PySolFC's numbered deals, each solved with the solver's
+ * default budget of 10 s, and, interleaved deal by deal so that both meet the same machine, by a
+ * baseline: a single beam of 150 positions per number of deals made, the shape of KPat's solver,
+ * with the same ranking and the same time.
  *
  *   npm run bench:solve     (SPIDER_BENCH_SOLVE_GAMES=N deals per suit count, default 40 with
  *                            4 suits and 20 with 1 or 2;
- *                            SPIDER_BENCH_SOLVE_SUITS=4,2,1 to choose the suit counts)
+ *                            SPIDER_BENCH_SOLVE_SUITS=4,2,1 to choose the suit counts;
+ *                            SPIDER_BENCH_SOLVE_BASELINE=0 to leave the baseline out)
  *
  * The deals are PySolFC games 1001, 1002, ...: never looked at while the solver was written.
- * Prints, per suit count, the share won, the median and 90th percentile time, the positions
- * searched per second, and the deals not won.
+ * Prints, per suit count and per solver, the share won, the median and 90th percentile time (a
+ * deal not won counts its whole time), the positions searched per second, and the deals not won.
  */
-import { dealPosition, type SuitCount } from '../src/engine';
-import { solve } from '../src/search';
+import { dealPosition, type Position, type SuitCount } from '../src/engine';
+import { type Solution, solve } from '../src/search';
 
 const GAMES_GIVEN = process.env.SPIDER_BENCH_SOLVE_GAMES;
 const gamesFor = (suits: SuitCount) => Number(GAMES_GIVEN ?? (suits === 4 ? 40 : 20));
 const SUITS = (process.env.SPIDER_BENCH_SOLVE_SUITS ?? '4,2,1')
   .split(',')
   .map(Number) as SuitCount[];
+const BASELINE = process.env.SPIDER_BENCH_SOLVE_BASELINE !== '0';
 const FIRST = 1001;
+const TIME_MS = 10_000;
+
+interface Solver {
+  readonly name: string;
+  readonly run: (start: Position) => Solution;
+}
+
+const SOLVERS: Solver[] = [
+  { name: 'spider', run: (start) => solve(start, { timeMs: TIME_MS }) },
+  ...(BASELINE
+    ? [
+        {
+          name: 'beam 150',
+          run: (start: Position) => solve(start, { timeMs: TIME_MS, widths: [150], prove: false }),
+        },
+      ]
+    : []),
+];
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 console.log(
-  `spider solver benchmark (node ${process.version}): PySolFC games from ${FIRST} on, 10 s each`,
+  `spider solver benchmark (node ${process.version}): PySolFC games from ${FIRST} on, ` +
+    `${TIME_MS / 1000} s each`,
 );
 for (const suits of SUITS) {
-  const GAMES = gamesFor(suits);
-  const times: number[] = [];
-  const missed: string[] = [];
-  let won = 0;
-  let lost = 0;
-  let positions = 0;
-  for (let n = FIRST; n < FIRST + GAMES; n++) {
+  const games = gamesFor(suits);
+  const results = SOLVERS.map(() => ({
+    times: [] as number[],
+    missed: [] as string[],
+    won: 0,
+    lost: 0,
+    positions: 0,
+  }));
+  for (let n = FIRST; n < FIRST + games; n++) {
     const start = dealPosition(
       { scheme: 'pysol', key: String(n) },
       { suits, relaxed: 0, keepSuits: false },
     );
-    const found = solve(start, { timeMs: 10_000 });
-    times.push(found.ms);
-    positions += found.positions;
-    if (found.result === 'won') won++;
-    else {
-      if (found.result === 'lost') lost++;
-      missed.push(`${n} (${found.result})`);
-    }
+    SOLVERS.forEach((solver, i) => {
+      const found = solver.run(start);
+      const tally = results[i];
+      tally.times.push(found.ms);
+      tally.positions += found.positions;
+      if (found.result === 'won') tally.won++;
+      else {
+        if (found.result === 'lost') tally.lost++;
+        tally.missed.push(`${n} (${found.result})`);
+      }
+    });
   }
-  times.sort((a, b) => a - b);
-  const totalMs = times.reduce((a, b) => a + b, 0);
-  console.log(
-    `${suits} suit${suits > 1 ? 's' : ''}, games ${FIRST}..${FIRST + GAMES - 1}: won ${won}/${GAMES} (${((100 * won) / GAMES).toFixed(0)}%), lost ${lost}; ` +
-      `median ${(percentile(times, 0.5) / 1000).toFixed(2)} s, 90th percentile ${(percentile(times, 0.9) / 1000).toFixed(2)} s; ` +
-      `${Math.round((positions * 1000) / Math.max(totalMs, 1)).toLocaleString('en-US')} positions/s`,
-  );
-  if (missed.length > 0) console.log(`  not won: ${missed.join(', ')}`);
+  console.log(`${suits} suit${suits > 1 ? 's' : ''}, games ${FIRST}..${FIRST + games - 1}:`);
+  SOLVERS.forEach((solver, i) => {
+    const { times, missed, won, lost, positions } = results[i];
+    times.sort((a, b) => a - b);
+    const totalMs = times.reduce((a, b) => a + b, 0);
+    console.log(
+      `  ${solver.name.padEnd(8)} won ${won}/${games} (${((100 * won) / games).toFixed(0)}%), lost ${lost}; ` +
+        `median ${(percentile(times, 0.5) / 1000).toFixed(2)} s, 90th percentile ${(percentile(times, 0.9) / 1000).toFixed(2)} s; ` +
+        `${Math.round((positions * 1000) / Math.max(totalMs, 1)).toLocaleString('en-US')} positions/s`,
+    );
+    if (missed.length > 0) console.log(`    not won: ${missed.join(', ')}`);
+  });
 }

@@ -47,7 +47,16 @@ export interface SolveBudget {
   readonly now?: () => number;
   /** Beam widths to try in turn (for measuring the solver). */
   readonly widths?: readonly number[];
+  /** Whether to end with the complete search that proves losses (default true). */
+  readonly prove?: boolean;
+  /**
+   * Which of two ways to search (default 0). They break ties between equally ranked positions
+   * differently and 1 prunes one kind of move less, so two threads on one deal search apart.
+   */
+  readonly variant?: Variant;
 }
+
+export type Variant = 0 | 1;
 
 /** Beam widths tried in turn, per number of deals made. */
 const WIDTHS = [16, 40, 100, 250, 600, 1500, 4000, 10000];
@@ -100,9 +109,10 @@ export function solve(start: Position, budget: SolveBudget = {}): Solution {
   if (status(start) === 'lost') return answer('lost');
   try {
     for (const width of budget.widths ?? WIDTHS) {
-      const line = beamSearch(start, width, spent);
+      const line = beamSearch(start, width, spent, budget.variant ?? 0);
       if (line && checkedWin(start, line)) return answer('won', line);
     }
+    if (budget.prove === false) return answer('unknown');
     return completeSearch(start, spent) ? answer('lost') : answer('unknown');
   } catch (error) {
     if (error instanceof OutOfBudget) return answer('unknown');
@@ -177,7 +187,7 @@ export function score(board: Board): number {
  * turn a card, free a card that does not fit where it lies, or use an empty column to split a
  * run; the remove of a complete suit (alone: nothing is better); and the deal.
  */
-export function candidates(board: Board, out: Int32Array): number {
+export function candidates(board: Board, out: Int32Array, variant: Variant = 0): number {
   const { cards, lengths, hidden, runs } = board;
   for (let c = 0; c < COLUMN_COUNT; c++) {
     if (board.completeOnTop(c)) {
@@ -213,8 +223,8 @@ export function candidates(board: Board, out: Int32Array): number {
         if (breaking) {
           // Splitting a run pays only when the part joins a longer run of its suit.
           if (!inSuit || runs[to] + count <= run) continue;
-        } else if (!inSuit && hasBelow && rankOf(below) === rankOf(onto)) {
-          continue; // from one card to another of the same rank, not in suit: nothing gained
+        } else if (variant === 0 && !inSuit && hasBelow && rankOf(below) === rankOf(onto)) {
+          continue; // from one card to another of the same rank, not in suit: seldom of use
         }
         out[n++] = moveCode(from, to, count);
       }
@@ -229,7 +239,12 @@ export function candidates(board: Board, out: Int32Array): number {
  * are kept as records in one byte array; a child is tried on the board in place, scored, and
  * kept only as its parent and action until the layer is cut down to the best.
  */
-function beamSearch(start: Position, width: number, spent: Budget): Action[] | null {
+function beamSearch(
+  start: Position,
+  width: number,
+  spent: Budget,
+  variant: Variant,
+): Action[] | null {
   const RECORD = Board.RECORD;
   const board = new Board(start);
   const seen = new HashSet64();
@@ -251,7 +266,7 @@ function beamSearch(start: Position, width: number, spent: Budget): Action[] | n
     const keys: number[] = [];
     for (let i = 0; i < layerSize; i++) {
       board.restore(layer, i * RECORD);
-      const n = candidates(board, actions);
+      const n = candidates(board, actions, variant);
       for (let k = 0; k < n; k++) {
         board.play(actions[k]);
         spent.count();
@@ -266,7 +281,8 @@ function beamSearch(start: Position, width: number, spent: Budget): Action[] | n
           node.push(id);
           // Best first within each number of deals made; ties by hash, so that runs are
           // reproducible. Deals (3 bits), score (18 bits) and hash (32 bits) fit a double exactly.
-          keys.push((board.dealt * 2 ** 18 + score(board) + SCORE_OFFSET) * 2 ** 32 + board.hashLo);
+          const tie = variant === 0 ? board.hashLo : board.hashHi;
+          keys.push((board.dealt * 2 ** 18 + score(board) + SCORE_OFFSET) * 2 ** 32 + tie);
         }
         board.takeBack();
       }

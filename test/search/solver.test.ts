@@ -69,11 +69,19 @@ describe('real deals', () => {
     { suits: 4, relaxed: 0, keepSuits: false },
   );
 
-  it('wins PySolFC game 1 (2 suits) with a line the rules accept, the same line every time', () => {
+  it('wins PySolFC game 6 (4 suits) with a line the rules accept, the same line every time', () => {
     const found = solve(start, { timeMs: 60_000 });
     expect(found.result).toBe('won');
     expect(playsToWin(start, found.line)).toBe(true);
     expect(solve(start, { timeMs: 60_000 }).line).toEqual(found.line);
+  });
+
+  it('the other variant searches apart and wins it too', () => {
+    const first = solve(start, { timeMs: 60_000 });
+    const other = solve(start, { timeMs: 60_000, variant: 1 });
+    expect(other.result).toBe('won');
+    expect(playsToWin(start, other.line)).toBe(true);
+    expect(other.positions).not.toBe(first.positions);
   });
 
   it('stops when cancelled, and says unknown', () => {
