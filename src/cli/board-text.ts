@@ -12,7 +12,7 @@ import {
   stockCards,
   suitLabel,
 } from '../engine';
-import { dealName, rulesSummary } from '../notation';
+import { dealNameWithOrigin, rulesSummary } from '../notation';
 import type { DisplayOptions } from './options';
 
 /** Characters per column in the text board: room for a revealed face-down card `(10♦)`. */
@@ -34,7 +34,7 @@ export function boardText(game: Game, display: DisplayOptions, reveal: boolean):
   const removed = position.foundations.map((s) => suitLabel(s, display.ascii)).join(' ') || 'none';
   const deals = stock.length / DEAL_SIZE;
   const lines = [
-    `Spider  ${dealName(game.deal)}  (${rulesSummary(game.rules)})`,
+    `Spider  ${dealNameWithOrigin(game.deal)}  (${rulesSummary(game.rules)})`,
     `Stock: ${deals} deal${deals === 1 ? '' : 's'} left   Removed: ${removed}   Actions: ${game.actions}   Status: ${gameStatus(game)}`,
     `Score: ${scores[display.scoring]} (${display.scoring})   woods ${scores.woods}, microsoft ${scores.microsoft}, aisleriot ${scores.aisleriot}`,
     '',

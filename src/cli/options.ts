@@ -26,6 +26,8 @@ export interface RawOptions {
   fourColor?: boolean;
   json?: boolean;
   reveal?: boolean;
+  winnable?: boolean;
+  daily?: boolean;
 }
 
 /** When to colour output. */
@@ -37,6 +39,11 @@ export interface GameOptions {
   readonly rules: Rules;
   /** The deal asked for (`--seed` or `--deal`), or undefined when the program should pick one. */
   readonly deal?: DealId;
+  /**
+   * How the deal is chosen: `winnable` starts the search for a winnable deal at the deal asked
+   * for (or a random one); `daily` at the day's date (README, "Winnable deals").
+   */
+  readonly choose?: 'winnable' | 'daily';
 }
 
 /** How positions are shown, checked. */
@@ -81,6 +88,8 @@ export function checkGameOptions(raw: RawOptions): Checked<GameOptions> {
   if (!relaxed.ok) return relaxed;
   if (raw.seed !== undefined && raw.deal !== undefined)
     return bad('--seed and --deal name the deal two ways: give one of them');
+  if (raw.daily && (raw.seed !== undefined || raw.deal !== undefined))
+    return bad("--daily plays the day's deal: give --daily or a deal (--seed, --deal), not both");
   let deal: DealId | undefined;
   if (raw.seed !== undefined) {
     const problem = seedProblem(raw.seed);
@@ -93,7 +102,15 @@ export function checkGameOptions(raw: RawOptions): Checked<GameOptions> {
     deal = parsed.deal;
   }
   const rules = { suits: suits.value, relaxed: relaxed.value, keepSuits: raw.keepSuits === true };
-  return { ok: true, value: deal === undefined ? { rules } : { rules, deal } };
+  const choose = raw.daily ? 'daily' : raw.winnable ? 'winnable' : undefined;
+  return {
+    ok: true,
+    value: {
+      rules,
+      ...(deal === undefined ? {} : { deal }),
+      ...(choose === undefined ? {} : { choose }),
+    },
+  };
 }
 
 /** True when the locale asks for UTF-8, so card suits can be drawn as ♠ ♥ ♦ ♣. */

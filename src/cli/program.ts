@@ -1,6 +1,17 @@
 import { Command, CommanderError, Help, Option } from 'commander';
-import { actionsKept, cardCode, explain, type Game, newGame, replay } from '../engine';
 import {
+  actionsKept,
+  bySeed,
+  cardCode,
+  type DealId,
+  dealText,
+  explain,
+  type Game,
+  newGame,
+  replay,
+} from '../engine';
+import {
+  dealName,
   formatAction,
   formatRecord,
   jsonText,
@@ -16,6 +27,7 @@ import {
   checkGameOptions,
   type Checked,
   type DisplayOptions,
+  type GameOptions,
   type RawOptions,
 } from './options';
 
@@ -33,6 +45,8 @@ export interface CliIo {
   /** Picks a seed when none is given: a decimal number. */
   readonly randomSeed: () => string;
   readonly version: string;
+  /** The clock: the daily deal is the local date's (default: the system clock). */
+  readonly now?: () => Date;
   /** The terminal, present only when standard input and output both are one: the game needs it. */
   readonly terminal?: { readonly input: NodeJS.ReadStream; readonly output: NodeJS.WriteStream };
 }
@@ -57,7 +71,11 @@ function addGameOptions(command: Command): Command {
       'deal with empty columns: 0 never, 1 if all in suit order, 2 if all in rank order, 3 always',
       '0',
     )
-    .option('-k, --keep-suits', 'completed suits stay until removed (action rF)');
+    .option('-k, --keep-suits', 'completed suits stay until removed (action rF)')
+    .option(
+      '--winnable',
+      'only a deal the solver proved winnable: the first one from the seed or deal on',
+    );
 }
 
 function addDisplayOptions(command: Command): Command {
@@ -93,6 +111,46 @@ function buildProgram(io: CliIo): Command {
     );
   };
 
+  const count = (n: number) => n.toLocaleString('en-US');
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+  /**
+   * The deal to play (README, "Winnable deals"): the one asked for (or a random seed), or with
+   * --winnable or --daily the first deal of the sequence from there that the solver wins. On a
+   * terminal, stderr shows each candidate as it is searched.
+   */
+  async function chosenDeal(options: GameOptions): Promise<DealId> {
+    if (options.choose === undefined) return options.deal ?? bySeed(io.randomSeed());
+    const search = await import('../search');
+    return winnableDeal(search, options);
+  }
+  function winnableDeal(search: typeof import('../search'), options: GameOptions): DealId {
+    const daily =
+      options.choose === 'daily' ? search.dailyStart(io.now?.() ?? new Date()) : undefined;
+    const from = daily?.from ?? options.deal ?? bySeed(io.randomSeed());
+    const say = (text: string) => {
+      if (io.stderr.isTTY === true) io.stderr.write(printableLines(text));
+    };
+    const what = daily ? `the daily deal of ${daily.daily}` : 'a deal the solver wins';
+    say(`spider: finding ${what}, from ${dealName(from)} on: `);
+    const found = search.findWinnable(from, options.rules, {
+      ...(daily ? { daily: daily.daily } : {}),
+      trying: (deal, index) => say(`${index > 0 ? ', ' : ''}${dealText(deal)}…`),
+      searched: (_deal, _index, won, ms) => say(`${won ? ' won' : ' not won'} (${seconds(ms)})`),
+    });
+    say(found.found ? '.\n' : '\n');
+    if (found.found) return found.deal;
+    const tried = found.skipped.length;
+    return found.why === 'sequence-ended'
+      ? fail(
+          `--winnable: the solver won none of the ${count(tried)} deals from ${dealName(from)} on, and the next would not be a valid deal; try another seed`,
+        )
+      : fail(
+          `--winnable: the solver won none of the ${count(tried)} deals from ${dealName(from)} on within ${count(search.WINNABLE_POSITIONS)} positions each; try another seed`,
+          EXIT_ILLEGAL,
+        );
+  }
+
   const program = new Command('spider')
     .description('Spider solitaire for the terminal')
     .version(io.version, '-V, --version', 'print the version')
@@ -113,11 +171,13 @@ function buildProgram(io: CliIo): Command {
     .command('deal')
     .description('print the initial position of a deal')
     .allowExcessArguments(false);
-  addOutputOptions(addDisplayOptions(addGameOptions(dealCommand))).action((raw: RawOptions) => {
-    const options = take(checkGameOptions(raw));
-    const shown = display(raw);
-    print(newGame(options.deal ?? io.randomSeed(), options.rules), raw, shown);
-  });
+  addOutputOptions(addDisplayOptions(addGameOptions(dealCommand))).action(
+    async (raw: RawOptions) => {
+      const options = take(checkGameOptions(raw));
+      const shown = display(raw);
+      print(newGame(await chosenDeal(options), options.rules), raw, shown);
+    },
+  );
 
   const replayCommand = program
     .command('replay')
@@ -172,11 +232,12 @@ function buildProgram(io: CliIo): Command {
   async function searchedGame(file: string | undefined, raw: RawOptions, command: Command) {
     const options = take(checkGameOptions(raw));
     const given = (name: string) => command.getOptionValueSource(name) === 'cli';
-    if (file !== undefined && ['seed', 'deal', 'suits', 'relaxed', 'keepSuits'].some(given)) {
+    const dealOptions = ['seed', 'deal', 'suits', 'relaxed', 'keepSuits', 'winnable', 'daily'];
+    if (file !== undefined && dealOptions.some(given)) {
       fail('a record file brings its own deal and rules: give FILE or deal options, not both');
     }
     return file === undefined
-      ? newGame(options.deal ?? io.randomSeed(), options.rules)
+      ? newGame(await chosenDeal(options), options.rules)
       : (await loadRecord(file, false, raw.json === true)).game;
   }
   /** A time option in `unit`s: a positive number up to a day. */
@@ -190,8 +251,6 @@ function buildProgram(io: CliIo): Command {
     }
     return value;
   }
-  const count = (n: number) => n.toLocaleString('en-US');
-
   addGameOptions(solveCommand).action(
     async (file: string | undefined, raw: RawOptions & { time: string }, command: Command) => {
       const seconds = timeOption('--time', raw.time, 'seconds');
@@ -307,9 +366,11 @@ function buildProgram(io: CliIo): Command {
       const recordFile = file ?? raw.load;
       if (
         recordFile !== undefined &&
-        (raw.seed !== undefined || raw.deal !== undefined || raw.new)
+        (raw.seed !== undefined || raw.deal !== undefined || raw.new || options.choose)
       ) {
-        fail('--seed, --deal and --new deal a new game; a record file brings its own deal');
+        fail(
+          '--seed, --deal, --winnable, --daily and --new deal a new game; a record file brings its own deal',
+        );
       }
       if (recordFile !== undefined && ['suits', 'relaxed', 'keepSuits'].some(given)) {
         fail(
@@ -326,6 +387,9 @@ function buildProgram(io: CliIo): Command {
       }
       const loaded =
         recordFile === undefined ? undefined : await loadRecord(recordFile, shown.ascii, false);
+      // A chosen deal is named before the game opens, as --seed names one: searched for here,
+      // with its progress on the terminal, so the screen opens on the deal.
+      const deal = options.choose === undefined ? options.deal : await chosenDeal(options);
       // Only the rule options typed on the command line decide whether a saved game matches.
       const explicitRules = {
         ...(given('suits') ? { suits: options.rules.suits } : {}),
@@ -343,7 +407,7 @@ function buildProgram(io: CliIo): Command {
         randomSeed: io.randomSeed,
         rules: options.rules,
         explicitRules,
-        ...(options.deal === undefined ? {} : { deal: options.deal }),
+        ...(deal === undefined ? {} : { deal }),
         fresh: raw.new === true,
         loaded,
         host: localTerminalHost(terminal.output),

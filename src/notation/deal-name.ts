@@ -18,3 +18,21 @@ export function DealName(deal: DealId): string {
 export function dealOption(deal: DealId): [option: string, value: string] {
   return deal.scheme === 'seed' ? ['--seed', deal.key] : ['--deal', dealText(deal)];
 }
+
+/**
+ * What a deal the program chose is (README, "Winnable deals"): `proven winnable (from seed 42)`,
+ * `daily deal of 2026-11-23, proven winnable`; empty for a deal named directly.
+ */
+export function originName(deal: DealId): string {
+  const origin = deal.origin;
+  if (origin === undefined) return '';
+  if (origin.daily !== undefined) return `daily deal of ${origin.daily}, proven winnable`;
+  const same = origin.from.scheme === deal.scheme && origin.from.key === deal.key;
+  return same ? 'proven winnable' : `proven winnable (from ${dealName(origin.from)})`;
+}
+
+/** The deal's name followed by its origin, if any: `seed 43, proven winnable (from seed 42)`. */
+export function dealNameWithOrigin(deal: DealId): string {
+  const origin = originName(deal);
+  return origin === '' ? dealName(deal) : `${dealName(deal)}, ${origin}`;
+}

@@ -23,6 +23,12 @@ export interface PositionJson {
   seed?: string;
   /** A numbered deal: `pysol:N`, `kpat:N`. */
   deal?: string;
+  /** A deal chosen as proven winnable (README, "Winnable deals"). */
+  winnable?: true;
+  /** Where its sequence started: a seed, or `SCHEME:N`. */
+  from?: string;
+  /** The daily deal's date. */
+  daily?: string;
   suits: number;
   relaxed: number;
   keepSuits: boolean;
@@ -50,8 +56,11 @@ export function positionJson(game: Game, reveal: boolean): PositionJson {
   });
   const stock = stockCards(position);
   const scores = gameScores(game);
+  const origin = game.deal.origin;
   return {
     ...(game.deal.scheme === 'seed' ? { seed: game.deal.key } : { deal: dealText(game.deal) }),
+    ...(origin ? { winnable: true, from: dealText(origin.from) } : {}),
+    ...(origin?.daily !== undefined ? { daily: origin.daily } : {}),
     suits: game.rules.suits,
     relaxed: game.rules.relaxed,
     keepSuits: game.rules.keepSuits,

@@ -3,6 +3,8 @@ import {
   actionsKept,
   actionsUndone,
   type DealId,
+  type DealOrigin,
+  parseDeal,
   type Game,
   type ReplayFailure,
   restoreGame,
@@ -10,6 +12,7 @@ import {
 } from '../engine';
 import { explain, statusWithin } from '../engine';
 import { printable } from './printable';
+import { seedProblem } from './seed';
 import { formatRecord, parseRecord } from './record';
 
 /**
@@ -30,6 +33,9 @@ import { formatRecord, parseRecord } from './record';
  *                        statistics keep it apart (README, Statistics)
  *   abandoned: yes       (only then) the game was given up for a new one, but the statistics
  *                        could not hear of it: the next start records it, then removes the save
+ *   winnable-from-seed: S, winnable-from-deal: SCHEME:N   (only then) the deal was chosen as
+ *                        proven winnable, from this start (README, "Winnable deals")
+ *   daily: YYYY-MM-DD    (only then) the daily deal of that date
  *
  * The body holds the line of play kept, then the undone actions in the order they were played.
  * Loading always replays the body from the deal through the rules.
@@ -67,7 +73,42 @@ const SAVE_KEYS = [
   'status',
   'abandoned',
   'continued',
+  'winnable-from-seed',
+  'winnable-from-deal',
+  'daily',
 ];
+
+/** Header lines that say how a chosen deal was chosen (none for a deal named directly). */
+export function originMeta(deal: DealId): [string, string][] {
+  const origin = deal.origin;
+  if (origin === undefined) return [];
+  const { scheme, key } = origin.from;
+  const from: [string, string] =
+    scheme === 'seed' ? ['winnable-from-seed', key] : ['winnable-from-deal', `${scheme}:${key}`];
+  return origin.daily === undefined ? [from] : [from, ['daily', origin.daily]];
+}
+
+/** The origin the header lines name, or undefined when they name none (or nothing valid). */
+function originOf(meta: ReadonlyMap<string, string>): DealOrigin | undefined {
+  const seed = meta.get('winnable-from-seed');
+  const numbered = meta.get('winnable-from-deal');
+  const parsed = numbered === undefined ? undefined : parseDeal(numbered);
+  const from =
+    seed !== undefined && seedProblem(seed) === null
+      ? { scheme: 'seed' as const, key: seed }
+      : parsed?.ok
+        ? parsed.deal
+        : undefined;
+  if (from === undefined) return undefined;
+  const daily = meta.get('daily');
+  return daily !== undefined && /^\d{4}-\d\d-\d\d$/.test(daily) ? { from, daily } : { from };
+}
+
+/** The deal with the origin its header names, if any. */
+function withOrigin(deal: DealId, meta: ReadonlyMap<string, string>): DealId {
+  const origin = originOf(meta);
+  return origin === undefined ? deal : { ...deal, origin };
+}
 
 export function formatSave(game: Game, info: SaveInfo): string {
   const undone = actionsUndone(game);
@@ -83,6 +124,7 @@ export function formatSave(game: Game, info: SaveInfo): string {
     ['status', statusWithin(game.position) ?? 'playing'],
     ...(info.continued ? [['continued', 'yes'] as [string, string]] : []),
     ...(info.abandoned ? [['abandoned', 'yes'] as [string, string]] : []),
+    ...originMeta(game.deal),
   ];
   const actions: Action[] = [...actionsKept(game), ...undone];
   return `# Spider game in progress: rewritten after every action.\n${formatRecord({ deal: game.deal, rules: game.rules, meta, actions })}`;
@@ -141,7 +183,7 @@ export function readSaveHeader(
   return {
     ok: true,
     header: {
-      deal: record.deal,
+      deal: withOrigin(record.deal, meta),
       rules: record.rules as Rules,
       saved: date(meta.get('saved'), now),
       ...(status === 'playing' || status === 'won' || status === 'lost' ? { status } : {}),
@@ -177,7 +219,7 @@ export function parseSave(text: string, now: string): SaveParse {
     };
   }
   const restored: { game: Game; failure?: ReplayFailure } = restoreGame(
-    record.deal,
+    withOrigin(record.deal, meta),
     record.rules as Rules,
     {
       actions: record.actions,

@@ -1,2 +1,3 @@
 export * from './solver';
 export * from './autoplay';
+export * from './winnable';

@@ -102,13 +102,19 @@ function statusPieces(state: UiState): { left: string[]; right: string[] }[] {
   const scores = gameScores(game);
   const deals = stockLeft(game.position) / DEAL_SIZE;
   const done = game.position.foundations.map((s) => suitLabel(s, theme.ascii)).join('');
-  const seed = dealName(game.deal);
+  // The daily deal is named by its date (always proven winnable, it says no more, to fit 80
+  // columns); its seed is in the opening message, the help and the exit text.
+  const origin = game.deal.origin;
+  const daily = origin?.daily !== undefined;
+  const seed = daily ? `daily ${origin.daily}` : dealName(game.deal);
+  const proven = origin && !daily;
   const keep = rules.keepSuits ? ', keep suits' : '';
   return [
     {
       left: [
         'Spider',
         seed,
+        proven ? 'proven winnable' : '',
         `${rules.suits} suit${rules.suits > 1 ? 's' : ''}, relaxed ${rules.relaxed}${keep}`,
       ],
       right: [
@@ -119,11 +125,15 @@ function statusPieces(state: UiState): { left: string[]; right: string[] }[] {
       ],
     },
     {
-      left: [seed, `${rules.suits}s r${rules.relaxed}${rules.keepSuits ? ' k' : ''}`],
+      left: [
+        seed,
+        proven ? 'winnable' : '',
+        `${rules.suits}s r${rules.relaxed}${rules.keepSuits ? ' k' : ''}`,
+      ],
       right: [`score ${scores[scoring]}`, `moves ${movesKept(game)}`, `deals ${deals}`, done],
     },
     {
-      left: [seed],
+      left: [seed, proven ? 'winnable' : ''],
       right: [`${scores[scoring]}`, `m${movesKept(game)}`, `d${deals}`, done],
     },
   ];

@@ -7,7 +7,7 @@ import {
   type Rules,
   type ScoringName,
 } from '../engine';
-import { DealName } from '../notation';
+import { DealName, originName } from '../notation';
 import { GameSession, type Left, type Note } from '../store/session';
 import { initialState } from './controller';
 import { type GameHost, runTerminalGame } from './loop';
@@ -45,7 +45,7 @@ export function openingState(
   const text =
     notes.length > 0
       ? notes.map((n) => n.text).join(' ')
-      : `${DealName(game.deal)}. ${FIRST_STEPS}`;
+      : `${DealName(game.deal)}${originName(game.deal) && `, ${originName(game.deal)}`}. ${FIRST_STEPS}`;
   const warning = notes.some((n) => n.warning);
   return initialState(game, theme, scoring, { text, kind: warning ? 'error' : 'info' });
 }

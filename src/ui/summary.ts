@@ -1,5 +1,5 @@
 import type { DealId, Rules } from '../engine';
-import { dealName, playCommand, rulesSummary } from '../notation';
+import { dealName, originName, playCommand, rulesSummary } from '../notation';
 import { wrapWords } from './wrap';
 
 /** What the line left on the terminal after a game says. */
@@ -19,9 +19,10 @@ export interface SummaryFacts {
  * can be copied whole (never wrapped here).
  */
 export function exitSummary(facts: SummaryFacts, width: number): string[] {
+  const origin = originName(facts.deal);
   const moves = `${facts.moves} move${facts.moves === 1 ? '' : 's'}`;
   const prose =
-    `Spider ${dealName(facts.deal)} (${rulesSummary(facts.rules)}): ${facts.outcome}, ` +
+    `Spider ${dealName(facts.deal)} (${rulesSummary(facts.rules)})${origin && `, ${origin}`}: ${facts.outcome}, ` +
     `${moves}, ${facts.scoring} score ${facts.score}. Play this deal again with:`;
   return [...wrapWords(prose, Math.max(20, width)), `  ${playCommand(facts.deal, facts.rules)}`];
 }

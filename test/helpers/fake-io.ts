@@ -8,6 +8,10 @@ export interface FakeIoOptions {
   tty?: boolean;
   /** What io.randomSeed returns. */
   randomSeed?: string;
+  /** The clock (the daily deal's date). */
+  now?: Date;
+  /** Whether standard error claims to be a terminal (progress lines). */
+  stderrTty?: boolean;
 }
 
 /** An in-process io for the program: what it writes is collected, and seeds picked are counted. */
@@ -26,6 +30,7 @@ export function fakeIo(options: FakeIoOptions = {}) {
         written.stderr += text;
         return true;
       },
+      isTTY: options.stderrTty ?? false,
     },
     stdin: Readable.from(
       options.stdin === undefined
@@ -38,6 +43,7 @@ export function fakeIo(options: FakeIoOptions = {}) {
       return options.randomSeed ?? '31337';
     },
     version: '9.8.7',
+    ...(options.now ? { now: () => options.now as Date } : {}),
   };
   return { io, written };
 }

@@ -20,7 +20,14 @@ import {
   undo,
   bySeed,
 } from '../../src/engine';
-import { formatAction, formatRecord, formatSave, parseSave, SAVE_FORMAT } from '../../src/notation';
+import {
+  formatAction,
+  formatRecord,
+  formatSave,
+  parseSave,
+  readSaveHeader,
+  SAVE_FORMAT,
+} from '../../src/notation';
 
 const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
 const NOW = '2026-05-01T12:00:00.000Z';
@@ -319,5 +326,31 @@ describe('parseSave: files that are refused, and why', () => {
       const kept = actionsKept(parsed.save.game).map(formatAction);
       expect(['8-5 d', '8-5', ''].map((s) => s.split(' ').filter(Boolean))).toContainEqual(kept);
     }
+  });
+});
+
+describe('a deal chosen as proven winnable (README, "Winnable deals")', () => {
+  it.each([
+    [{ from: bySeed('42') }, 'winnable-from-seed: 42'],
+    [{ from: { scheme: 'pysol', key: '7' } as const }, 'winnable-from-deal: pysol:7'],
+    [{ from: bySeed('2026-11-23'), daily: '2026-11-23' }, 'daily: 2026-11-23'],
+  ])('keeps where it came from: %j', (origin, line) => {
+    const game = ok(play(newGame({ ...bySeed('43'), origin }, RULES), DEAL));
+    const text = formatSave(game, INFO);
+    expect(text.split('\n')).toContain(line);
+    expect(loaded(text).deal).toEqual({ ...bySeed('43'), origin });
+    const header = readSaveHeader(text, NOW);
+    expect(header.ok && header.header.deal).toEqual({ ...bySeed('43'), origin });
+  });
+
+  it('a deal named directly has no origin, and an invalid one is ignored', () => {
+    const game = ok(play(newGame('43', RULES), DEAL));
+    expect(formatSave(game, INFO)).not.toMatch(/winnable|daily/);
+    expect(loaded(formatSave(game, INFO)).deal).toEqual(bySeed('43'));
+    const edited = formatSave(game, INFO).replace(
+      'save-format: 1\n',
+      'save-format: 1\nwinnable-from-deal: pysol:0\n',
+    );
+    expect(loaded(edited).deal).toEqual(bySeed('43'));
   });
 });

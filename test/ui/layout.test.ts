@@ -265,3 +265,30 @@ describe('panels', () => {
     expect(text).toContain('Column 1: 15 face up, 1 face down');
   });
 });
+
+describe('a deal proven winnable (README, "Winnable deals")', () => {
+  const chosen = {
+    scheme: 'seed',
+    key: '140737488355327',
+    origin: { from: { scheme: 'seed', key: '140737488355326' } },
+  } as const;
+
+  it.each([
+    [120, 'Spider  seed 140737488355327  proven winnable  4 suits, relaxed 0'],
+    [80, 'seed 140737488355327  winnable  4s r0'],
+    [50, 'seed 140737488355327  winnable'],
+  ])('at %i columns the status line says so, whole, beside the score', (width, left) => {
+    const game = newGame(chosen, RULES);
+    const line = layout(stateFor(game), width, 24).frame.text().split('\n')[0];
+    expect(Array.from(line).length).toBeLessThanOrEqual(width);
+    expect(line.startsWith(left)).toBe(true);
+    expect(line).toMatch(/deals 5|d5/);
+  });
+
+  it('with a long game at 80 columns, the moves and removed suits still fit', () => {
+    const game = newGame(chosen, RULES);
+    const state = stateFor({ ...game, kept: 1234 });
+    const line = layout(state, 80, 24).frame.text().split('\n')[0];
+    expect(line).toMatch(/^seed 140737488355327 {2}winnable {2}4s r0 .*moves 1234 {2}deals 5$/);
+  });
+});

@@ -7,7 +7,7 @@ import { pysolScheme } from './pysol';
 import { type DealId, type DealScheme, dealWith, type SchemeName } from './scheme';
 import { seedScheme } from './seed';
 
-export type { DealId, DealScheme, SchemeName } from './scheme';
+export type { DealId, DealOrigin, DealScheme, SchemeName } from './scheme';
 export { MAX_SEED_LENGTH } from './seed';
 
 export const SCHEMES: Readonly<Record<SchemeName, DealScheme>> = {

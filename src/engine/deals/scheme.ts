@@ -9,6 +9,19 @@ export type SchemeName = 'seed' | 'pysol' | 'kpat';
 export interface DealId {
   readonly scheme: SchemeName;
   readonly key: string;
+  /** How the deal was chosen, when the program chose it as proven winnable. */
+  readonly origin?: DealOrigin;
+}
+
+/**
+ * A deal the program chose because the solver won it (README, "Winnable deals"): the first
+ * winnable deal of the sequence that starts at `from`.
+ */
+export interface DealOrigin {
+  /** Where the sequence started: the deal asked for (or picked at random), or the date's seed. */
+  readonly from: { readonly scheme: SchemeName; readonly key: string };
+  /** The daily deal's local date, `YYYY-MM-DD` (README, "The daily deal"). */
+  readonly daily?: string;
 }
 
 /**

@@ -1,0 +1,81 @@
+/**
+ * `--winnable` on the headless commands (README, "Winnable deals"): the deal chosen is the first
+ * of its sequence that the solver wins, the output says so and where the sequence started, and
+ * the same command gives the same deal.
+ */
+import { run } from '../../src/cli/program';
+import { bySeed } from '../../src/engine';
+import { candidateDeal, wonWithin } from '../../src/search';
+import { fakeIo, type FakeIoOptions } from '../helpers/fake-io';
+
+jest.setTimeout(120_000);
+
+async function cli(args: string[], options: FakeIoOptions = {}) {
+  const { io, written } = fakeIo(options);
+  const status = await run(args, io);
+  return { status, ...written };
+}
+
+it('deal --winnable --json names the deal, says it is winnable and where the search began', async () => {
+  const out = await cli(['deal', '--winnable', '--suits', '1', '--seed', '1', '--json']);
+  expect(out.status).toBe(0);
+  expect(out.stderr).toBe(''); // progress only on a terminal
+  const json = JSON.parse(out.stdout) as Record<string, unknown>;
+  expect(Object.keys(json).slice(0, 4)).toEqual(['seed', 'winnable', 'from', 'suits']);
+  expect(json).toMatchObject({ seed: '1', winnable: true, from: '1', suits: 1 });
+});
+
+it('a 4-suit deal: the first the solver wins from the seed on, the same twice', async () => {
+  const rules = { suits: 4, relaxed: 0, keepSuits: false } as const;
+  const first = await cli(['deal', '--winnable', '--seed', '6', '--json']);
+  const second = await cli(['deal', '--winnable', '--seed', '6', '--json']);
+  expect(first.status).toBe(0);
+  expect(second.stdout).toBe(first.stdout);
+  const { seed, from } = JSON.parse(first.stdout) as { seed: string; from: string };
+  expect(from).toBe('6');
+  expect(wonWithin(bySeed(seed), rules)).toBe(true);
+  for (let i = 0; candidateDeal(bySeed('6'), i)?.key !== seed; i++) {
+    expect(wonWithin(candidateDeal(bySeed('6'), i)!, rules)).toBe(false);
+  }
+});
+
+it('the board text says the deal is proven winnable; a random start is picked once', async () => {
+  const out = await cli(['deal', '--winnable', '--suits', '1'], { randomSeed: '5' });
+  expect(out.status).toBe(0);
+  expect(out.seedsPicked).toBe(1);
+  expect(out.stdout.split('\n')[0]).toMatch(/^Spider {2}seed \d+, proven winnable/);
+});
+
+it('a numbered deal counts up from its number', async () => {
+  const out = await cli(['deal', '--winnable', '--deal', 'pysol:1', '--suits', '1', '--json']);
+  expect(out.status).toBe(0);
+  expect(JSON.parse(out.stdout)).toMatchObject({
+    deal: expect.stringMatching(/^pysol:\d+$/),
+    winnable: true,
+    from: 'pysol:1',
+  });
+});
+
+it('on a terminal, standard error shows each deal as it is searched', async () => {
+  const out = await cli(['deal', '--winnable', '--suits', '1', '--seed', '1'], { stderrTty: true });
+  expect(out.stderr).toMatch(
+    /^spider: finding a deal the solver wins, from seed 1 on: 1… won \(\d+\.\d s\)\.\n$/,
+  );
+});
+
+it('solve --winnable searches the deal chosen', async () => {
+  const out = await cli(['solve', '--winnable', '--suits', '1', '--seed', '1', '--json']);
+  expect(out.status).toBe(0);
+  expect(JSON.parse(out.stdout)).toMatchObject({ result: 'won' });
+});
+
+it.each([
+  [['solve', 'game.txt', '--winnable'], /a record file brings its own deal and rules/],
+  [['autoplay', '--open', 'game.txt', '--winnable'], /a record file brings its own deal and rules/],
+  [['play', 'game.txt', '--winnable'], /--winnable, --daily and --new deal a new game/],
+])('%j is a usage error', async (args, message) => {
+  const out = await cli(args);
+  expect(out.status).toBe(2);
+  expect(out.stderr).toMatch(message);
+  expect(out.stdout).toBe('');
+});

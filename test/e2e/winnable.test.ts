@@ -1,0 +1,60 @@
+/**
+ * `spider --winnable` in the real game (README, "Winnable deals"): the search shows its progress
+ * before the screen opens, the status line says the deal is proven winnable, the exit text
+ * deals it again, and asking again resumes it.
+ */
+import { bySeed, newGame } from '../../src/engine';
+import { findWinnable } from '../../src/search';
+import { initialState } from '../../src/ui/controller';
+import { layout } from '../../src/ui/layout';
+import { boardOf, freshEnv, scratchFolder, startSpider } from './spider';
+
+jest.setTimeout(120_000);
+
+const RULES = { suits: 4, relaxed: 0, keepSuits: false } as const;
+const THEME = { ascii: false, color: true, fourColor: false };
+
+it('plays the first deal from seed 6 the solver wins, says so, and resumes it when asked again', () => {
+  // Which deal that is depends on the solver: the test asks it, rather than naming one.
+  const found = findWinnable(bySeed('6'), RULES);
+  if (!found.found) throw new Error('no winnable deal from seed 6');
+  const seed = found.deal.key;
+  const expected = boardOf(
+    layout(initialState(newGame(found.deal, RULES), THEME, 'woods'), 80, 24).frame.text(),
+  );
+
+  const home = scratchFolder();
+  const first = startSpider(['--winnable', '--seed', '6'], { env: freshEnv(home) });
+  const screen = first.waitFor('q quit', 60_000);
+  expect(screen.split('\n')[0]).toMatch(
+    new RegExp(`^(Spider {2})?seed ${seed} {2}(proven )?winnable {2}4 ?s`),
+  );
+  expect(boardOf(screen)).toBe(expected);
+  const from = seed === '6' ? '' : ' \\(from seed 6\\)';
+  expect(screen.replace(/\s+/g, ' ')).toMatch(
+    new RegExp(`Seed ${seed}, proven winnable${from}\\. Pick a column`),
+  );
+  first.sendKeys('d');
+  first.waitFor(/moves 1 /);
+  first.sendKeys('q');
+  first.waitFor('Quit this game?');
+  first.sendKeys('y');
+  expect(first.waitForExit()).toBe(0);
+  const output = first.output();
+  expect(output).toMatch(
+    new RegExp(`spider: finding a deal the solver wins, from seed 6 on: 6… (not )?won`),
+  );
+  expect(output.replace(/\s+/g, ' ')).toMatch(
+    new RegExp(
+      `Spider seed ${seed} \\(4 suits, relaxed 0, suits removed at once\\), proven winnable${from}: saved for next time`,
+    ),
+  );
+  expect(output).toMatch(new RegExp(`\\n {2}spider --seed ${seed} --suits 4\\r?\\n`));
+
+  const second = startSpider(['--winnable', '--seed', '6'], { env: freshEnv(home) });
+  const resumed = second.waitFor('q quit', 60_000);
+  expect(resumed.split('\n')[0]).toMatch(
+    new RegExp(`^(Spider {2})?seed ${seed} {2}(proven )?winnable .* moves 1 `),
+  );
+  expect(resumed.replace(/\s+/g, ' ')).toContain(`seed ${seed}, 1 move`);
+});
