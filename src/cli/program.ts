@@ -75,7 +75,8 @@ function addGameOptions(command: Command): Command {
     .option(
       '--winnable',
       'only a deal the solver proved winnable: the first one from the seed or deal on',
-    );
+    )
+    .option('--daily', "the day's deal: the same for everyone on this date, proven winnable");
 }
 
 function addDisplayOptions(command: Command): Command {

@@ -36,6 +36,8 @@ export interface VariantJson {
   suits: number;
   relaxed: number;
   keepSuits: boolean;
+  /** Only on the line of a variant's daily deals. */
+  daily?: true;
   played: number;
   won: number;
   lost: number;
@@ -61,6 +63,7 @@ export function variantJson(stats: VariantStats): VariantJson {
     suits: stats.rules.suits,
     relaxed: stats.rules.relaxed,
     keepSuits: stats.rules.keepSuits,
+    ...(stats.daily ? { daily: true as const } : {}),
     played: stats.played,
     won: stats.won,
     lost: stats.lost,

@@ -23,4 +23,9 @@ export interface GameResult {
    * played before, so it is kept in the history but counted in no statistic.
    */
   readonly continued?: boolean;
+  /**
+   * The daily deal of this date, `YYYY-MM-DD` (README, "The daily deal"): counted apart from the
+   * variant's other games.
+   */
+  readonly daily?: string;
 }

@@ -10,6 +10,9 @@
  *   not won says nothing about how well it can be won (and an abandoned game with no action at
  *   all would hold the best microsoft score, 500). Each score's best is taken on its own, so the
  *   three may come from different games. They are null before the first win.
+ * - Daily deals (README, "The daily deal") are counted apart: each variant's daily games have a
+ *   line of their own, after the variants' other games, with their own streaks and records. A
+ *   deal proven winnable is not the same test as a random one.
  * - A game continued from a record file counts in nothing: not played, not won, no streak, no
  *   record. Anyone can write a record one move from a win, or continue a won one; the history
  *   keeps such games, marked, and `spider stats` says how many there are.
@@ -27,6 +30,8 @@ import type { GameResult } from './result';
 /** The statistics of one rule variant (suits x relaxed x keep-suits). */
 export interface VariantStats {
   readonly rules: Rules;
+  /** The variant's daily deals, counted apart from its other games. */
+  readonly daily: boolean;
   readonly played: number;
   readonly won: number;
   readonly lost: number;
@@ -59,8 +64,13 @@ export const VARIANTS: readonly Rules[] = SUIT_COUNTS.flatMap((suits) =>
 
 const minOf = (a: number | null, b: number): number => (a === null ? b : Math.min(a, b));
 
+/** Whether two results are counted in the same line: the same rules, both daily or neither. */
+function sameLine(a: GameResult, rules: Rules, daily: boolean): boolean {
+  return sameRules(a.rules, rules) && (a.daily !== undefined) === daily;
+}
+
 /** The statistics of the games of one variant, given in history order. */
-function variantStats(rules: Rules, games: readonly GameResult[]): VariantStats {
+function variantStats(rules: Rules, daily: boolean, games: readonly GameResult[]): VariantStats {
   let won = 0;
   let lost = 0;
   let abandoned = 0;
@@ -89,6 +99,7 @@ function variantStats(rules: Rules, games: readonly GameResult[]): VariantStats 
   const played = games.length;
   return {
     rules: { suits: rules.suits, relaxed: rules.relaxed, keepSuits: rules.keepSuits },
+    daily,
     played,
     won,
     lost,
@@ -103,12 +114,17 @@ function variantStats(rules: Rules, games: readonly GameResult[]): VariantStats 
   };
 }
 
-/** The statistics of each variant that has games, in the order of VARIANTS. */
+/**
+ * The statistics of each variant that has games, in the order of VARIANTS; then those of the
+ * daily deals, in the same order.
+ */
 export function summarize(results: readonly GameResult[]): VariantStats[] {
   const counted = results.filter((r) => !r.continued);
-  return VARIANTS.map((rules) => counted.filter((r) => sameRules(r.rules, rules)))
-    .filter((games) => games.length > 0)
-    .map((games) => variantStats(games[0].rules, games));
+  return [false, true].flatMap((daily) =>
+    VARIANTS.map((rules) => counted.filter((r) => sameLine(r, rules, daily)))
+      .filter((games) => games.length > 0)
+      .map((games) => variantStats(games[0].rules, daily, games)),
+  );
 }
 
 /** A playing time as `m:ss`, or `h:mm:ss` from an hour on (whole seconds, rounded down). */
@@ -129,11 +145,13 @@ export function formatDuration(ms: number): string {
  */
 export function newRecords(before: readonly GameResult[], win: GameResult): string[] {
   if (win.outcome !== 'won' || win.continued) return [];
-  const games = before.filter((r) => !r.continued && sameRules(r.rules, win.rules));
-  const old = variantStats(win.rules, games);
-  const now = variantStats(win.rules, [...games, win]);
+  const daily = win.daily !== undefined;
+  const games = before.filter((r) => !r.continued && sameLine(r, win.rules, daily));
+  const old = variantStats(win.rules, daily, games);
+  const now = variantStats(win.rules, daily, [...games, win]);
   const phrases: string[] = [];
-  if (old.won === 0) phrases.push('first win in this variant');
+  if (old.won === 0)
+    phrases.push(daily ? 'first daily win in this variant' : 'first win in this variant');
   if (win.peeks === 0 && old.wonWithoutPeeks === 0) phrases.push('first win without peeks');
   if (old.bestScore) {
     for (const name of SCORING_NAMES) {

@@ -13,9 +13,10 @@ export interface TableOptions {
   readonly scoring: ScoringName;
 }
 
-/** "4 suits r0", "1 suit r2 keep" */
+/** "4 suits r0", "1 suit r2 keep"; daily deals "daily 4s r0", "daily 1s r2 k" (as narrow). */
 export function variantLabel(stats: VariantStats): string {
   const { suits, relaxed, keepSuits } = stats.rules;
+  if (stats.daily) return `daily ${suits}s r${relaxed}${keepSuits ? ' k' : ''}`;
   return `${suits} suit${suits === 1 ? '' : 's'} r${relaxed}${keepSuits ? ' keep' : ''}`;
 }
 
@@ -90,6 +91,9 @@ export function statsTable(stats: readonly VariantStats[], options: TableOptions
     ...rows.map(line),
     '',
     'r0..r3: --relaxed level; keep: --keep-suits. Best, moves, time: won games.',
+    ...(stats.some((s) => s.daily)
+      ? ['daily: the daily deals (spider --daily), counted apart; k: --keep-suits.']
+      : []),
   ]
     .map((text) => text + '\n')
     .join('');

@@ -265,6 +265,13 @@ export function toResult(value: unknown): GameResult | null {
     return null;
   const continued = own(value, 'continued');
   if (continued !== undefined && typeof continued !== 'boolean') return null;
+  const daily = own(value, 'daily');
+  if (daily !== undefined && (typeof daily !== 'string' || !/^\d{4}-\d\d-\d\d$/.test(daily)))
+    return null;
   const result = { deal, rules, outcome, moves, actions, peeks, elapsedMs, scores, ended };
-  return continued ? { ...result, continued } : result;
+  return {
+    ...result,
+    ...(continued ? { continued } : {}),
+    ...(daily !== undefined ? { daily } : {}),
+  };
 }

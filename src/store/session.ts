@@ -459,5 +459,10 @@ function resultOf(
     scores: gameScores(game),
     ended: now.toISOString(),
   };
-  return continued ? { ...result, continued } : result;
+  const daily = game.deal.origin?.daily;
+  return {
+    ...result,
+    ...(continued ? { continued } : {}),
+    ...(daily !== undefined ? { daily } : {}),
+  };
 }

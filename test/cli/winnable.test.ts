@@ -79,3 +79,41 @@ it.each([
   expect(out.stderr).toMatch(message);
   expect(out.stdout).toBe('');
 });
+
+describe('--daily (README, "The daily deal")', () => {
+  const NOON = new Date(2026, 10, 23, 12, 0);
+
+  it("deals the local date's deal: the first winnable one from the date as a seed", async () => {
+    const out = await cli(['deal', '--daily', '--suits', '1', '--json'], { now: NOON });
+    expect(out.status).toBe(0);
+    const json = JSON.parse(out.stdout) as Record<string, unknown>;
+    expect(json).toMatchObject({
+      winnable: true,
+      from: '2026-11-23',
+      daily: '2026-11-23',
+      suits: 1,
+    });
+    expect(json.seed).toMatch(/^2026-11-23(\/\d+)?$/);
+    expect(wonWithin(bySeed(json.seed as string), { suits: 1, relaxed: 0, keepSuits: false })).toBe(
+      true,
+    );
+    const text = await cli(['deal', '--daily', '--suits', '1'], { now: NOON });
+    expect(text.stdout.split('\n')[0]).toMatch(/daily deal of 2026-11-23, proven winnable/);
+    expect(out.seedsPicked).toBe(0);
+  });
+
+  it.each([
+    [['deal', '--daily', '--seed', '3'], /--daily plays the day's deal: give --daily or a deal/],
+    [
+      ['deal', '--daily', '--deal', 'pysol:3'],
+      /--daily plays the day's deal: give --daily or a deal/,
+    ],
+    [['play', 'game.txt', '--daily'], /--winnable, --daily and --new deal a new game/],
+    [['solve', 'game.txt', '--daily'], /a record file brings its own deal and rules/],
+  ])('%j is a usage error', async (args, message) => {
+    const out = await cli(args);
+    expect(out.status).toBe(2);
+    expect(out.stderr).toMatch(message);
+    expect(out.stdout).toBe('');
+  });
+});

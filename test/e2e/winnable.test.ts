@@ -3,11 +3,12 @@
  * before the screen opens, the status line says the deal is proven winnable, the exit text
  * deals it again, and asking again resumes it.
  */
+import { spawnSync } from 'child_process';
 import { bySeed, newGame } from '../../src/engine';
-import { findWinnable } from '../../src/search';
+import { dailyStart, findWinnable } from '../../src/search';
 import { initialState } from '../../src/ui/controller';
 import { layout } from '../../src/ui/layout';
-import { boardOf, freshEnv, scratchFolder, startSpider } from './spider';
+import { boardOf, freshEnv, scratchFolder, SPIDER, startSpider } from './spider';
 
 jest.setTimeout(120_000);
 
@@ -57,4 +58,38 @@ it('plays the first deal from seed 6 the solver wins, says so, and resumes it wh
     new RegExp(`^(Spider {2})?seed ${seed} {2}(proven )?winnable .* moves 1 `),
   );
   expect(resumed.replace(/\s+/g, ' ')).toContain(`seed ${seed}, 1 move`);
+});
+
+it("spider --daily plays the day's deal, names it by its date, and counts it apart", () => {
+  const rules = { suits: 1, relaxed: 0, keepSuits: false } as const;
+  const { from, daily } = dailyStart(new Date());
+  const found = findWinnable(from, rules, { daily });
+  if (!found.found) throw new Error('no daily deal');
+  const home = scratchFolder();
+  const env = freshEnv(home);
+  const session = startSpider(['--daily', '--suits', '1'], { env });
+  const screen = session.waitFor('q quit', 60_000);
+  expect(screen.split('\n')[0]).toMatch(
+    new RegExp(`^Spider {2}daily ${daily} {2}1 suit, relaxed 0 `),
+  );
+  expect(screen.replace(/\s+/g, ' ')).toContain(
+    `Seed ${found.deal.key}, daily deal of ${daily}, proven winnable. Pick a column`,
+  );
+  session.sendKeys('d');
+  session.waitFor(/moves 1 /);
+  session.sendKeys('n');
+  session.waitFor('Abandon this game');
+  session.sendKeys('y');
+  session.waitFor(/New game: seed/);
+  session.sendKeys('q');
+  expect(session.waitForExit()).toBe(0);
+
+  const stats = spawnSync(process.execPath, [SPIDER, 'stats', '--json'], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  const variants = (JSON.parse(stats.stdout) as { variants: Record<string, unknown>[] }).variants;
+  expect(variants).toEqual([
+    expect.objectContaining({ suits: 1, daily: true, played: 1, abandoned: 1 }),
+  ]);
 });

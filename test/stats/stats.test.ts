@@ -242,3 +242,25 @@ describe('games continued from record files', () => {
     ]);
   });
 });
+
+describe('daily deals (README, "The daily deal")', () => {
+  const daily = (o: Partial<GameResult> = {}) => ({ daily: '2026-11-23', ...o });
+
+  it('are counted on a line of their own, after the other games, with their own streak', () => {
+    const stats = summarize([won(), won(daily()), lost(), won(daily({ daily: '2026-11-24' }))]);
+    expect(stats.map((s) => [s.daily, s.played, s.won, s.currentStreak])).toEqual([
+      [false, 2, 1, 0],
+      [true, 2, 2, 2],
+    ]);
+  });
+
+  it('set records against daily games only', () => {
+    expect(newRecords([won({ moves: 100 })], won(daily({ moves: 150, peeks: 1 })))).toEqual([
+      'first daily win in this variant',
+    ]);
+    expect(newRecords([won(daily({ moves: 160 }))], won(daily({ moves: 150 })))).toEqual([
+      'fewest moves: 150 (was 160)',
+      'best streak: 2',
+    ]);
+  });
+});

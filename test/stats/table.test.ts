@@ -36,6 +36,7 @@ const history = [
 /** A variant with numbers as wide as a real history can make them. */
 const extreme: VariantStats = {
   rules: { suits: 2, relaxed: 2, keepSuits: true },
+  daily: false,
   played: 999_999,
   won: 999_998,
   lost: 1,
@@ -107,7 +108,8 @@ describe('statsTable', () => {
 
   it('fits 80 columns, even with the widest numbers and every scoring', () => {
     for (const scoring of SCORING_NAMES) {
-      for (const stats of [summarize(history), [extreme, ...summarize(history)]]) {
+      const daily = { ...extreme, daily: true };
+      for (const stats of [summarize(history), [extreme, daily, ...summarize(history)]]) {
         const text = statsTable(stats, { color: false, scoring });
         for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(TABLE_WIDTH);
       }
@@ -123,6 +125,28 @@ describe('statsTable', () => {
       }),
     ).toContain('>99h');
     expect(text).toContain('99%'); // not rounded up to 100% while a game was lost
+  });
+
+  it('gives daily deals a line of their own, after the others, and says what it is', () => {
+    const text = statsTable(
+      summarize([
+        ...history,
+        game({ daily: '2026-11-23' }),
+        game({ daily: '2026-11-24', outcome: 'lost' }),
+      ]),
+      { color: false, scoring: 'woods' },
+    );
+    const lines = text.split('\n');
+    const four = lines.findIndex((l) => l.startsWith('4 suits r0 '));
+    const daily = lines.findIndex((l) => l.startsWith('daily 4s r0 '));
+    expect(four).toBeGreaterThan(0);
+    expect(daily).toBeGreaterThan(four);
+    expect(lines[four].split(/\s+/).slice(3, 6)).toEqual(['2', '1', '50%']);
+    expect(lines[daily].split(/\s+/).slice(3, 6)).toEqual(['2', '1', '50%']);
+    expect(text).toContain('daily: the daily deals (spider --daily), counted apart');
+    expect(statsTable(summarize(history), { color: false, scoring: 'woods' })).not.toContain(
+      'daily',
+    );
   });
 
   it('writes no escape code at all without colour', () => {

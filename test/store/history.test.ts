@@ -48,6 +48,15 @@ function withHistory(content: string | Buffer): string {
 }
 
 describe('appendResult and readResults', () => {
+  it('keeps the date of a daily deal, and skips a line whose date is not one', () => {
+    const dir = freshDir();
+    const daily = result({ deal: bySeed('2026-11-23/1'), daily: '2026-11-23' });
+    expect(appendResult(dir, daily)).toEqual({ ok: true });
+    expect(readResults(dir)).toEqual({ results: [daily], skipped: 0 });
+    expect(fs.readFileSync(historyPath(dir), 'utf8')).toContain('"daily":"2026-11-23"');
+    expect(toResult({ ...historyObject(daily), daily: 'today' })).toBeNull();
+  });
+
   it('appends games and reads them back in order, equal to what was written', () => {
     const dir = freshDir();
     const games = [

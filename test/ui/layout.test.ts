@@ -291,4 +291,16 @@ describe('a deal proven winnable (README, "Winnable deals")', () => {
     const line = layout(state, 80, 24).frame.text().split('\n')[0];
     expect(line).toMatch(/^seed 140737488355327 {2}winnable {2}4s r0 .*moves 1234 {2}deals 5$/);
   });
+
+  it('the daily deal is named by its date', () => {
+    const daily = { ...chosen, origin: { ...chosen.origin, daily: '2026-11-23' } };
+    const line = layout(stateFor(newGame(daily, RULES)), 80, 24)
+      .frame.text()
+      .split('\n')[0];
+    expect(line).toMatch(/^Spider {2}daily 2026-11-23 {2}4 suits, relaxed 0 .* deals 5$/);
+    const narrow = layout(stateFor(newGame(daily, RULES)), 50, 24)
+      .frame.text()
+      .split('\n')[0];
+    expect(narrow).toMatch(/^daily 2026-11-23 .* (deals |d)5$/);
+  });
 });
