@@ -226,7 +226,11 @@ function buildProgram(io: CliIo): Command {
     .command('solve')
     .description('search a deal, or the end of a game record, for a winning line (sees every card)')
     .argument('[file]', "a game record whose last position is searched; '-' reads standard input")
-    .option('--time <seconds>', 'how long to search', '10')
+    .option('--time <seconds>', 'how long to search (default 10; 60 with --where-lost)')
+    .option(
+      '--where-lost',
+      "search the record's line of play for the last point a win was possible (needs FILE)",
+    )
     .option('--json', 'print the result as one JSON object')
     .allowExcessArguments(false);
   /** The game a search starts from: a record's end, or a deal from the options. */
@@ -253,9 +257,27 @@ function buildProgram(io: CliIo): Command {
     return value;
   }
   addGameOptions(solveCommand).action(
-    async (file: string | undefined, raw: RawOptions & { time: string }, command: Command) => {
-      const seconds = timeOption('--time', raw.time, 'seconds');
+    async (
+      file: string | undefined,
+      raw: RawOptions & { time?: string; whereLost?: boolean },
+      command: Command,
+    ) => {
+      if (raw.whereLost && file === undefined) {
+        fail(
+          "--where-lost searches a record's line of play: give the record FILE ('-' reads standard input)",
+        );
+      }
+      const seconds = timeOption('--time', raw.time ?? (raw.whereLost ? '60' : '10'), 'seconds');
       const game = await searchedGame(file, raw, command);
+      if (raw.whereLost) {
+        const { whereLost } = await import('../search');
+        const { whereLostJson, whereLostText } = await import('./where-lost-command');
+        const found = whereLost(game.start, actionsKept(game), { timeMs: seconds * 1000 });
+        io.stdout.write(
+          raw.json ? `${jsonText(whereLostJson(found))}\n` : whereLostText(game, found),
+        );
+        return;
+      }
       const { solve } = await import('../search');
       const found = solve(game.position, { timeMs: seconds * 1000 });
       const solution = found.line.map(formatAction);

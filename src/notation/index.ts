@@ -10,3 +10,4 @@ export * from './save';
 export * from './seed';
 export * from './shell';
 export * from './width';
+export * from './where-lost';

@@ -1,0 +1,63 @@
+/**
+ * `spider solve FILE --where-lost` (README, "Where it went wrong"): where a recorded game stopped
+ * being winnable, as text (a comment saying so, then a record that replays) or one JSON object.
+ */
+import { actionsKept, type Game } from '../engine';
+import { formatAction, formatRecord, whereLostSentence } from '../notation';
+import type { WhereLost } from '../search';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The JSON document of `--where-lost --json`. */
+export function whereLostJson(found: WhereLost) {
+  return {
+    start: found.start,
+    end: found.end,
+    lastWinnable: found.lastWinnable,
+    firstLost: found.firstLost,
+    losing: found.losing && { move: found.losing.number, action: found.losing.token },
+    sentence: whereLostSentence(found),
+    solution: found.winningLine.map(formatAction),
+    searched: found.searched.map(({ after, result, positions, ms }) => ({
+      after,
+      result,
+      positions,
+      ms,
+    })),
+    stopped: found.stopped,
+    positions: found.positions,
+    ms: found.ms,
+  };
+}
+
+/**
+ * The text output: comment lines (the sentence, the positions searched, why it stopped early),
+ * then a game record: the game's moves up to the last position proven winnable followed by the
+ * solver's winning line from there, or the game as it was when none was proven.
+ */
+export function whereLostText(game: Game, found: WhereLost): string {
+  const actions = actionsKept(game);
+  const low = found.lastWinnable;
+  const afters = found.searched.map((s) => s.after).join(', ');
+  const lines = [
+    `# spider solve --where-lost: ${whereLostSentence(found)}`,
+    `# ${found.searched.length === 1 ? '1 position' : `${found.searched.length} positions`} of the game searched` +
+      (afters === '' ? '' : ` (after moves ${afters})`) +
+      `: ${count(found.positions)} positions in ${count(found.ms)} ms.`,
+  ];
+  if (found.stopped !== null) {
+    lines.push(
+      found.stopped === 'time'
+        ? '# The time ran out before the search was done (--time SECONDS gives it longer).'
+        : '# The search was stopped before it was done.',
+    );
+  }
+  const winning = low !== null && found.end !== 'won';
+  lines.push(
+    winning
+      ? `# The record plays the game's first ${count(low)} moves, then a winning line of ${count(found.winningLine.length)} actions from there.`
+      : '# The record is the game as it was.',
+  );
+  const played = winning ? [...actions.slice(0, low), ...found.winningLine] : actions;
+  return `${lines.join('\n')}\n${formatRecord({ deal: game.deal, rules: game.rules, meta: [], actions: played })}`;
+}

@@ -1,0 +1,200 @@
+/**
+ * Where a game went wrong (README, "Where it went wrong"): the last point of its line of play
+ * from which a win was still possible, and the action that lost it. Pure and synchronous, data
+ * in and data out (positions and actions are plain values, the answer too), so that it can run
+ * in a worker thread, with a budget and a cancel signal.
+ *
+ * Positions are numbered by the actions played: position i is the one after the first i actions
+ * of the line (0 is the deal; action i, counted from 1 as records and `spider replay` count, leads
+ * from position i - 1 to position i). Winnability is monotone along a line: if position i + 1 can
+ * be won, so can position i (play action i + 1, then win). The positions that can be won are
+ * therefore a first part of the line, and a binary search with the solver finds where it ends.
+ * The solver may answer `unknown`; the search then narrows what it can around such positions and
+ * reports the range it could establish: the last position proven winnable and the first proven
+ * lost.
+ */
+import type { Action } from '../engine/actions';
+import { apply } from '../engine/apply';
+import type { Position } from '../engine/position';
+import { isWon } from '../engine/status';
+import { formatAction } from '../notation/action';
+import { solve, type SolveResult } from './solver';
+
+/** Positions the solver may search for each position of the line it looks at. */
+export const WHERE_LOST_POSITIONS = 1_000_000;
+/** Time for the whole search, in milliseconds, unless the caller gives another. */
+export const WHERE_LOST_TIME_MS = 60_000;
+
+export interface WhereLostBudget {
+  /** Positions the solver may search for each position looked at (default WHERE_LOST_POSITIONS). */
+  readonly positionsEach?: number;
+  /** Milliseconds for the whole search (default WHERE_LOST_TIME_MS). */
+  readonly timeMs?: number;
+  /** Asked now and then: true stops the search, which reports what it has established. */
+  readonly cancelled?: () => boolean;
+  /** The clock, in milliseconds (default `Date.now`). */
+  readonly now?: () => number;
+}
+
+/** One position the solver looked at. */
+export interface SearchedPosition {
+  /** The position after this many actions (0: the deal). */
+  readonly after: number;
+  readonly result: SolveResult;
+  readonly positions: number;
+  readonly ms: number;
+}
+
+/** What the search established. Plain data: it can cross to and from a worker thread. */
+export interface WhereLost {
+  /** Actions in the line. */
+  readonly actions: number;
+  /** The deal: `winnable` (some position of the line was proven winnable), `lost`, or `unknown`. */
+  readonly start: 'winnable' | 'lost' | 'unknown';
+  /** The line's last position: `won` (the line wins), `winnable`, `lost` or `unknown`. */
+  readonly end: 'won' | 'winnable' | 'lost' | 'unknown';
+  /** The last position proven winnable, by the actions before it; null when none was. */
+  readonly lastWinnable: number | null;
+  /** The first position proven lost; null when none was. */
+  readonly firstLost: number | null;
+  /**
+   * The action that lost the game, when the two meet (firstLost = lastWinnable + 1): its number
+   * (from 1, as records count), the action and its notation.
+   */
+  readonly losing: {
+    readonly number: number;
+    readonly action: Action;
+    readonly token: string;
+  } | null;
+  /** A winning line from the last position proven winnable (empty when none, or a won line). */
+  readonly winningLine: readonly Action[];
+  /** The positions looked at, in the order the search took them. */
+  readonly searched: readonly SearchedPosition[];
+  /** Why the search stopped before it had settled everything it could: null when it had not. */
+  readonly stopped: 'time' | 'cancelled' | null;
+  /** Positions the solver searched in all, and the time taken. */
+  readonly positions: number;
+  readonly ms: number;
+}
+
+/** Positions along a line: every 64th kept, the others replayed from the nearest one. */
+class LinePositions {
+  private static readonly EVERY = 64;
+  private readonly kept: Position[] = [];
+
+  constructor(
+    start: Position,
+    private readonly line: readonly Action[],
+  ) {
+    let position = start;
+    for (let i = 0; i <= line.length; i++) {
+      if (i % LinePositions.EVERY === 0) this.kept.push(position);
+      if (i < line.length) position = this.step(position, i);
+    }
+  }
+
+  private step(position: Position, i: number): Position {
+    const outcome = apply(position, this.line[i]);
+    if (!outcome.ok) throw new Error(`where-lost: action ${i + 1} of the line is illegal`);
+    return outcome.position;
+  }
+
+  /** The position after `count` actions. */
+  at(count: number): Position {
+    const from = Math.floor(count / LinePositions.EVERY);
+    let position = this.kept[from];
+    for (let i = from * LinePositions.EVERY; i < count; i++) position = this.step(position, i);
+    return position;
+  }
+}
+
+/**
+ * The middle of the longest run of positions not yet looked at between `low` and `high`
+ * (exclusive), or null when every one of them has been.
+ */
+function nextToSearch(low: number, high: number, looked: ReadonlySet<number>): number | null {
+  let best: [number, number] | null = null;
+  let runStart = -1;
+  for (let i = low + 1; i <= high; i++) {
+    const open = i < high && !looked.has(i);
+    if (open && runStart < 0) runStart = i;
+    if (!open && runStart >= 0) {
+      if (best === null || i - runStart > best[1] - best[0]) best = [runStart, i];
+      runStart = -1;
+    }
+  }
+  return best === null ? null : Math.floor((best[0] + best[1] - 1) / 2);
+}
+
+/**
+ * Where the line of play from `start` stopped being winnable. `line` is the line kept (undone
+ * actions left out); it must be legal from `start`.
+ */
+export function whereLost(
+  start: Position,
+  line: readonly Action[],
+  budget: WhereLostBudget = {},
+): WhereLost {
+  const now = budget.now ?? Date.now;
+  const cancelled = budget.cancelled ?? (() => false);
+  const began = now();
+  const deadline = began + (budget.timeMs ?? WHERE_LOST_TIME_MS);
+  const each = budget.positionsEach ?? WHERE_LOST_POSITIONS;
+  const positions = new LinePositions(start, line);
+  const n = line.length;
+  // Proven: every position up to `low` can be won, none from `high` on.
+  let low = -1;
+  let high = n + 1;
+  let winningLine: readonly Action[] = [];
+  const looked = new Set<number>();
+  const searched: SearchedPosition[] = [];
+  let total = 0;
+  let stopped: WhereLost['stopped'] = null;
+
+  const look = (after: number): boolean => {
+    const left = deadline - now();
+    if (cancelled() || left <= 0) {
+      stopped = cancelled() ? 'cancelled' : 'time';
+      return false;
+    }
+    const found = solve(positions.at(after), { positions: each, timeMs: left, cancelled, now });
+    total += found.positions;
+    if (found.result === 'unknown' && (cancelled() || now() >= deadline)) {
+      stopped = cancelled() ? 'cancelled' : 'time';
+      return false;
+    }
+    looked.add(after);
+    searched.push({ after, result: found.result, positions: found.positions, ms: found.ms });
+    if (found.result === 'won' && after > low) {
+      low = after;
+      winningLine = found.line;
+    } else if (found.result === 'lost' && after < high) high = after;
+    return true;
+  };
+
+  if (isWon(positions.at(n))) low = n;
+  else if (look(n)) {
+    for (let next = nextToSearch(low, high, looked); next !== null;) {
+      if (!look(next)) break;
+      next = nextToSearch(low, high, looked);
+    }
+  }
+
+  const losing =
+    high <= n && high === low + 1
+      ? { number: high, action: line[high - 1], token: formatAction(line[high - 1]) }
+      : null;
+  return {
+    actions: n,
+    start: low >= 0 ? 'winnable' : high === 0 ? 'lost' : 'unknown',
+    end: isWon(positions.at(n)) ? 'won' : low === n ? 'winnable' : high <= n ? 'lost' : 'unknown',
+    lastWinnable: low >= 0 ? low : null,
+    firstLost: high <= n ? high : null,
+    losing,
+    winningLine,
+    searched,
+    stopped,
+    positions: total,
+    ms: now() - began,
+  };
+}

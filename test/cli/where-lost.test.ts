@@ -1,0 +1,93 @@
+/**
+ * `spider solve FILE --where-lost` (README, "Where it went wrong"): the sentence, a record that
+ * replays to a win from the last winnable position, the JSON document, and bad usage refused.
+ */
+import * as fs from 'fs';
+import { run } from '../../src/cli/program';
+import { fakeIo, type FakeIoOptions } from '../helpers/fake-io';
+import { LOST_GAME_FILE } from '../helpers/lost-game';
+
+jest.setTimeout(60_000);
+
+async function cli(args: string[], options: FakeIoOptions = {}) {
+  const { io, written } = fakeIo(options);
+  const status = await run(args, io);
+  return { status, ...written };
+}
+
+const LOST = fs.readFileSync(LOST_GAME_FILE, 'utf8');
+
+it('names the move that lost the game, and writes a record that wins from just before it', async () => {
+  const out = await cli(['solve', '-', '--where-lost'], { stdin: LOST });
+  expect(out.status).toBe(0);
+  const lines = out.stdout.split('\n');
+  expect(lines[0]).toBe(
+    '# spider solve --where-lost: You could still have won after move 16; move 17, d, lost it.',
+  );
+  expect(lines[1]).toMatch(
+    /^# \d+ positions of the game searched \(after moves 17, [\d, ]+\): [\d,]+ positions in [\d,]+ ms\.$/,
+  );
+  expect(lines[2]).toMatch(
+    /^# The record plays the game's first 16 moves, then a winning line of \d+ actions from there\.$/,
+  );
+  expect(out.stdout).toContain('1-10 d 2-6 6-10 10-6 8-6 d 1-3 d d 2-1 8-1 2-6 10-6 1-8 1-6 ');
+  const replayed = await cli(['replay', '-', '--json'], { stdin: out.stdout });
+  expect(replayed.status).toBe(0);
+  expect(JSON.parse(replayed.stdout)).toMatchObject({ status: 'won' });
+});
+
+it('--json gives the verdicts, the losing move, the winning line and what was searched', async () => {
+  const out = await cli(['solve', '-', '--where-lost', '--json'], { stdin: LOST });
+  expect(out.status).toBe(0);
+  const json = JSON.parse(out.stdout) as Record<string, unknown>;
+  expect(json).toMatchObject({
+    start: 'winnable',
+    end: 'lost',
+    lastWinnable: 16,
+    firstLost: 17,
+    losing: { move: 17, action: 'd' },
+    sentence: 'You could still have won after move 16; move 17, d, lost it.',
+    stopped: null,
+    positions: expect.any(Number),
+    ms: expect.any(Number),
+  });
+  expect((json.solution as string[]).length).toBeGreaterThan(10);
+  expect(json.searched).toContainEqual({
+    after: 17,
+    result: 'lost',
+    positions: 0,
+    ms: expect.any(Number),
+  });
+});
+
+it('a game still winnable at its end, and a won game, say so', async () => {
+  const record = LOST.replace(/ 1-6 d\s*$/, '\n');
+  const still = await cli(['solve', '-', '--where-lost', '--json'], { stdin: record });
+  expect(JSON.parse(still.stdout)).toMatchObject({
+    end: 'winnable',
+    lastWinnable: 15,
+    firstLost: null,
+    losing: null,
+  });
+
+  const solved = await cli(['solve', '--seed', '1', '--suits', '1']);
+  const won = await cli(['solve', '-', '--where-lost'], { stdin: solved.stdout });
+  expect(won.stdout.split('\n')[0]).toBe(
+    '# spider solve --where-lost: You won: the game could be won all along.',
+  );
+  expect(won.stdout).toContain('# The record is the game as it was.');
+});
+
+it.each([
+  [
+    ['solve', '--where-lost'],
+    /--where-lost searches a record's line of play: give the record FILE/,
+  ],
+  [['solve', '--where-lost', '--seed', '3'], /--where-lost searches a record's line of play/],
+  [['solve', 'game.txt', '--where-lost', '--time', '0'], /--time '0' is not a time/],
+])('%j is a usage error', async (args, message) => {
+  const out = await cli(args);
+  expect(out.status).toBe(2);
+  expect(out.stderr).toMatch(message);
+  expect(out.stdout).toBe('');
+});

@@ -1,0 +1,117 @@
+/**
+ * Where a game went wrong (README, "Where it went wrong"): the last position of the line from
+ * which a win was possible, the action that lost it, and honest ranges when the solver cannot
+ * tell.
+ */
+import { actionsKept, type Action, newGame, play, type Game } from '../../src/engine';
+import { whereLostSentence } from '../../src/notation';
+import { solve, whereLost } from '../../src/search';
+import { lostGame, LOST_GAME_ACTIONS } from '../helpers/lost-game';
+
+const run = (game: Game, budget = {}) => whereLost(game.start, actionsKept(game), budget);
+
+it('finds the action that lost a 1-suit game played into a dead end', () => {
+  const game = lostGame();
+  const found = run(game);
+  expect(found).toMatchObject({ actions: LOST_GAME_ACTIONS, start: 'winnable', end: 'lost' });
+  const { lastWinnable, firstLost, losing } = found;
+  expect(firstLost).toBe(lastWinnable! + 1);
+  expect(losing).toMatchObject({ number: firstLost });
+  // The record's last action, a deal, left no progress possible (test/fixtures).
+  expect(losing).toMatchObject({ number: LOST_GAME_ACTIONS, token: 'd' });
+  // The claim, checked directly: winnable just before, lost just after.
+  expect(
+    solve(lostGame(lastWinnable!).position, { timeMs: Infinity, positions: 1_000_000 }).result,
+  ).toBe('won');
+  expect(
+    solve(lostGame(firstLost!).position, { timeMs: Infinity, positions: 1_000_000 }).result,
+  ).toBe('lost');
+  expect(whereLostSentence(found)).toBe(
+    `You could still have won after move ${lastWinnable}; move ${firstLost}, ${losing!.token}, lost it.`,
+  );
+  // The winning line plays from the last winnable position to a win.
+  let after = lostGame(lastWinnable!);
+  for (const action of found.winningLine) {
+    const outcome = play(after, action);
+    if (!outcome.ok) throw new Error('illegal winning line');
+    after = outcome.game;
+  }
+  expect(after.position.foundations).toHaveLength(8);
+  // Binary search: far fewer positions looked at than the line holds.
+  expect(found.searched.length).toBeLessThanOrEqual(
+    Math.ceil(Math.log2(LOST_GAME_ACTIONS + 1)) + 2,
+  );
+  expect(found.stopped).toBeNull();
+});
+
+it('a game still winnable at its end: one search, and it says so', () => {
+  const game = lostGame(5);
+  const found = run(game);
+  expect(found).toMatchObject({
+    start: 'winnable',
+    end: 'winnable',
+    lastWinnable: 5,
+    firstLost: null,
+    losing: null,
+  });
+  expect(found.searched).toHaveLength(1);
+  expect(whereLostSentence(found)).toBe(
+    'You can still win from here (after move 5): the solver found a way.',
+  );
+});
+
+it('a won game needs no search', () => {
+  const start = newGame('1', { suits: 1, relaxed: 0, keepSuits: false });
+  const line = solve(start.position, { timeMs: Infinity, positions: 1_000_000 }).line;
+  let game = start;
+  for (const action of line) game = (play(game, action) as { ok: true; game: Game }).game;
+  const found = run(game);
+  expect(found).toMatchObject({
+    start: 'winnable',
+    end: 'won',
+    lastWinnable: line.length,
+    searched: [],
+  });
+  expect(whereLostSentence(found)).toBe('You won: the game could be won all along.');
+});
+
+it('unknown answers leave a range, said as such', () => {
+  // A budget too small for the solver to settle anything but the rules' own verdict.
+  const found = run(lostGame(), { positionsEach: 1 });
+  expect(found).toMatchObject({
+    start: 'unknown',
+    end: 'lost',
+    lastWinnable: null,
+    firstLost: LOST_GAME_ACTIONS,
+    losing: null,
+  });
+  expect(found.searched.map((s) => s.after).sort((a, b) => a - b)).toEqual(
+    Array.from({ length: LOST_GAME_ACTIONS + 1 }, (_, i) => i),
+  );
+  expect(whereLostSentence(found)).toBe(
+    `The solver could not tell whether the deal could be won; after move ${LOST_GAME_ACTIONS} it was lost.`,
+  );
+});
+
+it('stops when cancelled or out of time, and reports what it had', () => {
+  let asked = 0;
+  const cancelled = run(lostGame(), { cancelled: () => ++asked > 1 });
+  expect(cancelled.stopped).toBe('cancelled');
+  let clock = 0;
+  const late = run(lostGame(), { timeMs: 10, now: () => (clock += 1000) });
+  expect(late).toMatchObject({ stopped: 'time', lastWinnable: null, firstLost: null });
+  expect(whereLostSentence(late)).toBe(
+    'The solver could not tell whether this game could ever be won.',
+  );
+});
+
+it('the result is plain data: it survives a structured clone unchanged', () => {
+  const found = run(lostGame());
+  expect(structuredClone(found)).toEqual(found);
+});
+
+it('an illegal line is a bug of the caller', () => {
+  const game = newGame('1', { suits: 1, relaxed: 0, keepSuits: false });
+  const bad: Action[] = [{ kind: 'move', from: 0, to: 0 }];
+  expect(() => whereLost(game.start, bad)).toThrow(/action 1 of the line is illegal/);
+});
