@@ -19,12 +19,12 @@ import {
   type Action,
   bySeed,
   type Game,
-  heuristicHints,
   legalActions,
   newGame,
   play,
   ProgressSearch,
 } from '../src/engine';
+import { heuristicHints } from '../src/search';
 import { initialState } from '../src/ui/controller';
 import { type GameHooks as ScreenHooks, runTerminalGame } from '../src/ui/loop';
 import { GameSession } from '../src/store/session';

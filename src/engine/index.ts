@@ -5,7 +5,6 @@ export * from './cards';
 export * from './deals';
 export * from './game';
 export * from './hash';
-export * from './hint';
 export * from './position';
 export * from './progress';
 export * from './refusal';

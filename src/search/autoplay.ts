@@ -5,7 +5,7 @@
  */
 import type { Action } from '../engine/actions';
 import { type Game, gameStatus, play } from '../engine/game';
-import { heuristicHints } from '../engine/hint';
+import { heuristicHints } from './hints';
 import { type SolveBudget, solve } from './solver';
 
 export interface Autoplayed {

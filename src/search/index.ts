@@ -1,4 +1,6 @@
-export * from './solver';
 export * from './autoplay';
+export * from './best-place';
+export * from './hints';
+export * from './solver';
 export * from './winnable';
 export * from './where-lost';

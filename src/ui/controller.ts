@@ -1,12 +1,8 @@
 import {
   type Action,
-  continuesRun,
-  describeHint,
   explain,
   type Game,
   hasCompleteSuitOnTop,
-  type HintEngine,
-  legalActions,
   movableRunLength,
   type MoveAction,
   movesKept,
@@ -21,6 +17,7 @@ import {
   suitLabel,
   undo,
 } from '../engine';
+import { bestMoveFrom, describeHint, type HintEngine } from '../search';
 import type { Message, UiState } from './state';
 import type { Theme } from './theme';
 
@@ -109,31 +106,6 @@ function inProgress(state: UiState): boolean {
 
 const LOST_TEXT =
   'Lost: no move can turn a card, deal or complete a suit any more. u undoes, R restarts this deal, n starts a new game.';
-
-/**
- * The best place for a column's run when its column is chosen twice: onto a card of the same
- * suit first, then onto any card, then into an empty column; more cards before fewer.
- */
-export function bestMoveFrom(position: Position, from: number, count?: number): MoveAction | null {
-  let best: MoveAction | null = null;
-  let bestScore = -Infinity;
-  const source = position.columns[from];
-  for (const action of legalActions(position)) {
-    if (action.kind !== 'move' || action.from !== from) continue;
-    const moved = action.count ?? 0;
-    if (count !== undefined && moved !== count) continue;
-    const target = position.columns[action.to].cards;
-    const head = source.cards[source.cards.length - moved];
-    let score = moved;
-    if (target.length > 0) score += continuesRun(target[target.length - 1], head) ? 3000 : 2000;
-    else if (moved < source.cards.length) score += 1000; // an empty column is worth using only if it uncovers something
-    if (score > bestScore) {
-      best = action;
-      bestScore = score;
-    }
-  }
-  return best;
-}
 
 /** Plays an action and describes the outcome: completed suits, a win, or no move left. */
 function act(state: UiState, action: Action): Update {

@@ -2,12 +2,12 @@ import {
   type Game,
   gameScores,
   gameStatus,
-  heuristicHints,
   movesKept,
   type Rules,
   type ScoringName,
 } from '../engine';
 import { DealName, originName } from '../notation';
+import { heuristicHints } from '../search';
 import { GameSession, type Left, type Note } from '../store/session';
 import { initialState } from './controller';
 import { type GameHost, runTerminalGame } from './loop';

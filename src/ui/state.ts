@@ -1,4 +1,5 @@
-import type { Game, Hint, ScoringName, Status } from '../engine';
+import type { Game, ScoringName, Status } from '../engine';
+import type { Hint } from '../search';
 import type { Theme } from './theme';
 
 /** The part of a column picked up to move: its top `count` cards. */

@@ -5,7 +5,8 @@
  * no drawing code with the screen.
  */
 import { spawnSync } from 'child_process';
-import { type Game, heuristicHints, legalActions, newGame } from '../../src/engine';
+import { type Game, legalActions, newGame } from '../../src/engine';
+import { heuristicHints } from '../../src/search';
 import { type Command, update } from '../../src/ui/controller';
 import { commandForKey, commandForMouse } from '../../src/ui/input';
 import { layout } from '../../src/ui/layout';

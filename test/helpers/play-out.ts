@@ -2,12 +2,12 @@ import {
   type Action,
   type Game,
   gameStatus,
-  heuristicHints,
   legalActions,
   newGame,
   play,
   type Rules,
 } from '../../src/engine';
+import { heuristicHints } from '../../src/search';
 
 /** Plays `pick`'s actions from a seed's deal until the game ends; null if it never does. */
 export function playOut(

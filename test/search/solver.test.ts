@@ -7,7 +7,6 @@ import {
   actionsKept,
   apply,
   gameStatus,
-  heuristicHints,
   newGame,
   dealPosition,
   isWon,
@@ -15,6 +14,7 @@ import {
   status,
   type Suit,
 } from '../../src/engine';
+import { heuristicHints } from '../../src/search';
 import { autoplayOpen, solve } from '../../src/search';
 import { position, suitRun } from '../helpers/build';
 import { lostGame } from '../helpers/lost-game';

@@ -1,6 +1,14 @@
-import { type Action, DEAL, type MoveAction, move, remove } from './actions';
-import { apply, checkDeal, checkMove } from './apply';
-import { type Card, cardLabel, rankOf, SUIT_LENGTH, type Suit, suitLabel, suitOf } from './cards';
+import { type Action, DEAL, type MoveAction, move, remove } from '../engine/actions';
+import { apply, checkDeal, checkMove } from '../engine/apply';
+import {
+  type Card,
+  cardLabel,
+  rankOf,
+  SUIT_LENGTH,
+  type Suit,
+  suitLabel,
+  suitOf,
+} from '../engine/cards';
 import {
   type Column,
   COLUMN_COUNT,
@@ -10,7 +18,7 @@ import {
   movableRunLength,
   type Position,
   stockLeft,
-} from './position';
+} from '../engine/position';
 
 /**
  * Why a hint is worth playing. A move has one main reason; a build in suit may also turn a card

@@ -5,15 +5,13 @@ import {
   type Card,
   DEAL,
   dealPosition,
-  describeHint,
-  type Hint,
-  heuristicHints,
   legalActions,
   move,
   type Position,
   remove,
   type Rules,
 } from '../../src/engine';
+import { describeHint, type Hint, heuristicHints } from '../../src/search';
 import { arrangedGame } from '../helpers/arranged';
 import { position, type PositionSpec, suitRun } from '../helpers/build';
 
