@@ -6,9 +6,14 @@
  * 1. tsc compiles src/ module by module into dist/ and stops the build on a type error;
  * 2. esbuild bundles the program from src/cli/main.ts, with the parts of its dependencies it
  *    uses, into one file, dist/spider.js, which is what bin/spider runs;
- * 3. a V8 code cache for that file, dist/spider.cache.
+ * 3. a V8 code cache for that file, dist/spider.cache;
+ * 4. the solver's thread, bundled on its own from src/search/solver-worker.ts into
+ *    dist/solver-worker.js, which the game starts (as a worker thread) the first time it asks
+ *    the solver something. A file of its own rather than the game's bundle finding out that it
+ *    runs in a worker: the thread then loads only the engine and the search, never blessed or
+ *    the command line, and the game's bundle (and its start) stays as it was.
  *
- * Why: see "Start-up" in the README.
+ * Why: see "Start-up" and "The solver in the game" in the README.
  */
 const { spawnSync } = require('child_process');
 const fs = require('fs');
@@ -20,6 +25,7 @@ const esbuild = require('esbuild');
 const ROOT = path.join(__dirname, '..');
 const BUNDLE = path.join(ROOT, 'dist', 'spider.js');
 const CACHE = path.join(ROOT, 'dist', 'spider.cache');
+const WORKER = path.join(ROOT, 'dist', 'solver-worker.js');
 
 /** A file of a package, by its path inside node_modules (`blessed/lib/tput.js`). */
 const inPackage = (file) =>
@@ -135,6 +141,17 @@ async function main() {
     logLevel: 'warning',
   });
   codeCache();
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: ['src/search/solver-worker.ts'],
+    outfile: WORKER,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
 }
 
 main().catch((error) => {

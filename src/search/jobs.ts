@@ -1,0 +1,94 @@
+/**
+ * The solver's jobs as they cross to the thread that runs them (README, "The solver in the
+ * game"): what is asked, what comes back, and the handler that answers. Pure: data in, data out.
+ *
+ * A game crosses as what a game record holds (README, "Move notation and game records"): its
+ * deal, rules and line of play; the other side replays the line through the rules, so both
+ * sides work on the very same position.
+ */
+import type { Action } from '../engine/actions';
+import type { DealId } from '../engine/deals';
+import { actionsKept, type Game, restoreGame } from '../engine/game';
+import type { Rules } from '../engine/rules';
+import { explain } from '../engine/refusal';
+import { solve, type SolveResult } from './solver';
+
+/** A game in the form that crosses to another thread: the deal, the rules, the line kept. */
+export interface GameData {
+  readonly deal: DealId;
+  readonly rules: Rules;
+  readonly actions: readonly Action[];
+}
+
+export function gameData(game: Game): GameData {
+  return { deal: game.deal, rules: game.rules, actions: actionsKept(game) };
+}
+
+/** The game a `GameData` describes, replayed through the rules; a reason when it cannot be. */
+export function gameFromData(data: GameData): Game | string {
+  const restored = restoreGame(data.deal, data.rules, {
+    actions: data.actions,
+    undone: 0,
+    actionCount: 0,
+    peeks: 0,
+  });
+  if (restored.failure)
+    return `action ${restored.failure.index + 1} is illegal: ${explain(restored.failure.refusal)}`;
+  return restored.game;
+}
+
+/** Work for the solver's thread. */
+export type Job = {
+  readonly kind: 'solve';
+  /** The game whose current position is solved. */
+  readonly game: GameData;
+  /** Milliseconds the solver may take. */
+  readonly timeMs: number;
+};
+
+/** What a job answers. */
+export type JobResult =
+  | {
+      readonly kind: 'solved';
+      readonly result: SolveResult;
+      /** The winning line from the position (empty unless won). */
+      readonly line: readonly Action[];
+      readonly positions: number;
+      readonly ms: number;
+    }
+  | { readonly kind: 'failed'; readonly reason: string };
+
+/** Runs a job to its end, or until `cancelled` says stop (the answer is then of no use). */
+export function runJob(job: Job, cancelled: () => boolean = () => false): JobResult {
+  const game = gameFromData(job.game);
+  if (typeof game === 'string') return { kind: 'failed', reason: game };
+  const found = solve(game.position, { timeMs: job.timeMs, cancelled });
+  return {
+    kind: 'solved',
+    result: found.result,
+    line: found.line,
+    positions: found.positions,
+    ms: found.ms,
+  };
+}
+
+/** A job sent to the solver's thread. */
+export interface JobMessage {
+  readonly id: number;
+  readonly job: Job;
+}
+
+/** A job's answer, from the solver's thread. */
+export interface ResultMessage {
+  readonly id: number;
+  readonly result: JobResult;
+}
+
+/**
+ * What the thread is given when it starts: shared memory whose first 32-bit slot holds the id of
+ * the job to give up. The thread looks at it while it searches, so a job stops within
+ * milliseconds of being cancelled, without a message having to wait for the search to end.
+ */
+export interface ThreadData {
+  readonly cancel: SharedArrayBuffer;
+}

@@ -1,0 +1,111 @@
+/**
+ * The solver off the input path (README, "The solver in the game"): a worker thread that runs
+ * solver jobs one at a time, started on first use, so a start never pays for it. A job answers
+ * once through its callback, or never if it is cancelled first; a job under way when cancelled
+ * is told to stop through shared memory (see `ThreadData`), and the next one starts as soon as
+ * it has. A thread that fails answers its job with the reason, and a new one starts for the
+ * next job.
+ */
+import { Worker } from 'worker_threads';
+import type { Job, JobMessage, JobResult, ResultMessage, ThreadData } from './jobs';
+
+/** Runs solver jobs somewhere other than the caller's thread. */
+export interface JobRunner {
+  /** Starts a job (after those before it); `done` gets its answer. Returns the job's cancel. */
+  run(job: Job, done: (result: JobResult) => void): () => void;
+  /** Ends the thread: no job answers after this. */
+  close(): void;
+}
+
+interface Pending {
+  readonly id: number;
+  readonly job: Job;
+  readonly done: (result: JobResult) => void;
+  cancelled: boolean;
+}
+
+export class SolverThread implements JobRunner {
+  private worker: Worker | null = null;
+  private readonly cancelSlot = new Int32Array(new SharedArrayBuffer(4));
+  private queue: Pending[] = [];
+  private running: Pending | null = null;
+  private nextId = 1;
+  private closed = false;
+
+  /** `file`: the thread's code, `dist/solver-worker.js` beside the bundle. */
+  constructor(private readonly file: string) {}
+
+  run(job: Job, done: (result: JobResult) => void): () => void {
+    const pending: Pending = { id: this.nextId++, job, done, cancelled: this.closed };
+    if (!this.closed) {
+      this.queue.push(pending);
+      this.next();
+    }
+    return () => this.cancel(pending);
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const pending of this.queue) pending.cancelled = true;
+    if (this.running) this.running.cancelled = true;
+    this.queue = [];
+    this.running = null;
+    const worker = this.worker;
+    this.worker = null;
+    void worker?.terminate();
+  }
+
+  private cancel(pending: Pending): void {
+    if (pending.cancelled) return;
+    pending.cancelled = true;
+    if (this.running === pending) Atomics.store(this.cancelSlot, 0, pending.id);
+    else this.queue = this.queue.filter((other) => other !== pending);
+  }
+
+  private next(): void {
+    if (this.running || this.queue.length === 0) return;
+    const pending = this.queue.shift() as Pending;
+    this.running = pending;
+    const worker = this.thread();
+    if (!worker) return;
+    worker.ref(); // a job under way keeps the process alive until it answers
+    const message: JobMessage = { id: pending.id, job: pending.job };
+    worker.postMessage(message);
+  }
+
+  private thread(): Worker | null {
+    if (this.worker) return this.worker;
+    let worker: Worker;
+    try {
+      const data: ThreadData = { cancel: this.cancelSlot.buffer as SharedArrayBuffer };
+      worker = new Worker(this.file, { workerData: data });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      setImmediate(() => this.finished(null, { kind: 'failed', reason }));
+      return null;
+    }
+    worker.on('message', (message: ResultMessage) => {
+      if (this.running?.id === message.id) this.finished(worker, message.result);
+    });
+    worker.on('error', (error) => this.lost(worker, error.message));
+    worker.on('exit', (code) => this.lost(worker, `its thread ended with status ${code}`));
+    this.worker = worker;
+    return worker;
+  }
+
+  /** The job under way answered (or could not start). */
+  private finished(worker: Worker | null, result: JobResult): void {
+    const pending = this.running;
+    this.running = null;
+    if (this.queue.length === 0) worker?.unref();
+    if (pending && !pending.cancelled) pending.done(result);
+    this.next();
+  }
+
+  /** The thread failed or ended: its job answers why; the next job starts a new thread. */
+  private lost(worker: Worker, reason: string): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    this.finished(null, { kind: 'failed', reason: `The solver stopped: ${reason}` });
+  }
+}

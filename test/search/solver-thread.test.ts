@@ -1,0 +1,115 @@
+/**
+ * The solver's jobs and the thread that runs them (README, "The solver in the game"): a game
+ * crosses as its deal and line of play, a job answers once, a cancelled job never answers and
+ * makes way for the next, and a thread that cannot start says why.
+ */
+import { apply, isWon, newGame, play, type Position, type Action } from '../../src/engine';
+import { gameData, gameFromData, type Job, type JobResult, runJob } from '../../src/search/jobs';
+import { SolverThread } from '../../src/search/solver-thread';
+import { bundle } from '../helpers/bundle';
+
+jest.setTimeout(60_000);
+
+const ONE_SUIT = { suits: 1, relaxed: 0, keepSuits: false } as const;
+const FOUR_SUITS = { suits: 4, relaxed: 0, keepSuits: false } as const;
+
+function playsToWin(start: Position, line: readonly Action[]): boolean {
+  let p = start;
+  for (const action of line) {
+    const outcome = apply(p, action);
+    if (!outcome.ok) return false;
+    p = outcome.position;
+  }
+  return isWon(p);
+}
+
+/** A 1-suit game a few moves in: the solver wins it in well under a second. */
+function easyGame() {
+  let game = newGame('1', ONE_SUIT);
+  const outcome = play(game, { kind: 'deal' });
+  if (outcome.ok) game = outcome.game;
+  return game;
+}
+
+const solveJob = (game = easyGame(), timeMs = 20_000): Job => ({
+  kind: 'solve',
+  game: gameData(game),
+  timeMs,
+});
+
+describe('jobs', () => {
+  it('a game crosses as its deal and line of play, and comes back at the same position', () => {
+    const game = easyGame();
+    const data = JSON.parse(JSON.stringify(gameData(game)));
+    const back = gameFromData(data);
+    if (typeof back === 'string') throw new Error(back);
+    expect(back.position).toEqual(game.position);
+    expect(gameFromData({ ...data, actions: [{ kind: 'remove', column: 0 }] })).toMatch(
+      /^action 1 is illegal/,
+    );
+  });
+
+  it('a solve job answers with a winning line the rules accept', () => {
+    const game = easyGame();
+    const result = runJob(solveJob(game));
+    expect(result).toMatchObject({ kind: 'solved', result: 'won' });
+    if (result.kind === 'solved') expect(playsToWin(game.position, result.line)).toBe(true);
+  });
+
+  it('a cancelled job stops with no answer worth having', () => {
+    const result = runJob(solveJob(newGame('7', FOUR_SUITS)), () => true);
+    expect(result).toMatchObject({ kind: 'solved', result: 'unknown', line: [] });
+  });
+});
+
+describe('SolverThread', () => {
+  let file: string;
+  let thread: SolverThread | undefined;
+  beforeAll(() => {
+    file = bundle('src/search/solver-worker.ts');
+  });
+  afterEach(() => thread?.close());
+
+  const answer = (t: SolverThread, job: Job) =>
+    new Promise<JobResult>((resolve) => {
+      t.run(job, resolve);
+    });
+
+  it('answers a job from its own thread', async () => {
+    thread = new SolverThread(file);
+    const game = easyGame();
+    const result = await answer(thread, solveJob(game));
+    expect(result).toMatchObject({ kind: 'solved', result: 'won' });
+    if (result.kind === 'solved') expect(playsToWin(game.position, result.line)).toBe(true);
+  });
+
+  it('a cancelled job never answers, and the next one does at once', async () => {
+    thread = new SolverThread(file);
+    const answers: string[] = [];
+    // A 4-suit deal the solver does not settle in 10 s: it runs until it is told to stop.
+    const hard = newGame({ scheme: 'pysol', key: '1008' }, FOUR_SUITS);
+    const cancel = thread.run(solveJob(hard, 60_000), () => answers.push('hard'));
+    const queued = thread.run(solveJob(), () => answers.push('queued'));
+    queued(); // cancelled before it started: it never runs
+    cancel();
+    const began = Date.now();
+    const next = await answer(thread, solveJob());
+    expect(next).toMatchObject({ kind: 'solved', result: 'won' });
+    expect(Date.now() - began).toBeLessThan(8_000);
+    expect(answers).toEqual([]);
+  });
+
+  it('a thread that cannot start answers why, and nothing answers after close', async () => {
+    thread = new SolverThread(`${file}.missing.js`);
+    const result = await answer(thread, solveJob());
+    expect(result.kind).toBe('failed');
+    if (result.kind === 'failed') expect(result.reason).toMatch(/missing/);
+    const closed = new SolverThread(file);
+    const answers: JobResult[] = [];
+    closed.run(solveJob(), (r) => answers.push(r));
+    closed.close();
+    closed.run(solveJob(), (r) => answers.push(r));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(answers).toEqual([]);
+  });
+});
