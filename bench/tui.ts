@@ -13,6 +13,8 @@
  *    "Lost"), on a position whose search runs to its limit of 1,000,000 positions: keys arrive
  *    on timers at moments the search does not choose, and each is timed from the moment it was
  *    due to the frame it causes, so the time it waited for a slice of the search counts.
+ * 4. Keystrokes while the solver thinks in its own thread (README, "The solver in the game"),
+ *    asked whether a 4-suit deal it cannot settle in its time can still be won: timed as in 3.
  */
 import { PassThrough, Writable } from 'stream';
 import {
@@ -26,7 +28,8 @@ import {
 } from '../src/engine';
 import { heuristicHints } from '../src/search';
 import { initialState } from '../src/ui/controller';
-import { type GameHooks as ScreenHooks, runTerminalGame } from '../src/ui/loop';
+import { type GameHooks as ScreenHooks, QUIET_HOST, runTerminalGame } from '../src/ui/loop';
+import { SolverThread } from '../src/search/solver-thread';
 import { GameSession } from '../src/store/session';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -212,6 +215,40 @@ async function keysDuringSearch(): Promise<void> {
   console.log(`  median ${ms(median(times))}, worst ${ms(Math.max(...times))}`);
 }
 
+async function keysDuringSolve(): Promise<void> {
+  // PySolFC's 4-suit game 1008: the solver finds no win in 10 s (README, "Solver").
+  const game = newGame(
+    { scheme: 'pysol', key: '1008' },
+    { suits: 4, relaxed: 0, keepSuits: false },
+  );
+  const terminal = fakeTerminal();
+  const opening = initialState(game, { ascii: false, color: true, fourColor: false }, 'woods');
+  const state = { ...opening, solver: { kind: 'winnable' as const, position: game.position } };
+  const solver = new SolverThread(path.join(__dirname, '..', '..', 'dist', 'solver-worker.js'));
+  const done = runTerminalGame(
+    state,
+    { randomSeed: () => '1', hints: heuristicHints },
+    { input: terminal.input, output: terminal.output, term: 'xterm-256color' },
+    {},
+    { ...QUIET_HOST, solver },
+  );
+  // The thread starts and the solver is under way before the first key.
+  await new Promise((r) => setTimeout(r, 200));
+  const times: number[] = [];
+  const began = process.hrtime.bigint();
+  for (let i = 0; i < 60; i++) times.push(await terminal.pressLater('e', 10 + (i % 7) * 5));
+  const keysMs = Number(process.hrtime.bigint() - began) / 1e6;
+  await terminal.press('\x03');
+  const exit = await done;
+  // The solver's answer would be on the message line: it must still have been thinking.
+  if (exit.state.message)
+    throw new Error(`bench: the solver answered too soon: ${exit.state.message.text}`);
+  console.log(
+    `Keystroke to frame while the solver thinks in its thread (${times.length} keys over ${keysMs.toFixed(0)} ms, PySolFC 4-suit game 1008):`,
+  );
+  console.log(`  median ${ms(median(times))}, worst ${ms(Math.max(...times))}`);
+}
+
 async function main(): Promise<void> {
   console.log(`spider terminal benchmark (node ${process.version})`);
   const starts: number[] = [];
@@ -221,6 +258,7 @@ async function main(): Promise<void> {
   await keystrokes(false);
   await keystrokes(true);
   await keysDuringSearch();
+  await keysDuringSolve();
 }
 
 main().catch((error: unknown) => {

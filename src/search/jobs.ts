@@ -72,6 +72,14 @@ export function runJob(job: Job, cancelled: () => boolean = () => false): JobRes
   };
 }
 
+/** Runs solver jobs somewhere other than the caller's thread. */
+export interface JobRunner {
+  /** Starts a job (after those before it); `done` gets its answer. Returns the job's cancel. */
+  run(job: Job, done: (result: JobResult) => void): () => void;
+  /** Ends the thread: no job answers after this. */
+  close(): void;
+}
+
 /** A job sent to the solver's thread. */
 export interface JobMessage {
   readonly id: number;

@@ -7,15 +7,7 @@
  * next job.
  */
 import { Worker } from 'worker_threads';
-import type { Job, JobMessage, JobResult, ResultMessage, ThreadData } from './jobs';
-
-/** Runs solver jobs somewhere other than the caller's thread. */
-export interface JobRunner {
-  /** Starts a job (after those before it); `done` gets its answer. Returns the job's cancel. */
-  run(job: Job, done: (result: JobResult) => void): () => void;
-  /** Ends the thread: no job answers after this. */
-  close(): void;
-}
+import type { Job, JobMessage, JobResult, JobRunner, ResultMessage, ThreadData } from './jobs';
 
 interface Pending {
   readonly id: number;

@@ -17,7 +17,7 @@ import {
   suitLabel,
   undo,
 } from '../engine';
-import { bestMoveFrom, describeHint, type HintEngine } from '../search';
+import { bestMoveFrom, describeHint, type HintEngine, type JobResult } from '../search';
 import type { Message, UiState } from './state';
 import type { Theme } from './theme';
 
@@ -52,7 +52,9 @@ export type Command =
         | 'other';
     }
   /** From the game loop: the search it ran in the background decided a position's status. */
-  | { readonly kind: 'settled'; readonly position: Position; readonly status: Status };
+  | { readonly kind: 'settled'; readonly position: Position; readonly status: Status }
+  /** From the game loop: the solver answered about a position. */
+  | { readonly kind: 'solved'; readonly position: Position; readonly result: JobResult };
 
 /** What the adapter must do besides drawing the new state. */
 export type Effect = 'quit' | 'redraw' | 'suspend' | 'write' | null;
@@ -86,6 +88,33 @@ export function initialState(
     confirm: null,
     hints: null,
     press: null,
+    solver: null,
+  };
+}
+
+/** How long the solver may think about whether the game can still be won (milliseconds). */
+export const WINNABLE_THINK_MS = 3_000;
+
+/**
+ * Work the state on screen asks for, which the game loop runs in the background (README, "Lost"
+ * and "The solver in the game"); each answer comes back as a command.
+ */
+export interface Wanted {
+  /** The position whose status is still to be decided (`settled`). */
+  readonly status: Position | null;
+  /** A question for the solver about the game's current position (`solved`). */
+  readonly solve: { readonly game: Game; readonly timeMs: number } | null;
+}
+
+export function wanted(state: UiState): Wanted {
+  const position = state.game.position;
+  const ask = state.solver;
+  return {
+    status: state.status === null ? position : null,
+    solve:
+      ask !== null && ask.position === position
+        ? { game: state.game, timeMs: WINNABLE_THINK_MS }
+        : null,
   };
 }
 
@@ -139,6 +168,7 @@ function afterChange(state: UiState, game: Game, message: Message | null): Updat
     selection: null,
     hints: null,
     press: null,
+    solver: null,
     overlay: status === 'won' ? { kind: 'won' } : status === 'lost' ? { kind: 'lost' } : null,
     message:
       status === 'lost'
@@ -166,6 +196,37 @@ function settle(state: UiState, position: Position, status: Status): Update {
     press: null,
     message: error(LOST_TEXT),
   });
+}
+
+/**
+ * The solver answered. Only an answer about the position on screen, to the question still
+ * waiting, counts: the player may have moved on, or asked something else since.
+ */
+function answered(state: UiState, position: Position, result: JobResult): Update {
+  const ask = state.solver;
+  if (!ask || ask.position !== position || state.game.position !== position) return same(state);
+  const asked = { ...state, solver: null };
+  if (result.kind === 'failed')
+    return withState(asked, { message: error(`The solver could not answer: ${result.reason}`) });
+  return withState(asked, { message: winnableAnswer(result.result, result.line.length) });
+}
+
+/** The answer to "can I still win?", in words. */
+function winnableAnswer(result: 'won' | 'lost' | 'unknown', length: number): Message {
+  switch (result) {
+    case 'won':
+      return info(
+        length === 0
+          ? 'Winnable: the game is won.'
+          : `Winnable: the solver wins from here in ${length} action${length > 1 ? 's' : ''}.`,
+      );
+    case 'lost':
+      return error('No longer winnable: no line of play wins from here. u undoes.');
+    case 'unknown':
+      return info(
+        `Unknown: in ${WINNABLE_THINK_MS / 1000} s the solver found no win, nor proved there is none.`,
+      );
+  }
 }
 
 function pickUp(state: UiState, column: number, count?: number): Update {
@@ -345,6 +406,8 @@ export function updateUnseen(state: UiState, command: Command): Update {
   switch (command.kind) {
     case 'settled':
       return settle(state, command.position, command.status);
+    case 'solved':
+      return answered(state, command.position, command.result);
     case 'quit':
     case 'interrupt':
       return { state, effect: 'quit' };
@@ -361,6 +424,7 @@ export function updateUnseen(state: UiState, command: Command): Update {
 export function update(state: UiState, command: Command, deps: ControllerDeps): Update {
   if (command.kind === 'interrupt') return { state, effect: 'quit' };
   if (command.kind === 'settled') return settle(state, command.position, command.status);
+  if (command.kind === 'solved') return answered(state, command.position, command.result);
   // Repainting or suspending answers no question and closes no panel.
   if (command.kind === 'redraw') return { state, effect: 'redraw' };
   if (command.kind === 'suspend') return { state, effect: 'suspend' };

@@ -4,7 +4,9 @@
  * belongs to the process (signals, a crash, stopping for the shell) comes from the host that runs
  * the game, so the loop itself could serve any terminal, local or remote.
  */
-import { type Game, type Status, StatusSearch } from '../engine';
+import type { Game } from '../engine';
+import type { JobRunner } from '../search';
+import { Background } from './background';
 import { type Command, type ControllerDeps, type Effect, update, updateUnseen } from './controller';
 import { commandForKey, commandForMouse } from './input';
 import { ESCAPE_WAIT_MS, type InputEvent, KeyDecoder } from './keys';
@@ -34,6 +36,8 @@ export interface GameHost {
    * back. 'unavailable' when the process cannot be stopped (no job control), the screen untouched.
    */
   suspend(screen: Pick<Screen, 'leave' | 'enter'>): Promise<'resumed' | 'unavailable'>;
+  /** Where the solver runs, off this thread (README, "The solver in the game"); closed at the end. */
+  readonly solver?: JobRunner;
 }
 
 /** A host for a game with no process of its own to manage (tests, benchmarks). */
@@ -49,14 +53,6 @@ export interface GameExit {
   /** What went wrong, when the game ended because of a bug. */
   readonly problem?: string;
 }
-
-/**
- * The background search that decides whether a position is lost runs in slices this long
- * (milliseconds), so that a key pressed meanwhile waits no longer than one slice.
- */
-export const SEARCH_SLICE_MS = 4;
-/** Positions looked at between two looks at the clock: well under a millisecond's worth. */
-const SLICE_STEP = 20;
 
 const NO_JOB_CONTROL =
   "Ctrl-Z can't suspend here: this shell has no job control. The game goes on; q quits.";
@@ -80,9 +76,13 @@ export function runTerminalGame(
     let suspended = false;
     const decoder = new KeyDecoder();
     let escapeTimer: NodeJS.Timeout | undefined;
-    // The status search under way, if any, and its next slice.
-    let search: StatusSearch | null = null;
-    let slice: NodeJS.Immediate | undefined;
+    // Answers that came while the game was stopped for the shell, handled once it is back.
+    let deferred: Command[] = [];
+    const background = new Background((command) => {
+      if (finished) return;
+      if (suspended) deferred.push(command);
+      else run(command);
+    }, host.solver ?? null);
 
     const draw = (): void => {
       if (finished || suspended) return;
@@ -94,7 +94,7 @@ export function runTerminalGame(
       if (finished) return;
       finished = true;
       clearTimeout(escapeTimer);
-      clearImmediate(slice);
+      background.stop();
       unwatch();
       screen.destroy();
       resolve(problem === undefined ? { status, state } : { status, state, problem });
@@ -107,7 +107,11 @@ export function runTerminalGame(
         if (outcome === 'unavailable')
           state = { ...state, message: { text: NO_JOB_CONTROL, kind: 'error' } };
         draw();
-        decide(); // a search that ended while the game was stopped reports now
+        // Answers that came while the game was stopped are handled now.
+        const waiting = deferred;
+        deferred = [];
+        for (const command of waiting) if (!finished && !suspended) run(command);
+        if (!finished) background.follow(state);
       });
     };
 
@@ -141,36 +145,8 @@ export function runTerminalGame(
         if (message) state = { ...state, message };
       }
       apply(result.effect);
-      decide();
-    };
-
-    // A status not settled at once is decided here, between keystrokes, for the position on
-    // screen; a search for a position the player has left is dropped.
-    const decide = (): void => {
       // Once the game is left, a search under way is for `status` to finish: left alone.
-      if (finished) return;
-      if (state.status === null && search?.position === state.game.position) return;
-      search?.cancel(); // its memory goes with it, even while the position is kept for undo
-      search = null;
-      if (state.status !== null) return;
-      search = new StatusSearch(state.game.position);
-      clearImmediate(slice);
-      slice = setImmediate(step);
-    };
-
-    const step = (): void => {
-      const current = search;
-      if (finished || current === null) return;
-      const began = performance.now();
-      let result: Status | null = null;
-      while (result === null && performance.now() - began < SEARCH_SLICE_MS)
-        result = current.step(SLICE_STEP);
-      if (result === null) {
-        slice = setImmediate(step);
-        return;
-      }
-      search = null;
-      if (!suspended) run({ kind: 'settled', position: current.position, status: result });
+      if (!finished) background.follow(state);
     };
 
     const handle = (events: readonly InputEvent[]): void => {
@@ -198,6 +174,6 @@ export function runTerminalGame(
     const unwatch = host.watch(finish);
     view = layout(state, screen.width, screen.height);
     draw();
-    decide();
+    background.follow(state);
   });
 }

@@ -1,4 +1,4 @@
-import type { Game, ScoringName, Status } from '../engine';
+import type { Game, Position, ScoringName, Status } from '../engine';
 import type { Hint } from '../search';
 import type { Theme } from './theme';
 
@@ -27,6 +27,13 @@ export type Overlay =
   | { readonly kind: 'won' }
   | { readonly kind: 'lost' };
 
+/**
+ * A question for the solver about the position on screen, waiting for its answer (README, "The
+ * solver in the game"). The answer counts only for that position: once the game moves on, the
+ * question is dropped.
+ */
+export type SolverAsk = { readonly kind: 'winnable'; readonly position: Position };
+
 /** Everything the terminal game shows; changed only by the controller's `update`. */
 export interface UiState {
   readonly game: Game;
@@ -45,6 +52,8 @@ export interface UiState {
   readonly confirm: Confirm | null;
   /** The hints for the current position and which one `h` showed last (-1: none yet). */
   readonly hints: { readonly list: readonly Hint[]; readonly shown: number } | null;
+  /** What the solver is asked, while it thinks. */
+  readonly solver: SolverAsk | null;
   /**
    * A mouse press waiting for its release: where it went down, and whether that press picked
    * the cards up (then its release on the same column does nothing more).

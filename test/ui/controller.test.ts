@@ -1,11 +1,13 @@
 import { newGame, type Rules, status, statusWithin } from '../../src/engine';
-import { type HintEngine } from '../../src/search';
+import { type HintEngine, type JobResult } from '../../src/search';
 import {
   type Command,
   type ControllerDeps,
   initialState,
   update,
   updateUnseen,
+  wanted,
+  WINNABLE_THINK_MS,
 } from '../../src/ui/controller';
 import type { UiState } from '../../src/ui/state';
 import { gameAt, position, showColumns } from '../helpers/build';
@@ -433,5 +435,70 @@ describe('keep-suits games', () => {
     expect(state.game.position.foundations).toEqual([0]);
     expect(showColumns(state.game.position)[1]).toBe('5d | 7c');
     expect(state.message?.text).toBe('Complete suit ♠ removed.');
+  });
+});
+
+describe('answers from the solver', () => {
+  const game = newGame('1', { suits: 1, relaxed: 0, keepSuits: false });
+  const start = initialState(game, THEME, 'woods');
+  const asked = { ...start, solver: { kind: 'winnable' as const, position: game.position } };
+  const solved = (result: JobResult, position = game.position): Command => ({
+    kind: 'solved',
+    position,
+    result,
+  });
+  const answer = (result: 'won' | 'lost' | 'unknown', length = 0): JobResult => ({
+    kind: 'solved',
+    result,
+    line: Array.from({ length }, () => ({ kind: 'deal' as const })),
+    positions: 100,
+    ms: 5,
+  });
+
+  it('a question for the position on screen is work for the solver', () => {
+    expect(wanted(asked).solve).toEqual({ game, timeMs: WINNABLE_THINK_MS });
+    expect(wanted(start).solve).toBeNull();
+  });
+
+  it('says whether the game can still be won, and the question is answered', () => {
+    const won = update(asked, solved(answer('won', 94)), deps).state;
+    expect(won.message).toEqual({
+      text: 'Winnable: the solver wins from here in 94 actions.',
+      kind: 'info',
+    });
+    expect(won.solver).toBeNull();
+    expect(wanted(won).solve).toBeNull();
+    const lost = update(asked, solved(answer('lost')), deps).state;
+    expect(lost.message?.text).toBe(
+      'No longer winnable: no line of play wins from here. u undoes.',
+    );
+    expect(lost.message?.kind).toBe('error');
+    const unknown = update(asked, solved(answer('unknown')), deps).state;
+    expect(unknown.message?.text).toBe(
+      'Unknown: in 3 s the solver found no win, nor proved there is none.',
+    );
+    const failed = update(asked, solved({ kind: 'failed', reason: 'no thread' }), deps).state;
+    expect(failed.message).toEqual({
+      text: 'The solver could not answer: no thread',
+      kind: 'error',
+    });
+  });
+
+  it('an answer about another position, or one nobody waits for, changes nothing', () => {
+    const dealt = run(asked, key('deal')).state;
+    expect(dealt.solver).toBeNull();
+    expect(wanted(dealt).solve).toBeNull();
+    expect(update(dealt, solved(answer('won')), deps).state).toBe(dealt);
+    expect(update(start, solved(answer('won')), deps).state).toBe(start);
+    const elsewhere = {
+      ...asked,
+      solver: { kind: 'winnable' as const, position: dealt.game.position },
+    };
+    expect(update(elsewhere, solved(answer('won')), deps).state).toBe(elsewhere);
+  });
+
+  it('is taken also while the terminal is too small', () => {
+    const won = updateUnseen(asked, solved(answer('won', 1))).state;
+    expect(won.message?.text).toBe('Winnable: the solver wins from here in 1 action.');
   });
 });

@@ -1,0 +1,109 @@
+/**
+ * The game's background work: what the state on screen asks for (the controller's `wanted`),
+ * run off the input path, its answers handed back as commands for the controller.
+ *
+ * - Whether a position is lost (README, "Lost"): a search on this thread, in slices of at most
+ *   `SEARCH_SLICE_MS` between keystrokes.
+ * - Questions for the solver (README, "The solver in the game"): jobs for the solver's thread.
+ *
+ * `follow` is called after every update: work for a state no longer on screen is dropped (a
+ * search's memory goes with it, a solver job is cancelled and never answers), and the work the
+ * new state asks for is started, unless it is already under way.
+ */
+import { type Position, type Status, StatusSearch } from '../engine';
+import { gameData, type JobResult, type JobRunner } from '../search';
+import { type Command, type Wanted, wanted } from './controller';
+import type { UiState } from './state';
+
+/**
+ * The background search that decides whether a position is lost runs in slices this long
+ * (milliseconds), so that a key pressed meanwhile waits no longer than one slice.
+ */
+export const SEARCH_SLICE_MS = 4;
+/** Positions looked at between two looks at the clock: well under a millisecond's worth. */
+const SLICE_STEP = 20;
+
+const NO_SOLVER = 'the solver does not run here';
+
+export class Background {
+  // The status search under way, if any, and its next slice.
+  private search: StatusSearch | null = null;
+  private slice: NodeJS.Immediate | undefined;
+  // The solver job under way: the position it is about, and its cancel.
+  private job: { readonly position: Position; readonly cancel: () => void } | null = null;
+  private stopped = false;
+
+  constructor(
+    /** Hands an answer to the game; called on a later turn of the event loop, never inside `follow`. */
+    private readonly report: (command: Command) => void,
+    private readonly solver: JobRunner | null,
+  ) {}
+
+  follow(state: UiState): void {
+    if (this.stopped) return;
+    const want = wanted(state);
+    this.followStatus(want.status);
+    this.followSolver(want.solve);
+  }
+
+  /**
+   * The game is over: no more work starts and nothing more is reported. A status search under
+   * way is left for whoever needs the status to finish (README, "Lost": quitting waits for it).
+   */
+  stop(): void {
+    this.stopped = true;
+    clearImmediate(this.slice);
+    this.search = null;
+    this.job?.cancel();
+    this.job = null;
+    this.solver?.close();
+  }
+
+  private followStatus(position: Position | null): void {
+    if (position !== null && this.search?.position === position) return;
+    this.search?.cancel(); // its memory goes with it, even while the position is kept for undo
+    this.search = null;
+    clearImmediate(this.slice);
+    if (position === null) return;
+    this.search = new StatusSearch(position);
+    this.slice = setImmediate(() => this.step());
+  }
+
+  private step(): void {
+    const current = this.search;
+    if (this.stopped || current === null) return;
+    const began = performance.now();
+    let result: Status | null = null;
+    while (result === null && performance.now() - began < SEARCH_SLICE_MS)
+      result = current.step(SLICE_STEP);
+    if (result === null) {
+      this.slice = setImmediate(() => this.step());
+      return;
+    }
+    this.search = null;
+    this.report({ kind: 'settled', position: current.position, status: result });
+  }
+
+  private followSolver(solve: Wanted['solve']): void {
+    if (solve !== null && this.job?.position === solve.game.position) return;
+    this.job?.cancel();
+    this.job = null;
+    if (solve === null) return;
+    const position = solve.game.position;
+    const answer = (result: JobResult) => {
+      if (this.job?.position === position) this.job = null;
+      if (!this.stopped) this.report({ kind: 'solved', position, result });
+    };
+    if (!this.solver) {
+      const job = { position, cancel: () => clearImmediate(later) };
+      const later = setImmediate(() => answer({ kind: 'failed', reason: NO_SOLVER }));
+      this.job = job;
+      return;
+    }
+    const cancel = this.solver.run(
+      { kind: 'solve', game: gameData(solve.game), timeMs: solve.timeMs },
+      answer,
+    );
+    this.job = { position, cancel };
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * The game's background work (src/ui/background.ts): what the state on screen asks for starts,
+ * what it no longer asks for stops, and answers come back as commands on a later turn.
+ */
+import { newGame, play } from '../../src/engine';
+import type { Job, JobResult, JobRunner } from '../../src/search';
+import { Background } from '../../src/ui/background';
+import { type Command, initialState } from '../../src/ui/controller';
+import type { UiState } from '../../src/ui/state';
+import { lostGame } from '../helpers/lost-game';
+
+const THEME = { ascii: false, color: false, fourColor: false };
+const RULES = { suits: 1, relaxed: 0, keepSuits: false } as const;
+
+/** A runner that keeps its jobs for the test to answer. */
+function fakeRunner() {
+  const jobs: { job: Job; done: (r: JobResult) => void; cancelled: boolean }[] = [];
+  let closed = false;
+  const runner: JobRunner = {
+    run(job, done) {
+      const entry = { job, done, cancelled: false };
+      jobs.push(entry);
+      return () => {
+        entry.cancelled = true;
+      };
+    },
+    close() {
+      closed = true;
+    },
+  };
+  return { runner, jobs, closed: () => closed };
+}
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+function asking(state: UiState): UiState {
+  return { ...state, solver: { kind: 'winnable', position: state.game.position } };
+}
+
+const WON: JobResult = { kind: 'solved', result: 'won', line: [], positions: 1, ms: 1 };
+
+describe('solver jobs', () => {
+  const game = newGame('1', RULES);
+  const start = asking(initialState(game, THEME, 'woods'));
+
+  it('a question starts one job for the game on screen; its answer comes back as a command', () => {
+    const { runner, jobs } = fakeRunner();
+    const reports: Command[] = [];
+    const work = new Background((c) => reports.push(c), runner);
+    work.follow(start);
+    work.follow({ ...start, focus: 3 }); // the same position: the same job goes on
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0].job).toMatchObject({ kind: 'solve', game: { deal: game.deal, actions: [] } });
+    jobs[0].done(WON);
+    expect(reports).toEqual([{ kind: 'solved', position: game.position, result: WON }]);
+  });
+
+  it('a new position cancels the job, and a new question starts another', () => {
+    const { runner, jobs } = fakeRunner();
+    const work = new Background(() => undefined, runner);
+    work.follow(start);
+    const moved = play(game, { kind: 'deal' });
+    if (!moved.ok) throw new Error('deal refused');
+    const next = initialState(moved.game, THEME, 'woods');
+    work.follow(next);
+    expect(jobs[0].cancelled).toBe(true);
+    expect(jobs).toHaveLength(1);
+    work.follow(asking(next));
+    expect(jobs).toHaveLength(2);
+    expect(jobs[1].job.game.actions).toEqual([{ kind: 'deal' }]);
+  });
+
+  it('stop cancels the job and closes the thread', () => {
+    const { runner, jobs, closed } = fakeRunner();
+    const work = new Background(() => undefined, runner);
+    work.follow(start);
+    work.stop();
+    expect(jobs[0].cancelled).toBe(true);
+    expect(closed()).toBe(true);
+    work.follow(asking(start));
+    expect(jobs).toHaveLength(1);
+  });
+
+  it('without a solver, the question is answered that it cannot run, on a later turn', async () => {
+    const reports: Command[] = [];
+    const work = new Background((c) => reports.push(c), null);
+    work.follow(start);
+    expect(reports).toEqual([]);
+    await turn();
+    expect(reports).toEqual([
+      {
+        kind: 'solved',
+        position: game.position,
+        result: { kind: 'failed', reason: 'the solver does not run here' },
+      },
+    ]);
+  });
+});
+
+describe('the lost-game search', () => {
+  it('runs in slices between turns and reports the status it decides', async () => {
+    const state = initialState(lostGame(), THEME, 'woods');
+    expect(state.status).toBeNull(); // 550 positions: more than the game decides at once
+    const reports: Command[] = [];
+    const work = new Background((c) => reports.push(c), null);
+    work.follow(state);
+    expect(reports).toEqual([]);
+    while (reports.length === 0) await turn();
+    expect(reports).toEqual([{ kind: 'settled', position: state.game.position, status: 'lost' }]);
+  });
+
+  it('is dropped when the position leaves the screen', async () => {
+    const state = initialState(lostGame(), THEME, 'woods');
+    const reports: Command[] = [];
+    const work = new Background((c) => reports.push(c), null);
+    work.follow(state);
+    work.follow({ ...state, status: 'playing' });
+    // The same search for a state that stays: by the time it answers, the other would have.
+    const kept: Command[] = [];
+    new Background((c) => kept.push(c), null).follow(initialState(lostGame(), THEME, 'woods'));
+    while (kept.length === 0) await turn();
+    await turn();
+    expect(reports).toEqual([]);
+  });
+});
