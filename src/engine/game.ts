@@ -43,7 +43,10 @@ export interface Game {
   readonly undoneCount: number;
   /** Actions counted for scoring: every move, deal, remove, undo and redo. */
   readonly actions: number;
-  /** Undos that took back a turned card or a deal, and restarts after cards were seen (xpat2's cheat count). */
+  /**
+   * Undos that took back a turned card or a deal, restarts after cards were seen (xpat2's cheat
+   * count), and answers of the solver shown (README, "Peeks").
+   */
   readonly peeks: number;
 }
 
@@ -194,6 +197,23 @@ export function redo(game: Game): GameOutcome {
       game.peeks,
     ),
   };
+}
+
+/**
+ * The same game with one more peek: the player was shown something the face-down cards decide,
+ * such as the solver's answer (README, "Peeks"). Nothing else changes.
+ */
+export function countPeek(game: Game): Game {
+  return withHistory(
+    game,
+    game.position,
+    game.played,
+    game.kept,
+    game.undone,
+    game.undoneCount,
+    game.actions,
+    game.peeks + 1,
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   type Action,
+  countPeek,
   explain,
   type Game,
   hasCompleteSuitOnTop,
@@ -49,6 +50,7 @@ export type Command =
         | 'redraw'
         | 'suspend'
         | 'write'
+        | 'winnable'
         | 'other';
     }
   /** From the game loop: the search it ran in the background decided a position's status. */
@@ -89,6 +91,7 @@ export function initialState(
     hints: null,
     press: null,
     solver: null,
+    peekWarned: false,
   };
 }
 
@@ -208,7 +211,11 @@ function answered(state: UiState, position: Position, result: JobResult): Update
   const asked = { ...state, solver: null };
   if (result.kind === 'failed')
     return withState(asked, { message: error(`The solver could not answer: ${result.reason}`) });
-  return withState(asked, { message: winnableAnswer(result.result, result.line.length) });
+  // The answer depends on the face-down cards: seeing it is a peek.
+  return withState(asked, {
+    game: countPeek(state.game),
+    message: winnableAnswer(result.result, result.line.length),
+  });
 }
 
 /** The answer to "can I still win?", in words. */
@@ -227,6 +234,18 @@ function winnableAnswer(result: 'won' | 'lost' | 'unknown', length: number): Mes
         `Unknown: in ${WINNABLE_THINK_MS / 1000} s the solver found no win, nor proved there is none.`,
       );
   }
+}
+
+/**
+ * "Can I still win?": the solver is asked about the position on screen and the game goes on
+ * while it thinks. It sees the face-down cards, so the first time in a game the player is told
+ * that this counts as a peek, and asks again to go on.
+ */
+function askWinnable(state: UiState): Update {
+  if (!state.peekWarned) return withState(state, { confirm: 'winnable' });
+  const position = state.game.position;
+  if (state.solver?.position === position) return same(state); // already thinking about it
+  return withState(state, { solver: { kind: 'winnable', position }, message: null });
 }
 
 function pickUp(state: UiState, column: number, count?: number): Update {
@@ -332,6 +351,7 @@ function startNewGame(state: UiState, deps: ControllerDeps): Update {
 function restartGame(state: UiState): Update {
   return same({
     ...initialState(restart(state.game), state.theme, state.scoring),
+    peekWarned: state.peekWarned, // the same game: the player knows
     message: info('Restarted this deal.'),
   });
 }
@@ -339,7 +359,9 @@ function restartGame(state: UiState): Update {
 function confirmed(state: UiState, command: Command, deps: ControllerDeps): Update {
   const question = state.confirm;
   const cleared = { ...state, confirm: null };
-  if (command.kind !== 'yes') {
+  if (question === 'winnable' && command.kind === 'winnable')
+    return askWinnable({ ...cleared, peekWarned: true });
+  if (command.kind !== 'yes' || question === 'winnable') {
     // The game was found lost while the question waited: now is the time to say so.
     if (cleared.status === 'lost' && !cleared.overlay)
       return withState(cleared, { overlay: { kind: 'lost' }, message: error(LOST_TEXT) });
@@ -481,6 +503,8 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
       return inProgress(state) ? withState(state, { confirm: 'quit' }) : { state, effect: 'quit' };
     case 'hint':
       return showHint(state, deps);
+    case 'winnable':
+      return askWinnable(state);
     case 'expand':
       return withState(state, {
         overlay: selection

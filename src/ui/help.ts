@@ -14,6 +14,7 @@ export const HELP_PAGES: readonly (readonly string[])[] = [
     'h          hint; h again shows the next     e       expand a column',
     'x          remove a complete suit (keep-suits games)',
     'w          write the game record to a file in this folder',
+    'c          can I still win? the solver answers (a peek)',
     'R          restart this deal                n       new game',
     'Ctrl-L     redraw                           Ctrl-Z  suspend',
     '?          this help                        q       quit',

@@ -12,6 +12,7 @@ const BY_CHAR: Record<string, Command> = {
   e: { kind: 'expand' },
   x: { kind: 'remove' },
   w: { kind: 'write' },
+  c: { kind: 'winnable' },
   '?': { kind: 'help' },
   q: { kind: 'quit' },
   y: { kind: 'yes' },

@@ -219,6 +219,12 @@ const CONFIRM_TEXT = {
   quit: 'Quit this game? y quits; any other key goes on playing.',
   new: 'Abandon this game for a new deal? y for a new game; any other key goes on.',
   restart: 'Restart this deal from the beginning? y restarts; any other key goes on.',
+  winnable:
+    'Can I still win? The solver looks at the face-down cards, so asking counts as a peek. c asks; any other key goes on.',
+};
+
+const THINKING = {
+  winnable: 'Can I still win? The solver is thinking; play on meanwhile.',
 };
 
 /** What the message line says now, and how it is coloured; null when it says nothing. */
@@ -233,6 +239,7 @@ function messageFor(state: UiState): { text: string; role: Role } | null {
       role: 'message',
     };
   }
+  if (state.solver) return { text: THINKING[state.solver.kind], role: 'message' };
   if (state.status !== 'won' && state.status !== 'lost' && movesKept(state.game) === 0) {
     return {
       text: 'Pick a column with 1-9 and 0, then where to put its run. ? shows help.',

@@ -16,8 +16,11 @@ export interface Message {
   readonly kind: 'info' | 'error' | 'hint' | 'win';
 }
 
-/** A question waiting for `y`. */
-export type Confirm = 'quit' | 'new' | 'restart';
+/**
+ * A question waiting for its answer: `y` for quitting, a new game or a restart; for the solver,
+ * which counts as a peek, its own key pressed again (README, "Peeks").
+ */
+export type Confirm = 'quit' | 'new' | 'restart' | 'winnable';
 
 /** A panel drawn over the board. */
 export type Overlay =
@@ -54,6 +57,8 @@ export interface UiState {
   readonly hints: { readonly list: readonly Hint[]; readonly shown: number } | null;
   /** What the solver is asked, while it thinks. */
   readonly solver: SolverAsk | null;
+  /** The player was told, in this game, that asking the solver counts as a peek. */
+  readonly peekWarned: boolean;
   /**
    * A mouse press waiting for its release: where it went down, and whether that press picked
    * the cards up (then its release on the same column does nothing more).

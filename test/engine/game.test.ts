@@ -4,6 +4,7 @@ import {
   apply,
   canRedo,
   canUndo,
+  countPeek,
   DEAL,
   dealPosition,
   DEFAULT_RULES,
@@ -240,6 +241,16 @@ describe('Game: peeks', () => {
   it('Game: redo adds no peek', () => {
     const u = ok(undo(ok(play(gameAt(G), REVEAL))));
     expect(ok(redo(u)).peeks).toBe(1);
+  });
+
+  it('Game: countPeek adds one peek and changes nothing else', () => {
+    const g = ok(play(gameAt(G), REVEAL));
+    const peeked = countPeek(g);
+    expect(peeked.peeks).toBe(1);
+    expect(countPeek(peeked).peeks).toBe(2);
+    expect({ ...peeked, peeks: 0 }).toEqual(g);
+    expect(peeked.position).toBe(g.position);
+    expect(ok(undo(peeked)).peeks).toBe(2); // the undo of the turn counts as well
   });
 
   it('Game: every undo of a revealing action counts', () => {

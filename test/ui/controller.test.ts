@@ -502,3 +502,54 @@ describe('answers from the solver', () => {
     expect(won.message?.text).toBe('Winnable: the solver wins from here in 1 action.');
   });
 });
+
+describe('can I still win? (c)', () => {
+  const game = newGame('1', { suits: 1, relaxed: 0, keepSuits: false });
+  const start = initialState(game, THEME, 'woods');
+  const won: JobResult = { kind: 'solved', result: 'won', line: [], positions: 1, ms: 1 };
+
+  it('the first time in a game, says that it counts as a peek and waits for c again', () => {
+    const warned = run(start, key('winnable')).state;
+    expect(warned.confirm).toBe('winnable');
+    expect(warned.solver).toBeNull();
+    expect(wanted(warned).solve).toBeNull();
+    const asked = run(warned, key('winnable')).state;
+    expect(asked.confirm).toBeNull();
+    expect(asked.peekWarned).toBe(true);
+    expect(asked.solver).toEqual({ kind: 'winnable', position: game.position });
+    expect(wanted(asked).solve).toEqual({ game, timeMs: WINNABLE_THINK_MS });
+  });
+
+  it('any other key after the warning asks nothing and does nothing else', () => {
+    const other = run(start, key('winnable'), key('deal')).state;
+    expect(other.solver).toBeNull();
+    expect(other.peekWarned).toBe(false);
+    expect(other.game).toBe(game);
+    expect(other.message?.text).toBe('Carrying on.');
+  });
+
+  it('once warned, c asks at once; the answer shown counts one peek, and is saved with the game', () => {
+    const warned = { ...start, peekWarned: true };
+    const asked = run(warned, key('winnable')).state;
+    expect(asked.solver).toEqual({ kind: 'winnable', position: game.position });
+    expect(run(asked, key('winnable')).state).toBe(asked); // already thinking
+    const answered = update(asked, { kind: 'solved', position: game.position, result: won }, deps);
+    expect(answered.state.game.peeks).toBe(1);
+    expect(answered.state.game.position).toBe(game.position);
+  });
+
+  it('keys keep working while it thinks; a move leaves the question behind', () => {
+    const asked = run({ ...start, peekWarned: true }, key('winnable')).state;
+    const moved = run(asked, key('right'), key('help'), key('cancel')).state;
+    expect(moved.solver).toEqual(asked.solver);
+    const dealt = run(moved, key('deal')).state;
+    expect(dealt.solver).toBeNull();
+    expect(dealt.game.peeks).toBe(0);
+  });
+
+  it('a new game warns again; a restart of the same deal does not', () => {
+    const asked = run(start, key('winnable'), key('winnable'), key('deal')).state;
+    expect(run(asked, key('restart'), key('yes'), key('winnable')).state.confirm).toBeNull();
+    expect(run(asked, key('new'), key('yes'), key('winnable')).state.confirm).toBe('winnable');
+  });
+});

@@ -23,6 +23,7 @@ describe('keys', () => {
     ['R', 'restart'],
     ['n', 'new'],
     ['h', 'hint'],
+    ['c', 'winnable'],
     ['e', 'expand'],
     ['x', 'remove'],
     ['w', 'write'],
