@@ -5,6 +5,7 @@
  * - Whether a position is lost (README, "Lost"): a search on this thread, in slices of at most
  *   `SEARCH_SLICE_MS` between keystrokes.
  * - Questions for the solver (README, "The solver in the game"): jobs for the solver's thread.
+ * - The demo's pace: a timer for its next action.
  *
  * `follow` is called after every update: work for a state no longer on screen is dropped (a
  * search's memory goes with it, a solver job is cancelled and never answers), and the work the
@@ -31,6 +32,8 @@ export class Background {
   private slice: NodeJS.Immediate | undefined;
   // The solver job under way: the position it is about, and its cancel.
   private job: { readonly position: Position; readonly cancel: () => void } | null = null;
+  // The demo's next action: the position it is due from, and its timer.
+  private pace: { readonly position: Position; readonly timer: NodeJS.Timeout } | null = null;
   private stopped = false;
 
   constructor(
@@ -44,6 +47,7 @@ export class Background {
     const want = wanted(state);
     this.followStatus(want.status);
     this.followSolver(want.solve);
+    this.followPace(want.pace);
   }
 
   /**
@@ -57,6 +61,21 @@ export class Background {
     this.job?.cancel();
     this.job = null;
     this.solver?.close();
+    clearTimeout(this.pace?.timer);
+    this.pace = null;
+  }
+
+  private followPace(pace: Wanted['pace']): void {
+    if (pace !== null && this.pace?.position === pace.position) return;
+    clearTimeout(this.pace?.timer);
+    this.pace = null;
+    if (pace === null) return;
+    const position = pace.position;
+    const timer = setTimeout(() => {
+      if (this.pace?.timer === timer) this.pace = null;
+      if (!this.stopped) this.report({ kind: 'step', position });
+    }, pace.ms);
+    this.pace = { position, timer };
   }
 
   private followStatus(position: Position | null): void {

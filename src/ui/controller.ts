@@ -51,12 +51,15 @@ export type Command =
         | 'suspend'
         | 'write'
         | 'winnable'
+        | 'demo'
         | 'other';
     }
   /** From the game loop: the search it ran in the background decided a position's status. */
   | { readonly kind: 'settled'; readonly position: Position; readonly status: Status }
   /** From the game loop: the solver answered about a position. */
-  | { readonly kind: 'solved'; readonly position: Position; readonly result: JobResult };
+  | { readonly kind: 'solved'; readonly position: Position; readonly result: JobResult }
+  /** From the game loop: the demo's next action is due, from this position. */
+  | { readonly kind: 'step'; readonly position: Position };
 
 /** What the adapter must do besides drawing the new state. */
 export type Effect = 'quit' | 'redraw' | 'suspend' | 'write' | null;
@@ -97,6 +100,10 @@ export function initialState(
 
 /** How long the solver may think about whether the game can still be won (milliseconds). */
 export const WINNABLE_THINK_MS = 3_000;
+/** How long the solver may think before the demo (milliseconds). */
+export const DEMO_THINK_MS = 10_000;
+/** The demo's pace: one action this often (milliseconds), slow enough for the eye to follow. */
+export const DEMO_PACE_MS = 300;
 
 /**
  * Work the state on screen asks for, which the game loop runs in the background (README, "Lost"
@@ -107,17 +114,19 @@ export interface Wanted {
   readonly status: Position | null;
   /** A question for the solver about the game's current position (`solved`). */
   readonly solve: { readonly game: Game; readonly timeMs: number } | null;
+  /** The demo's next action, due after `ms` milliseconds (`step`). */
+  readonly pace: { readonly position: Position; readonly ms: number } | null;
 }
 
 export function wanted(state: UiState): Wanted {
   const position = state.game.position;
-  const ask = state.solver;
+  const ask = state.solver?.position === position ? state.solver : null;
+  const thinking = ask !== null && (ask.kind === 'winnable' || ask.line === null);
+  const timeMs = ask?.kind === 'demo' ? DEMO_THINK_MS : WINNABLE_THINK_MS;
   return {
     status: state.status === null ? position : null,
-    solve:
-      ask !== null && ask.position === position
-        ? { game: state.game, timeMs: WINNABLE_THINK_MS }
-        : null,
+    solve: thinking ? { game: state.game, timeMs } : null,
+    pace: ask?.kind === 'demo' && ask.line !== null ? { position, ms: DEMO_PACE_MS } : null,
   };
 }
 
@@ -212,9 +221,64 @@ function answered(state: UiState, position: Position, result: JobResult): Update
   if (result.kind === 'failed')
     return withState(asked, { message: error(`The solver could not answer: ${result.reason}`) });
   // The answer depends on the face-down cards: seeing it is a peek.
+  const game = countPeek(state.game);
+  if (ask.kind === 'winnable')
+    return withState(asked, { game, message: winnableAnswer(result.result, result.line.length) });
+  if (result.result !== 'won' || result.line.length === 0)
+    return withState(asked, { game, message: demoRefused(result.result) });
   return withState(asked, {
-    game: countPeek(state.game),
-    message: winnableAnswer(result.result, result.line.length),
+    game,
+    solver: { kind: 'demo', position, line: result.line, played: 0 },
+    message: demoProgress(0, result.line.length),
+  });
+}
+
+const demoProgress = (played: number, total: number): Message =>
+  info(`Demo: the solver's line, ${played} of ${total} actions played; any key stops it.`);
+
+function demoRefused(result: 'won' | 'lost' | 'unknown'): Message {
+  switch (result) {
+    case 'won':
+      return info('Demo: the game is won already.');
+    case 'lost':
+      return error('Demo: no line of play wins from here, so there is nothing to show. u undoes.');
+    case 'unknown':
+      return info(`Demo: the solver found no win in ${DEMO_THINK_MS / 1000} s.`);
+  }
+}
+
+/**
+ * The demo's next action is due: it is played as the player's own would be (undoable, saved),
+ * and the demo goes on from the position it leads to, until the line is done.
+ */
+function demoStep(state: UiState, position: Position): Update {
+  const ask = state.solver;
+  if (ask?.kind !== 'demo' || ask.line === null) return same(state);
+  if (ask.position !== position || state.game.position !== position) return same(state);
+  const [action, ...rest] = ask.line;
+  const outcome = play(state.game, action);
+  if (!outcome.ok) {
+    const reason = explain(outcome.refusal, state.theme.ascii);
+    return withState(state, { solver: null, message: error(`Demo stopped: ${reason}.`) });
+  }
+  const after = afterChange(state, outcome.game, null).state;
+  const played = ask.played + 1;
+  const next: UiState =
+    rest.length > 0
+      ? {
+          ...after,
+          solver: { kind: 'demo', position: after.game.position, line: rest, played },
+        }
+      : after;
+  if (next.message || rest.length === 0) return same(next);
+  return withState(next, { message: demoProgress(played, played + rest.length) });
+}
+
+/** Any key stops the demo, and does nothing else. */
+function stopDemo(state: UiState): Update {
+  return withState(state, {
+    solver: null,
+    message: info(`Demo stopped. u undoes its moves one by one.`),
   });
 }
 
@@ -246,6 +310,21 @@ function askWinnable(state: UiState): Update {
   const position = state.game.position;
   if (state.solver?.position === position) return same(state); // already thinking about it
   return withState(state, { solver: { kind: 'winnable', position }, message: null });
+}
+
+/**
+ * The demo: the solver finds a winning line from the position on screen, then plays it at a
+ * pace the eye can follow. A peek too, with the same warning.
+ */
+function startDemo(state: UiState): Update {
+  if (!state.peekWarned) return withState(state, { confirm: 'demo' });
+  const position = state.game.position;
+  return withState(state, {
+    solver: { kind: 'demo', position, line: null, played: 0 },
+    message: null,
+    selection: null,
+    press: null,
+  });
 }
 
 function pickUp(state: UiState, column: number, count?: number): Update {
@@ -361,7 +440,9 @@ function confirmed(state: UiState, command: Command, deps: ControllerDeps): Upda
   const cleared = { ...state, confirm: null };
   if (question === 'winnable' && command.kind === 'winnable')
     return askWinnable({ ...cleared, peekWarned: true });
-  if (command.kind !== 'yes' || question === 'winnable') {
+  if (question === 'demo' && command.kind === 'demo')
+    return startDemo({ ...cleared, peekWarned: true });
+  if (command.kind !== 'yes' || question === 'winnable' || question === 'demo') {
     // The game was found lost while the question waited: now is the time to say so.
     if (cleared.status === 'lost' && !cleared.overlay)
       return withState(cleared, { overlay: { kind: 'lost' }, message: error(LOST_TEXT) });
@@ -430,6 +511,11 @@ export function updateUnseen(state: UiState, command: Command): Update {
       return settle(state, command.position, command.status);
     case 'solved':
       return answered(state, command.position, command.result);
+    case 'step':
+      // Nothing the player cannot see may change: the demo stops.
+      return state.solver?.kind === 'demo'
+        ? withState(state, { solver: null, message: info('Demo stopped: the board was hidden.') })
+        : same(state);
     case 'quit':
     case 'interrupt':
       return { state, effect: 'quit' };
@@ -447,9 +533,11 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
   if (command.kind === 'interrupt') return { state, effect: 'quit' };
   if (command.kind === 'settled') return settle(state, command.position, command.status);
   if (command.kind === 'solved') return answered(state, command.position, command.result);
+  if (command.kind === 'step') return demoStep(state, command.position);
   // Repainting or suspending answers no question and closes no panel.
   if (command.kind === 'redraw') return { state, effect: 'redraw' };
   if (command.kind === 'suspend') return { state, effect: 'suspend' };
+  if (state.solver?.kind === 'demo') return stopDemo(state);
   if (state.confirm) return confirmed(state, command, deps);
   const overlaid = withOverlay(state, command, deps);
   if (overlaid) return overlaid;
@@ -505,6 +593,8 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
       return showHint(state, deps);
     case 'winnable':
       return askWinnable(state);
+    case 'demo':
+      return startDemo(state);
     case 'expand':
       return withState(state, {
         overlay: selection

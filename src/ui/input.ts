@@ -13,6 +13,7 @@ const BY_CHAR: Record<string, Command> = {
   x: { kind: 'remove' },
   w: { kind: 'write' },
   c: { kind: 'winnable' },
+  a: { kind: 'demo' },
   '?': { kind: 'help' },
   q: { kind: 'quit' },
   y: { kind: 'yes' },

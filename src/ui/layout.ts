@@ -219,12 +219,13 @@ const CONFIRM_TEXT = {
   quit: 'Quit this game? y quits; any other key goes on playing.',
   new: 'Abandon this game for a new deal? y for a new game; any other key goes on.',
   restart: 'Restart this deal from the beginning? y restarts; any other key goes on.',
-  winnable:
-    'Can I still win? The solver looks at the face-down cards, so asking counts as a peek. c asks; any other key goes on.',
+  winnable: 'The solver sees face-down cards: asking is a peek. c asks; other keys go on.',
+  demo: 'The solver sees face-down cards: its demo is a peek. a starts; other keys go on.',
 };
 
 const THINKING = {
   winnable: 'Can I still win? The solver is thinking; play on meanwhile.',
+  demo: 'Demo: the solver is thinking; any key stops it.',
 };
 
 /** What the message line says now, and how it is coloured; null when it says nothing. */

@@ -1,4 +1,4 @@
-import type { Game, Position, ScoringName, Status } from '../engine';
+import type { Action, Game, Position, ScoringName, Status } from '../engine';
 import type { Hint } from '../search';
 import type { Theme } from './theme';
 
@@ -20,7 +20,7 @@ export interface Message {
  * A question waiting for its answer: `y` for quitting, a new game or a restart; for the solver,
  * which counts as a peek, its own key pressed again (README, "Peeks").
  */
-export type Confirm = 'quit' | 'new' | 'restart' | 'winnable';
+export type Confirm = 'quit' | 'new' | 'restart' | 'winnable' | 'demo';
 
 /** A panel drawn over the board. */
 export type Overlay =
@@ -35,7 +35,18 @@ export type Overlay =
  * solver in the game"). The answer counts only for that position: once the game moves on, the
  * question is dropped.
  */
-export type SolverAsk = { readonly kind: 'winnable'; readonly position: Position };
+export type SolverAsk =
+  | { readonly kind: 'winnable'; readonly position: Position }
+  /**
+   * The demo: the solver's line is asked for (`line` null), then played from `position` one
+   * action at a time; `played` actions are behind.
+   */
+  | {
+      readonly kind: 'demo';
+      readonly position: Position;
+      readonly line: readonly Action[] | null;
+      readonly played: number;
+    };
 
 /** Everything the terminal game shows; changed only by the controller's `update`. */
 export interface UiState {

@@ -1,10 +1,14 @@
 /**
  * The solver in the real terminal (README, "The solver in the game"): "can I still win?" warns
  * first that it is a peek, thinks in its own thread while the keys keep working, answers, and
- * the peek is saved with the game.
+ * the peek is saved with the game; the demo plays the solver's line as the game's own moves
+ * until a key stops it.
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { type Action, newGame } from '../../src/engine';
+import { formatAction } from '../../src/notation';
+import { solve } from '../../src/search';
 import { freshEnv, scratchFolder, startSpider } from './spider';
 
 jest.setTimeout(60_000);
@@ -14,7 +18,7 @@ it('c warns of the peek, c again asks; the answer comes and the peek is saved', 
   const session = startSpider(['--seed', '1', '--suits', '1'], { env: freshEnv(home) });
   session.waitFor('q quit');
   session.sendKeys('c');
-  session.waitFor('c asks; any other key goes on');
+  session.waitFor('c asks; other keys go on');
   session.sendKeys('c');
   const answer = session.waitFor(/Winnable: the solver wins from here in \d+ actions\./, 30_000);
   expect(answer).not.toContain('c asks');
@@ -31,7 +35,7 @@ it('while the solver thinks, keys work; a new position leaves the old question b
   const session = startSpider(['--deal', 'pysol:1008']);
   session.waitFor('q quit');
   session.sendKeys('c');
-  session.waitFor('c asks; any other key goes on');
+  session.waitFor('c asks; other keys go on');
   session.sendKeys('c');
   session.waitFor('The solver is thinking');
   session.sendKeys('d');
@@ -44,4 +48,60 @@ it('while the solver thinks, keys work; a new position leaves the old question b
   session.waitFor('Quit this game?');
   session.sendKeys('y');
   expect(session.waitForExit()).toBe(0);
+});
+
+describe('the demo (a)', () => {
+  // Seed 1 with one suit, played along the solver's own line up to a few actions from the end.
+  const game = newGame('1', { suits: 1, relaxed: 0, keepSuits: false });
+  const found = solve(game.position, { timeMs: 30_000 });
+  const LEFT = 6;
+  const record = (actions: readonly Action[]) =>
+    `seed: 1\nsuits: 1\n\n${actions.map(formatAction).join(' ')}\n`;
+
+  it('warns of the peek, then plays the solver’s line to the win, one action at a time', () => {
+    expect(found.result).toBe('won');
+    const home = scratchFolder();
+    const file = path.join(home, 'almost.txt');
+    fs.writeFileSync(file, record(found.line.slice(0, found.line.length - LEFT)));
+    const session = startSpider(['play', file], { env: freshEnv(home) });
+    const moves = found.line.length - LEFT;
+    session.waitFor(`moves ${moves}`);
+    session.sendKeys('a');
+    session.waitFor('a starts; other keys go on');
+    session.sendKeys('a');
+    session.waitFor(/Demo: the solver's line, \d+ of \d+ actions played/, 30_000);
+    const won = session.waitFor('You won in', 30_000);
+    const total = Number(/You won in (\d+) moves/.exec(won)?.[1]);
+    expect(total).toBeGreaterThan(moves);
+    expect(won).toMatch(/peeks +1/);
+    session.sendKeys('u'); // the demo's moves are the game's own
+    session.waitFor(`moves ${total - 1}`);
+    session.sendKeys('q');
+    session.waitFor('Quit this game?');
+    session.sendKeys('y');
+    expect(session.waitForExit()).toBe(0);
+  });
+
+  it('any key stops it, and does nothing else', () => {
+    const home = scratchFolder();
+    const file = path.join(home, 'start.txt');
+    fs.writeFileSync(file, record(found.line.slice(0, 1)));
+    const session = startSpider(['play', file], { env: freshEnv(home) });
+    session.waitFor('moves 1');
+    session.sendKeys('a');
+    session.waitFor('a starts; other keys go on');
+    session.sendKeys('a');
+    session.waitFor((screen) => Number(/moves (\d+)/.exec(screen)?.[1]) >= 3, 30_000);
+    session.sendKeys('?'); // would open the help
+    const stopped = session.waitFor('Demo stopped. u undoes its moves one by one.');
+    expect(stopped).not.toContain('Spider help');
+    const moves = Number(/moves (\d+)/.exec(stopped)?.[1]);
+    expect(moves).toBeGreaterThanOrEqual(3);
+    session.sendKeys('u');
+    session.waitFor(`moves ${moves - 1}`);
+    session.sendKeys('q');
+    session.waitFor('Quit this game?');
+    session.sendKeys('y');
+    expect(session.waitForExit()).toBe(0);
+  });
 });

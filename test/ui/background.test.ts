@@ -123,3 +123,26 @@ describe('the lost-game search', () => {
     expect(reports).toEqual([]);
   });
 });
+
+describe("the demo's pace", () => {
+  it('a step is due after the pace, for the position on screen, and not for one left', async () => {
+    const game = newGame('1', RULES);
+    const state: UiState = {
+      ...initialState(game, THEME, 'woods'),
+      solver: { kind: 'demo', position: game.position, line: [{ kind: 'deal' }], played: 0 },
+    };
+    const reports: Command[] = [];
+    const work = new Background((c) => reports.push(c), null);
+    work.follow(state);
+    work.follow({ ...state, focus: 2 }); // the same position: the same timer
+    while (reports.length === 0) await turn();
+    expect(reports).toEqual([{ kind: 'step', position: game.position }]);
+    work.follow(state);
+    work.follow({ ...state, solver: null }); // stopped: the timer goes
+    work.stop();
+    const other: Command[] = [];
+    new Background((c) => other.push(c), null).follow(state);
+    while (other.length === 0) await turn();
+    expect(reports).toHaveLength(1);
+  });
+});

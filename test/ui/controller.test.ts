@@ -1,4 +1,4 @@
-import { newGame, type Rules, status, statusWithin } from '../../src/engine';
+import { newGame, play, type Rules, status, statusWithin } from '../../src/engine';
 import { type HintEngine, type JobResult } from '../../src/search';
 import {
   type Command,
@@ -6,6 +6,8 @@ import {
   initialState,
   update,
   updateUnseen,
+  DEMO_PACE_MS,
+  DEMO_THINK_MS,
   wanted,
   WINNABLE_THINK_MS,
 } from '../../src/ui/controller';
@@ -551,5 +553,116 @@ describe('can I still win? (c)', () => {
     const asked = run(start, key('winnable'), key('winnable'), key('deal')).state;
     expect(run(asked, key('restart'), key('yes'), key('winnable')).state.confirm).toBeNull();
     expect(run(asked, key('new'), key('yes'), key('winnable')).state.confirm).toBe('winnable');
+  });
+});
+
+describe('the demo (a)', () => {
+  const game = newGame('1', { suits: 1, relaxed: 0, keepSuits: false });
+  const start = initialState(game, THEME, 'woods');
+  const dealt = play(game, { kind: 'deal' });
+  if (!dealt.ok) throw new Error('deal refused');
+  const line = [{ kind: 'deal' as const }, { kind: 'deal' as const }];
+  const won = (actions: typeof line): JobResult => ({
+    kind: 'solved',
+    result: 'won',
+    line: actions,
+    positions: 1,
+    ms: 1,
+  });
+
+  it('warns of the peek first, then asks the solver for its line', () => {
+    const warned = run(start, key('demo')).state;
+    expect(warned.confirm).toBe('demo');
+    const asked = run(warned, key('demo')).state;
+    expect(asked.solver).toEqual({ kind: 'demo', position: game.position, line: null, played: 0 });
+    expect(wanted(asked).solve).toEqual({ game, timeMs: DEMO_THINK_MS });
+    expect(wanted(asked).pace).toBeNull();
+  });
+
+  it('plays the line one action at a time, as real actions that undo', () => {
+    const asked = run({ ...start, peekWarned: true }, key('demo')).state;
+    let state = update(
+      asked,
+      { kind: 'solved', position: game.position, result: won(line) },
+      deps,
+    ).state;
+    expect(state.game.peeks).toBe(1);
+    expect(state.message?.text).toBe(
+      "Demo: the solver's line, 0 of 2 actions played; any key stops it.",
+    );
+    expect(wanted(state).solve).toBeNull();
+    expect(wanted(state).pace).toEqual({ position: game.position, ms: DEMO_PACE_MS });
+    state = update(state, { kind: 'step', position: game.position }, deps).state;
+    expect(state.game.position.dealt).toBe(1);
+    expect(state.message?.text).toBe(
+      "Demo: the solver's line, 1 of 2 actions played; any key stops it.",
+    );
+    expect(wanted(state).pace?.position).toBe(state.game.position);
+    // A step due from a position already left does nothing.
+    expect(update(state, { kind: 'step', position: game.position }, deps).state).toBe(state);
+    state = update(state, { kind: 'step', position: state.game.position }, deps).state;
+    expect(state.game.position.dealt).toBe(2);
+    expect(state.solver).toBeNull();
+    expect(wanted(state).pace).toBeNull();
+    expect(run(state, key('undo'), key('undo')).state.game.position).toEqual(game.position);
+  });
+
+  it('any key stops it and does nothing else', () => {
+    const asked = run({ ...start, peekWarned: true }, key('demo')).state;
+    const playing = update(
+      asked,
+      { kind: 'solved', position: game.position, result: won(line) },
+      deps,
+    ).state;
+    for (const command of [key('deal'), key('quit'), col(3), key('demo'), key('undo')]) {
+      const result = update(playing, command, deps);
+      expect(result.effect).toBeNull();
+      expect(result.state.solver).toBeNull();
+      expect(result.state.game).toBe(playing.game);
+      expect(result.state.selection).toBeNull();
+      expect(result.state.message?.text).toBe('Demo stopped. u undoes its moves one by one.');
+      expect(wanted(result.state).pace).toBeNull();
+    }
+    // While it is still thinking, too.
+    expect(run(asked, key('deal')).state.game).toBe(asked.game);
+  });
+
+  it('stops when its step comes while the terminal is too small to show the board', () => {
+    const asked = run({ ...start, peekWarned: true }, key('demo')).state;
+    const playing = update(
+      asked,
+      { kind: 'solved', position: game.position, result: won(line) },
+      deps,
+    ).state;
+    const hidden = updateUnseen(playing, { kind: 'step', position: game.position }).state;
+    expect(hidden.game).toBe(playing.game);
+    expect(hidden.solver).toBeNull();
+    expect(hidden.message?.text).toBe('Demo stopped: the board was hidden.');
+  });
+
+  it('with no win to show, says why and plays nothing', () => {
+    const asked = run({ ...start, peekWarned: true }, key('demo')).state;
+    const answer = (result: 'lost' | 'unknown'): JobResult => ({
+      kind: 'solved',
+      result,
+      line: [],
+      positions: 1,
+      ms: 1,
+    });
+    const lost = update(
+      asked,
+      { kind: 'solved', position: game.position, result: answer('lost') },
+      deps,
+    ).state;
+    expect(lost.message?.text).toBe(
+      'Demo: no line of play wins from here, so there is nothing to show. u undoes.',
+    );
+    expect(lost.solver).toBeNull();
+    const unknown = update(
+      asked,
+      { kind: 'solved', position: game.position, result: answer('unknown') },
+      deps,
+    ).state;
+    expect(unknown.message?.text).toBe('Demo: the solver found no win in 10 s.');
   });
 });

@@ -24,6 +24,7 @@ describe('keys', () => {
     ['n', 'new'],
     ['h', 'hint'],
     ['c', 'winnable'],
+    ['a', 'demo'],
     ['e', 'expand'],
     ['x', 'remove'],
     ['w', 'write'],
