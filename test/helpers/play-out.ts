@@ -1,13 +1,27 @@
 import {
   type Action,
+  apply,
   type Game,
   gameStatus,
+  isWon,
   legalActions,
   newGame,
   play,
+  type Position,
   type Rules,
 } from '../../src/engine';
 import { heuristicHints } from '../../src/search';
+
+/** Whether the line, played from the position through the rules, wins. */
+export function playsToWin(start: Position, line: readonly Action[]): boolean {
+  let p = start;
+  for (const action of line) {
+    const outcome = apply(p, action);
+    if (!outcome.ok) return false;
+    p = outcome.position;
+  }
+  return isWon(p);
+}
 
 /** Plays `pick`'s actions from a seed's deal until the game ends; null if it never does. */
 export function playOut(

@@ -3,25 +3,16 @@
  * crosses as its deal and line of play, a job answers once, a cancelled job never answers and
  * makes way for the next, and a thread that cannot start says why.
  */
-import { apply, isWon, newGame, play, type Position, type Action } from '../../src/engine';
+import { newGame, play } from '../../src/engine';
 import { gameData, gameFromData, type Job, type JobResult, runJob } from '../../src/search/jobs';
 import { SolverThread } from '../../src/search/solver-thread';
 import { bundle } from '../helpers/bundle';
+import { playsToWin } from '../helpers/play-out';
 
 jest.setTimeout(60_000);
 
 const ONE_SUIT = { suits: 1, relaxed: 0, keepSuits: false } as const;
 const FOUR_SUITS = { suits: 4, relaxed: 0, keepSuits: false } as const;
-
-function playsToWin(start: Position, line: readonly Action[]): boolean {
-  let p = start;
-  for (const action of line) {
-    const outcome = apply(p, action);
-    if (!outcome.ok) return false;
-    p = outcome.position;
-  }
-  return isWon(p);
-}
 
 /** A 1-suit game a few moves in: the solver wins it in well under a second. */
 function easyGame() {

@@ -3,31 +3,18 @@
  * budget it keeps.
  */
 import {
-  type Action,
   actionsKept,
-  apply,
   gameStatus,
   newGame,
   dealPosition,
-  isWon,
-  type Position,
   status,
   type Suit,
 } from '../../src/engine';
 import { heuristicHints } from '../../src/search';
 import { autoplayOpen, solve } from '../../src/search';
 import { position, suitRun } from '../helpers/build';
+import { playsToWin } from '../helpers/play-out';
 import { lostGame } from '../helpers/lost-game';
-
-function playsToWin(start: Position, line: readonly Action[]): boolean {
-  let p = start;
-  for (const action of line) {
-    const outcome = apply(p, action);
-    if (!outcome.ok) return false;
-    p = outcome.position;
-  }
-  return isWon(p);
-}
 
 const SEVEN_REMOVED: Suit[] = [0, 1, 2, 3, 0, 1, 2];
 

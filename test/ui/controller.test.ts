@@ -569,23 +569,27 @@ describe('the demo (a)', () => {
     positions: 1,
     ms: 1,
   });
+  const asked = run({ ...start, peekWarned: true }, key('demo')).state;
+  /** The demo with its line from the solver, before its first action. */
+  const playing = () =>
+    update(asked, { kind: 'solved', position: game.position, result: won(line) }, deps).state;
 
   it('warns of the peek first, then asks the solver for its line', () => {
     const warned = run(start, key('demo')).state;
     expect(warned.confirm).toBe('demo');
-    const asked = run(warned, key('demo')).state;
-    expect(asked.solver).toEqual({ kind: 'demo', position: game.position, line: null, played: 0 });
-    expect(wanted(asked).solve).toEqual({ game, timeMs: DEMO_THINK_MS });
-    expect(wanted(asked).pace).toBeNull();
+    const thinking = run(warned, key('demo')).state;
+    expect(thinking.solver).toEqual({
+      kind: 'demo',
+      position: game.position,
+      line: null,
+      played: 0,
+    });
+    expect(wanted(thinking).solve).toEqual({ game, timeMs: DEMO_THINK_MS });
+    expect(wanted(thinking).pace).toBeNull();
   });
 
   it('plays the line one action at a time, as real actions that undo', () => {
-    const asked = run({ ...start, peekWarned: true }, key('demo')).state;
-    let state = update(
-      asked,
-      { kind: 'solved', position: game.position, result: won(line) },
-      deps,
-    ).state;
+    let state = playing();
     expect(state.game.peeks).toBe(1);
     expect(state.message?.text).toBe(
       "Demo: the solver's line, 0 of 2 actions played; any key stops it.",
@@ -608,17 +612,12 @@ describe('the demo (a)', () => {
   });
 
   it('any key stops it and does nothing else', () => {
-    const asked = run({ ...start, peekWarned: true }, key('demo')).state;
-    const playing = update(
-      asked,
-      { kind: 'solved', position: game.position, result: won(line) },
-      deps,
-    ).state;
+    const demo = playing();
     for (const command of [key('deal'), key('quit'), col(3), key('demo'), key('undo')]) {
-      const result = update(playing, command, deps);
+      const result = update(demo, command, deps);
       expect(result.effect).toBeNull();
       expect(result.state.solver).toBeNull();
-      expect(result.state.game).toBe(playing.game);
+      expect(result.state.game).toBe(demo.game);
       expect(result.state.selection).toBeNull();
       expect(result.state.message?.text).toBe('Demo stopped. u undoes its moves one by one.');
       expect(wanted(result.state).pace).toBeNull();
@@ -628,41 +627,25 @@ describe('the demo (a)', () => {
   });
 
   it('stops when its step comes while the terminal is too small to show the board', () => {
-    const asked = run({ ...start, peekWarned: true }, key('demo')).state;
-    const playing = update(
-      asked,
-      { kind: 'solved', position: game.position, result: won(line) },
-      deps,
-    ).state;
-    const hidden = updateUnseen(playing, { kind: 'step', position: game.position }).state;
-    expect(hidden.game).toBe(playing.game);
+    const demo = playing();
+    const hidden = updateUnseen(demo, { kind: 'step', position: game.position }).state;
+    expect(hidden.game).toBe(demo.game);
     expect(hidden.solver).toBeNull();
     expect(hidden.message?.text).toBe('Demo stopped: the board was hidden.');
   });
 
   it('with no win to show, says why and plays nothing', () => {
-    const asked = run({ ...start, peekWarned: true }, key('demo')).state;
-    const answer = (result: 'lost' | 'unknown'): JobResult => ({
+    const answer = (result: 'lost' | 'unknown'): Command => ({
       kind: 'solved',
-      result,
-      line: [],
-      positions: 1,
-      ms: 1,
+      position: game.position,
+      result: { kind: 'solved', result, line: [], positions: 1, ms: 1 },
     });
-    const lost = update(
-      asked,
-      { kind: 'solved', position: game.position, result: answer('lost') },
-      deps,
-    ).state;
+    const lost = update(asked, answer('lost'), deps).state;
     expect(lost.message?.text).toBe(
       'Demo: no line of play wins from here, so there is nothing to show. u undoes.',
     );
     expect(lost.solver).toBeNull();
-    const unknown = update(
-      asked,
-      { kind: 'solved', position: game.position, result: answer('unknown') },
-      deps,
-    ).state;
+    const unknown = update(asked, answer('unknown'), deps).state;
     expect(unknown.message?.text).toBe('Demo: the solver found no win in 10 s.');
   });
 });
