@@ -152,7 +152,8 @@ describe.each(VARIANTS.map((rules) => [variantName(rules), rules] as const))(
             seen,
           );
         }),
-        { numRuns: RUNS },
+        // A fixed seed: the coverage asserted below must not depend on the luck of the draw.
+        { numRuns: RUNS, seed: 20261123 },
       );
       // The batch must have gone through removals, and relaxed deals where the rules allow them.
       expect(seen.removals).toBeGreaterThan(0);
