@@ -1,8 +1,10 @@
 /**
  * Solver benchmark (README, "Solver"): PySolFC's numbered deals, each solved with the solver's
- * default budget of 10 s, and, interleaved deal by deal so that both meet the same machine, by a
- * baseline: a single beam of 150 positions per number of deals made, the shape of KPat's solver,
- * with the same ranking and the same time.
+ * default budget of 10 s as `spider solve` runs it (two threads, one per variant: the bundled
+ * dist/solver-worker.js), then on this thread alone (variant 0, one core), then by a baseline: a
+ * single beam of 150 positions per number of deals made, the shape of KPat's solver, with the
+ * same ranking and the same time on one core. The three take turns deal by deal, so that all
+ * meet the same machine.
  *
  *   npm run bench:solve     (SPIDER_BENCH_SOLVE_GAMES=N deals per suit count, default 40 with
  *                            4 suits and 20 with 1 or 2;
@@ -11,10 +13,13 @@
  *
  * The deals are PySolFC games 1001, 1002, ...: never looked at while the solver was written.
  * Prints, per suit count and per solver, the share won, the median and 90th percentile time (a
- * deal not won counts its whole time), the positions searched per second, and the deals not won.
+ * deal not won counts its whole time), the positions searched per second, and the deals not won;
+ * at the end, the process's peak resident memory.
  */
-import { dealPosition, type Position, type SuitCount } from '../src/engine';
-import { type Solution, solve } from '../src/search';
+import * as path from 'path';
+import { dealPosition, newGame, type Position, type SuitCount } from '../src/engine';
+import { gameData, type JobResult, type Solution, solve } from '../src/search';
+import { SolverPair } from '../src/search/solver-thread';
 
 const GAMES_GIVEN = process.env.SPIDER_BENCH_SOLVE_GAMES;
 const gamesFor = (suits: SuitCount) => Number(GAMES_GIVEN ?? (suits === 4 ? 40 : 20));
@@ -27,16 +32,31 @@ const TIME_MS = 10_000;
 
 interface Solver {
   readonly name: string;
-  readonly run: (start: Position) => Solution;
+  readonly run: (start: Position, deal: string, suits: SuitCount) => Promise<Solution>;
+}
+
+const pair = new SolverPair(path.join(__dirname, '..', '..', 'dist', 'solver-worker.js'));
+
+/** `spider solve`: both threads, the game crossing to them as its deal. */
+function onBothCores(deal: string, suits: SuitCount): Promise<Solution> {
+  const game = newGame({ scheme: 'pysol', key: deal }, { suits, relaxed: 0, keepSuits: false });
+  return new Promise((resolve, reject) => {
+    pair.run({ kind: 'solve', game: gameData(game), timeMs: TIME_MS }, (answer: JobResult) => {
+      if (answer.kind === 'failed') reject(new Error(answer.reason));
+      else resolve(answer);
+    });
+  });
 }
 
 const SOLVERS: Solver[] = [
-  { name: 'spider', run: (start) => solve(start, { timeMs: TIME_MS }) },
+  { name: '2 threads', run: (_, deal, suits) => onBothCores(deal, suits) },
+  { name: '1 thread', run: async (start) => solve(start, { timeMs: TIME_MS }) },
   ...(BASELINE
     ? [
         {
           name: 'beam 150',
-          run: (start: Position) => solve(start, { timeMs: TIME_MS, widths: [150], prove: false }),
+          run: async (start: Position) =>
+            solve(start, { timeMs: TIME_MS, widths: [150], prove: false }),
         },
       ]
     : []),
@@ -45,46 +65,53 @@ const SOLVERS: Solver[] = [
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
-console.log(
-  `spider solver benchmark (node ${process.version}): PySolFC games from ${FIRST} on, ` +
-    `${TIME_MS / 1000} s each`,
-);
-for (const suits of SUITS) {
-  const games = gamesFor(suits);
-  const results = SOLVERS.map(() => ({
-    times: [] as number[],
-    missed: [] as string[],
-    won: 0,
-    lost: 0,
-    positions: 0,
-  }));
-  for (let n = FIRST; n < FIRST + games; n++) {
-    const start = dealPosition(
-      { scheme: 'pysol', key: String(n) },
-      { suits, relaxed: 0, keepSuits: false },
-    );
-    SOLVERS.forEach((solver, i) => {
-      const found = solver.run(start);
-      const tally = results[i];
-      tally.times.push(found.ms);
-      tally.positions += found.positions;
-      if (found.result === 'won') tally.won++;
-      else {
-        if (found.result === 'lost') tally.lost++;
-        tally.missed.push(`${n} (${found.result})`);
+async function main(): Promise<void> {
+  console.log(
+    `spider solver benchmark (node ${process.version}): PySolFC games from ${FIRST} on, ` +
+      `${TIME_MS / 1000} s each`,
+  );
+  for (const suits of SUITS) {
+    const games = gamesFor(suits);
+    const results = SOLVERS.map(() => ({
+      times: [] as number[],
+      missed: [] as string[],
+      won: 0,
+      lost: 0,
+      positions: 0,
+    }));
+    for (let n = FIRST; n < FIRST + games; n++) {
+      const start = dealPosition(
+        { scheme: 'pysol', key: String(n) },
+        { suits, relaxed: 0, keepSuits: false },
+      );
+      for (const [i, solver] of SOLVERS.entries()) {
+        const found = await solver.run(start, String(n), suits);
+        const tally = results[i];
+        tally.times.push(found.ms);
+        tally.positions += found.positions;
+        if (found.result === 'won') tally.won++;
+        else {
+          if (found.result === 'lost') tally.lost++;
+          tally.missed.push(`${n} (${found.result})`);
+        }
       }
+    }
+    console.log(`${suits} suit${suits > 1 ? 's' : ''}, games ${FIRST}..${FIRST + games - 1}:`);
+    SOLVERS.forEach((solver, i) => {
+      const { times, missed, won, lost, positions } = results[i];
+      times.sort((a, b) => a - b);
+      const totalMs = times.reduce((a, b) => a + b, 0);
+      console.log(
+        `  ${solver.name.padEnd(9)} won ${won}/${games} (${((100 * won) / games).toFixed(0)}%), lost ${lost}; ` +
+          `median ${(percentile(times, 0.5) / 1000).toFixed(2)} s, 90th percentile ${(percentile(times, 0.9) / 1000).toFixed(2)} s; ` +
+          `${Math.round((positions * 1000) / Math.max(totalMs, 1)).toLocaleString('en-US')} positions/s`,
+      );
+      if (missed.length > 0) console.log(`    not won: ${missed.join(', ')}`);
     });
   }
-  console.log(`${suits} suit${suits > 1 ? 's' : ''}, games ${FIRST}..${FIRST + games - 1}:`);
-  SOLVERS.forEach((solver, i) => {
-    const { times, missed, won, lost, positions } = results[i];
-    times.sort((a, b) => a - b);
-    const totalMs = times.reduce((a, b) => a + b, 0);
-    console.log(
-      `  ${solver.name.padEnd(8)} won ${won}/${games} (${((100 * won) / games).toFixed(0)}%), lost ${lost}; ` +
-        `median ${(percentile(times, 0.5) / 1000).toFixed(2)} s, 90th percentile ${(percentile(times, 0.9) / 1000).toFixed(2)} s; ` +
-        `${Math.round((positions * 1000) / Math.max(totalMs, 1)).toLocaleString('en-US')} positions/s`,
-    );
-    if (missed.length > 0) console.log(`    not won: ${missed.join(', ')}`);
-  });
+  // Threads included: the solver's threads live in this process.
+  console.log(`peak memory (resident): ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
+  pair.close();
 }
+
+void main();

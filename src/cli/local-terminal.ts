@@ -4,8 +4,7 @@
  * for these through its host; nothing else in the program installs process handlers.
  */
 import * as fs from 'fs';
-import * as path from 'path';
-import { SolverThread } from '../search/solver-thread';
+import { solverPair } from './solver-file';
 import type { GameHost } from '../ui/loop';
 
 /** Exit statuses for the signals that end a game: 128 + the signal's number, as shells report. */
@@ -75,16 +74,6 @@ function writeWithoutBlocking(stream: NodeJS.WriteStream): void {
   if (stream.isTTY) handle?.setBlocking?.(false);
 }
 
-/**
- * The solver's thread: `solver-worker.js` beside the bundle (`dist/`), or one folder up from the
- * compiled module (`dist/cli/`). Started only when the game first asks the solver something.
- */
-function solverThread(): SolverThread {
-  const beside = path.join(__dirname, 'solver-worker.js');
-  const above = path.join(__dirname, '..', 'solver-worker.js');
-  return new SolverThread(fs.existsSync(beside) || !fs.existsSync(above) ? beside : above);
-}
-
 /** The host for a game played on this process's own terminal. */
 export function localTerminalHost(
   output: NodeJS.WriteStream,
@@ -92,7 +81,7 @@ export function localTerminalHost(
   writeWithoutBlocking(output);
   writeWithoutBlocking(process.stderr);
   return {
-    solver: solverThread(),
+    solver: solverPair(),
 
     watch(end) {
       const listeners: [string, (...args: unknown[]) => void][] = [];

@@ -1,4 +1,5 @@
 import { run } from './program';
+import { solverPair } from './solver-file';
 
 // The version shown by --version is the package's; read once at start.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -30,6 +31,7 @@ run(process.argv.slice(2), {
   env: process.env,
   randomSeed,
   version,
+  solver: solverPair,
   terminal:
     process.stdin.isTTY && process.stdout.isTTY
       ? { input: process.stdin, output: process.stdout }

@@ -20,6 +20,7 @@ import {
   printable,
   printableLines,
 } from '../notation';
+import type { JobResult, JobRunner } from '../search';
 import { readTextInput } from '../store/input';
 import { boardText } from './board-text';
 import {
@@ -47,6 +48,11 @@ export interface CliIo {
   readonly version: string;
   /** The clock: the daily deal is the local date's (default: the system clock). */
   readonly now?: () => Date;
+  /**
+   * Runs the solver on other threads (both cores: README, "Solver"); without it, `solve` searches
+   * on this thread alone.
+   */
+  readonly solver?: () => JobRunner;
   /** The terminal, present only when standard input and output both are one: the game needs it. */
   readonly terminal?: { readonly input: NodeJS.ReadStream; readonly output: NodeJS.WriteStream };
 }
@@ -222,6 +228,20 @@ function buildProgram(io: CliIo): Command {
     },
   );
 
+  /** Solves the game's position within `timeMs`, on the solver's threads when there are some. */
+  async function solved(game: Game, timeMs: number): Promise<JobResult> {
+    const search = await import('../search');
+    if (!io.solver) return { kind: 'solved', ...search.solve(game.position, { timeMs }) };
+    const runner = io.solver();
+    try {
+      return await new Promise<JobResult>((resolve) => {
+        runner.run({ kind: 'solve', game: search.gameData(game), timeMs }, resolve);
+      });
+    } finally {
+      runner.close();
+    }
+  }
+
   const solveCommand = program
     .command('solve')
     .description('search a deal, or the end of a game record, for a winning line (sees every card)')
@@ -278,8 +298,8 @@ function buildProgram(io: CliIo): Command {
         );
         return;
       }
-      const { solve } = await import('../search');
-      const found = solve(game.position, { timeMs: seconds * 1000 });
+      const found = await solved(game, seconds * 1000);
+      if (found.kind === 'failed') throw new Error(found.reason); // the solver's thread broke
       const solution = found.line.map(formatAction);
       if (raw.json) {
         const { result, positions, ms } = found;

@@ -11,7 +11,7 @@ import type { DealId } from '../engine/deals';
 import { actionsKept, type Game, restoreGame } from '../engine/game';
 import type { Rules } from '../engine/rules';
 import { explain } from '../engine/refusal';
-import { solve, type SolveResult } from './solver';
+import { solve, type SolveResult, type Variant } from './solver';
 
 /** A game in the form that crosses to another thread: the deal, the rules, the line kept. */
 export interface GameData {
@@ -44,6 +44,8 @@ export type Job = {
   readonly game: GameData;
   /** Milliseconds the solver may take. */
   readonly timeMs: number;
+  /** Which way the solver searches (README, "Solver"); default 0. */
+  readonly variant?: Variant;
 };
 
 /** What a job answers. */
@@ -62,7 +64,11 @@ export type JobResult =
 export function runJob(job: Job, cancelled: () => boolean = () => false): JobResult {
   const game = gameFromData(job.game);
   if (typeof game === 'string') return { kind: 'failed', reason: game };
-  const found = solve(game.position, { timeMs: job.timeMs, cancelled });
+  const found = solve(game.position, {
+    timeMs: job.timeMs,
+    cancelled,
+    ...(job.variant === undefined ? {} : { variant: job.variant }),
+  });
   return {
     kind: 'solved',
     result: found.result,

@@ -8,6 +8,7 @@
  */
 import { Worker } from 'worker_threads';
 import type { Job, JobMessage, JobResult, JobRunner, ResultMessage, ThreadData } from './jobs';
+import type { Variant } from './solver';
 
 interface Pending {
   readonly id: number;
@@ -100,4 +101,56 @@ export class SolverThread implements JobRunner {
     this.worker = null;
     this.finished(null, { kind: 'failed', reason: `The solver stopped: ${reason}` });
   }
+}
+
+/**
+ * The solver on both cores (README, "Solver"): two threads, each searching a solve job in its own
+ * variant. The first win answers and stops the other thread; so does a proven loss. Otherwise the
+ * answer comes when both have given theirs: unknown, with the positions of both. Other jobs run
+ * on the first thread alone.
+ */
+export class SolverPair implements JobRunner {
+  private readonly threads: [SolverThread, SolverThread];
+
+  constructor(file: string) {
+    this.threads = [new SolverThread(file), new SolverThread(file)];
+  }
+
+  run(job: Job, done: (result: JobResult) => void): () => void {
+    if (job.kind !== 'solve') return this.threads[0].run(job, done);
+    const answers: JobResult[] = [];
+    let answered = false;
+    const cancels = this.threads.map((thread, variant) =>
+      thread.run({ ...job, variant: variant as Variant }, (result) => {
+        if (answered) return;
+        answers.push(result);
+        const settled = result.kind === 'solved' && result.result !== 'unknown';
+        if (!settled && answers.length < 2) return;
+        answered = true;
+        for (const cancel of cancels) cancel();
+        done(settled ? result : combined(answers));
+      }),
+    );
+    return () => {
+      answered = true;
+      for (const cancel of cancels) cancel();
+    };
+  }
+
+  close(): void {
+    for (const thread of this.threads) thread.close();
+  }
+}
+
+/** Two answers, neither a win nor a loss: unknown after both searches, or why both failed. */
+function combined(answers: readonly JobResult[]): JobResult {
+  const solved = answers.filter((answer) => answer.kind === 'solved');
+  if (solved.length === 0) return answers[0];
+  return {
+    kind: 'solved',
+    result: 'unknown',
+    line: [],
+    positions: solved.reduce((sum, answer) => sum + answer.positions, 0),
+    ms: Math.max(...solved.map((answer) => answer.ms)),
+  };
 }

@@ -116,6 +116,17 @@ describe('bin/spider', () => {
     expect(result.stderr).toMatch(/no such file/);
   });
 
+  it('solves on the solver threads, and the line it prints is a won game for replay', () => {
+    // A 2-suit deal: both threads search; the first win answers, the other is stopped.
+    const solved = spider(['solve', '--deal', 'pysol:3', '--suits', '2', '--time', '60']);
+    expect(solved.stderr).toBe('');
+    expect(solved.status).toBe(0);
+    expect(solved.stdout).toMatch(/^# spider solve: won: a winning line of \d+ actions/);
+    const replayed = spider(['replay', '-', '--json'], { input: solved.stdout });
+    expect(replayed.status).toBe(0);
+    expect(JSON.parse(replayed.stdout)).toMatchObject({ status: 'won' });
+  });
+
   it('exits 0 for spider deal with standard input closed', () => {
     const ignored = spider(['deal', '--seed', '7'], { stdin: 'ignore' });
     expect(ignored.status).toBe(0);

@@ -5,7 +5,7 @@
  */
 import { newGame, play } from '../../src/engine';
 import { gameData, gameFromData, type Job, type JobResult, runJob } from '../../src/search/jobs';
-import { SolverThread } from '../../src/search/solver-thread';
+import { SolverPair, SolverThread } from '../../src/search/solver-thread';
 import { bundle } from '../helpers/bundle';
 import { playsToWin } from '../helpers/play-out';
 
@@ -101,6 +101,49 @@ describe('SolverThread', () => {
     closed.close();
     closed.run(solveJob(), (r) => answers.push(r));
     await new Promise((r) => setTimeout(r, 200));
+    expect(answers).toEqual([]);
+  });
+});
+
+describe('SolverPair: the solver on both cores', () => {
+  let file: string;
+  let pair: SolverPair | undefined;
+  beforeAll(() => {
+    file = bundle('src/search/solver-worker.ts');
+  });
+  afterEach(() => pair?.close());
+
+  const answer = (p: SolverPair, job: Job) =>
+    new Promise<JobResult>((resolve) => {
+      p.run(job, resolve);
+    });
+
+  it('answers with the first win, a line the rules accept', async () => {
+    pair = new SolverPair(file);
+    const game = easyGame();
+    const result = await answer(pair, solveJob(game));
+    expect(result).toMatchObject({ kind: 'solved', result: 'won' });
+    if (result.kind === 'solved') expect(playsToWin(game.position, result.line)).toBe(true);
+  });
+
+  it('unknown when both threads gave up, after the time asked for', async () => {
+    pair = new SolverPair(file);
+    const hard = newGame({ scheme: 'pysol', key: '1008' }, FOUR_SUITS);
+    const result = await answer(pair, solveJob(hard, 500));
+    expect(result).toMatchObject({ kind: 'solved', result: 'unknown', line: [] });
+    if (result.kind === 'solved') {
+      expect(result.ms).toBeGreaterThanOrEqual(500);
+      expect(result.positions).toBeGreaterThan(0);
+    }
+  });
+
+  it('a cancelled job never answers, from either thread', async () => {
+    pair = new SolverPair(file);
+    const answers: JobResult[] = [];
+    const cancel = pair.run(solveJob(), (r) => answers.push(r));
+    cancel();
+    const next = await answer(pair, solveJob());
+    expect(next).toMatchObject({ kind: 'solved', result: 'won' });
     expect(answers).toEqual([]);
   });
 });
