@@ -4,14 +4,12 @@ import {
   bySeed,
   cardCode,
   type DealId,
-  dealText,
   explain,
   type Game,
   newGame,
   replay,
 } from '../engine';
 import {
-  dealName,
   formatAction,
   formatRecord,
   jsonText,
@@ -119,43 +117,16 @@ function buildProgram(io: CliIo): Command {
   };
 
   const count = (n: number) => n.toLocaleString('en-US');
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
   /**
    * The deal to play (README, "Winnable deals"): the one asked for (or a random seed), or with
-   * --winnable or --daily the first deal of the sequence from there that the solver wins. On a
-   * terminal, stderr shows each candidate as it is searched.
+   * --winnable or --daily the first deal of the sequence from there that the solver wins.
    */
   async function chosenDeal(options: GameOptions): Promise<DealId> {
     if (options.choose === undefined) return options.deal ?? bySeed(io.randomSeed());
-    const search = await import('../search');
-    return winnableDeal(search, options);
-  }
-  function winnableDeal(search: typeof import('../search'), options: GameOptions): DealId {
-    const daily =
-      options.choose === 'daily' ? search.dailyStart(io.now?.() ?? new Date()) : undefined;
-    const from = daily?.from ?? options.deal ?? bySeed(io.randomSeed());
-    const say = (text: string) => {
-      if (io.stderr.isTTY === true) io.stderr.write(printableLines(text));
-    };
-    const what = daily ? `the daily deal of ${daily.daily}` : 'a deal the solver wins';
-    say(`spider: finding ${what}, from ${dealName(from)} on: `);
-    const found = search.findWinnable(from, options.rules, {
-      ...(daily ? { daily: daily.daily } : {}),
-      trying: (deal, index) => say(`${index > 0 ? ', ' : ''}${dealText(deal)}…`),
-      searched: (_deal, _index, won, ms) => say(`${won ? ' won' : ' not won'} (${seconds(ms)})`),
-    });
-    say(found.found ? '.\n' : '\n');
-    if (found.found) return found.deal;
-    const tried = found.skipped.length;
-    return found.why === 'sequence-ended'
-      ? fail(
-          `--winnable: the solver won none of the ${count(tried)} deals from ${dealName(from)} on, and the next would not be a valid deal; try another seed`,
-        )
-      : fail(
-          `--winnable: the solver won none of the ${count(tried)} deals from ${dealName(from)} on within ${count(search.WINNABLE_POSITIONS)} positions each; try another seed`,
-          EXIT_ILLEGAL,
-        );
+    const { winnableDeal } = await import('./winnable-deal');
+    const chosen = winnableDeal(io, options);
+    return chosen.ok ? chosen.deal : fail(chosen.message, chosen.status);
   }
 
   const program = new Command('spider')

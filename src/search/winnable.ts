@@ -4,7 +4,7 @@
  * never time, so the same start gives the same deal on every machine (for one version of the
  * solver). Pure: the caller says what to show while it searches.
  */
-import { type DealId, dealPosition, type Rules, SCHEMES } from '../engine';
+import { type Action, type DealId, dealPosition, type Rules, SCHEMES } from '../engine';
 import { solve } from './solver';
 
 /**
@@ -51,6 +51,8 @@ export type WinnableSearch =
       readonly deal: DealId;
       /** Candidates searched and not won before it. */
       readonly skipped: readonly DealId[];
+      /** The solver's winning line for it. */
+      readonly line: readonly Action[];
       /** Positions searched, over every candidate. */
       readonly positions: number;
     }
@@ -110,7 +112,7 @@ export function findWinnable(
     if (won) {
       const origin =
         options.daily === undefined ? { from: start } : { from: start, daily: options.daily };
-      return { found: true, deal: { ...deal, origin }, skipped, positions };
+      return { found: true, deal: { ...deal, origin }, skipped, line: solved.line, positions };
     }
     skipped.push(deal);
   }

@@ -48,6 +48,16 @@ export function dataDir(env: NodeJS.ProcessEnv): string {
   return base(env, 'XDG_DATA_HOME', ['.local', 'share']);
 }
 
+/** Things worth keeping but never needed: deals found winnable (README, "Winnable deals"). */
+export function cacheDir(env: NodeJS.ProcessEnv): string {
+  return base(env, 'XDG_CACHE_HOME', ['.cache']);
+}
+
+/** Why nothing can be cached, or null when it can. */
+export function cacheProblem(env: NodeJS.ProcessEnv): string | null {
+  return placeProblem(env, 'XDG_CACHE_HOME') ?? folderProblem(cacheDir(env));
+}
+
 /** Why saved games cannot be kept, or null when they can. */
 export function stateProblem(env: NodeJS.ProcessEnv): string | null {
   return placeProblem(env, 'XDG_STATE_HOME') ?? folderProblem(stateDir(env));

@@ -3,6 +3,9 @@
  * of its sequence that the solver wins, the output says so and where the sequence started, and
  * the same command gives the same deal.
  */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { run } from '../../src/cli/program';
 import { bySeed } from '../../src/engine';
 import { candidateDeal, wonWithin } from '../../src/search';
@@ -10,8 +13,15 @@ import { fakeIo, type FakeIoOptions } from '../helpers/fake-io';
 
 jest.setTimeout(120_000);
 
+const ROOT = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-winnable-'));
+afterAll(() => fs.rmSync(ROOT, { recursive: true, force: true }));
+/** A cache folder of its own (never the real home's). */
+const freshCache = () => fs.mkdtempSync(path.join(ROOT, 'cache-'));
+
+/** Runs the program; each run has a fresh, empty cache unless `options.env` names one. */
 async function cli(args: string[], options: FakeIoOptions = {}) {
-  const { io, written } = fakeIo(options);
+  const env = options.env ?? { XDG_CACHE_HOME: freshCache() };
+  const { io, written } = fakeIo({ ...options, env });
   const status = await run(args, io);
   return { status, ...written };
 }
@@ -115,5 +125,49 @@ describe('--daily (README, "The daily deal")', () => {
     expect(out.status).toBe(2);
     expect(out.stderr).toMatch(message);
     expect(out.stdout).toBe('');
+  });
+});
+
+describe('the cache (README, "Winnable deals")', () => {
+  const args = ['deal', '--winnable', '--seed', '6', '--json'];
+
+  it('the second time, the deal comes from the cache at once, the same', async () => {
+    const env = { XDG_CACHE_HOME: freshCache() };
+    const first = await cli(args, { env, stderrTty: true });
+    expect(first.stderr).toMatch(/^spider: finding a deal the solver wins, from seed 6 on: 6… /);
+    const file = path.join(env.XDG_CACHE_HOME, 'spider', 'winnable.jsonl');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const began = Date.now();
+    const second = await cli(args, { env, stderrTty: true });
+    expect(Date.now() - began).toBeLessThan(1000);
+    expect(second.stderr).toBe('');
+    expect(second.stdout).toBe(first.stdout);
+    // Other rules are another entry.
+    const twoSuits = await cli([...args, '--suits', '2'], { env, stderrTty: true });
+    expect(twoSuits.stderr).toMatch(/finding a deal/);
+  });
+
+  it('an entry whose line does not win is not trusted: the search runs again', async () => {
+    const env = { XDG_CACHE_HOME: freshCache() };
+    const first = await cli(args, { env });
+    const file = path.join(env.XDG_CACHE_HOME, 'spider', 'winnable.jsonl');
+    const entry = JSON.parse(fs.readFileSync(file, 'utf8').trim()) as { key: string };
+    fs.appendFileSync(file, `${JSON.stringify({ ...entry, deal: '1', line: ['d'] })}\n{broken\n`);
+    const again = await cli(args, { env, stderrTty: true });
+    expect(again.stderr).toMatch(/finding a deal/);
+    expect(again.stdout).toBe(first.stdout);
+  });
+
+  it('a cache folder others can write to is not used, and nothing is said', async () => {
+    const cache = freshCache();
+    fs.chmodSync(cache, 0o777);
+    fs.mkdirSync(path.join(cache, 'spider'), { mode: 0o777 });
+    fs.chmodSync(path.join(cache, 'spider'), 0o777);
+    const out = await cli(['deal', '--winnable', '--suits', '1', '--seed', '1'], {
+      env: { XDG_CACHE_HOME: cache },
+    });
+    expect(out.status).toBe(0);
+    expect(out.stderr).toBe('');
+    expect(fs.readdirSync(path.join(cache, 'spider'))).toEqual([]);
   });
 });

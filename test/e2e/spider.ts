@@ -36,6 +36,7 @@ export function freshEnv(home = scratchFolder()): Record<string, string | undefi
     NO_COLOR: undefined,
     XDG_STATE_HOME: path.join(home, 'state'),
     XDG_DATA_HOME: path.join(home, 'data'),
+    XDG_CACHE_HOME: path.join(home, 'cache'),
   };
 }
 
