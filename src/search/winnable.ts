@@ -8,8 +8,8 @@ import { type Action, type DealId, dealPosition, type Rules, SCHEMES } from '../
 import { solve } from './solver';
 
 /**
- * Positions the solver may search per candidate deal. Measured (README, "Winnable deals"): about
- * two seconds on a 2-core machine; it wins about three 4-suit deals in four, and nearly every
+ * Positions the solver may search per candidate deal. Measured (README, "Winnable deals"): one
+ * to two seconds on a 2-core machine; it wins about three 4-suit deals in four, and nearly every
  * 2- and 1-suit deal.
  */
 export const WINNABLE_POSITIONS = 500_000;
