@@ -79,17 +79,6 @@ it('solve --winnable searches the deal chosen', async () => {
   expect(JSON.parse(out.stdout)).toMatchObject({ result: 'won' });
 });
 
-it.each([
-  [['solve', 'game.txt', '--winnable'], /a record file brings its own deal and rules/],
-  [['autoplay', '--open', 'game.txt', '--winnable'], /a record file brings its own deal and rules/],
-  [['play', 'game.txt', '--winnable'], /--winnable, --daily and --new deal a new game/],
-])('%j is a usage error', async (args, message) => {
-  const out = await cli(args);
-  expect(out.status).toBe(2);
-  expect(out.stderr).toMatch(message);
-  expect(out.stdout).toBe('');
-});
-
 describe('--daily (README, "The daily deal")', () => {
   const NOON = new Date(2026, 10, 23, 12, 0);
 
@@ -111,21 +100,24 @@ describe('--daily (README, "The daily deal")', () => {
     expect(text.stdout.split('\n')[0]).toMatch(/daily deal of 2026-11-23, proven winnable/);
     expect(out.seedsPicked).toBe(0);
   });
+});
 
-  it.each([
-    [['deal', '--daily', '--seed', '3'], /--daily plays the day's deal: give --daily or a deal/],
-    [
-      ['deal', '--daily', '--deal', 'pysol:3'],
-      /--daily plays the day's deal: give --daily or a deal/,
-    ],
-    [['play', 'game.txt', '--daily'], /--winnable, --daily and --new deal a new game/],
-    [['solve', 'game.txt', '--daily'], /a record file brings its own deal and rules/],
-  ])('%j is a usage error', async (args, message) => {
-    const out = await cli(args);
-    expect(out.status).toBe(2);
-    expect(out.stderr).toMatch(message);
-    expect(out.stdout).toBe('');
-  });
+it.each([
+  [['solve', 'game.txt', '--winnable'], /a record file brings its own deal and rules/],
+  [['autoplay', '--open', 'game.txt', '--winnable'], /a record file brings its own deal and rules/],
+  [['play', 'game.txt', '--winnable'], /--winnable, --daily and --new deal a new game/],
+  [['deal', '--daily', '--seed', '3'], /--daily plays the day's deal: give --daily or a deal/],
+  [
+    ['deal', '--daily', '--deal', 'pysol:3'],
+    /--daily plays the day's deal: give --daily or a deal/,
+  ],
+  [['play', 'game.txt', '--daily'], /--winnable, --daily and --new deal a new game/],
+  [['solve', 'game.txt', '--daily'], /a record file brings its own deal and rules/],
+])('%j is a usage error', async (args, message) => {
+  const out = await cli(args);
+  expect(out.status).toBe(2);
+  expect(out.stderr).toMatch(message);
+  expect(out.stdout).toBe('');
 });
 
 describe('the cache (README, "Winnable deals")', () => {

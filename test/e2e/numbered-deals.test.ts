@@ -6,7 +6,7 @@
 import { dealPosition, newGame } from '../../src/engine';
 import { initialState } from '../../src/ui/controller';
 import { layout } from '../../src/ui/layout';
-import { boardOf, freshEnv, scratchFolder, startSpider } from './spider';
+import { boardOf, dealAndQuit, freshEnv, scratchFolder, startSpider } from './spider';
 
 jest.setTimeout(30_000);
 
@@ -25,12 +25,7 @@ it('plays kpat:14934 with 2 suits, names it, and resumes it when asked for again
   expect(screen.split('\n')[0]).toMatch(/^Spider {2}deal kpat:14934 {2}2 suits, relaxed 0 /);
   expect(boardOf(screen)).toBe(expected);
   expect(screen).toContain('Deal kpat:14934. Pick a column');
-  first.sendKeys('d');
-  first.waitFor(/moves 1 /);
-  first.sendKeys('q');
-  first.waitFor('Quit this game?');
-  first.sendKeys('y');
-  expect(first.waitForExit()).toBe(0);
+  expect(dealAndQuit(first)).toBe(0);
   const output = first.output();
   expect(output.replace(/\s+/g, ' ')).toContain('Spider deal kpat:14934 (2 suits');
   expect(output).toMatch(/\n {2}spider --deal kpat:14934 --suits 2\r?\n/);

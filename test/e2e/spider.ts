@@ -52,6 +52,19 @@ export function startSpider(
   });
 }
 
+/**
+ * Deals once, so that the game has a move to keep, then quits it (answering the question) and
+ * returns the exit status.
+ */
+export function dealAndQuit(session: TerminalSession): number {
+  session.sendKeys('d');
+  session.waitFor(/moves 1 /);
+  session.sendKeys('q');
+  session.waitFor('Quit this game?');
+  session.sendKeys('y');
+  return session.waitForExit();
+}
+
 /** An interactive shell with job control (prompt `shell$ `), for suspending the game. */
 export function startShell(
   env: Record<string, string | undefined> = freshEnv(),

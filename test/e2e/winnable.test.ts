@@ -8,7 +8,7 @@ import { bySeed, newGame } from '../../src/engine';
 import { dailyStart, findWinnable } from '../../src/search';
 import { initialState } from '../../src/ui/controller';
 import { layout } from '../../src/ui/layout';
-import { boardOf, freshEnv, scratchFolder, SPIDER, startSpider } from './spider';
+import { boardOf, dealAndQuit, freshEnv, scratchFolder, SPIDER, startSpider } from './spider';
 
 jest.setTimeout(120_000);
 
@@ -35,12 +35,7 @@ it('plays the first deal from seed 6 the solver wins, says so, and resumes it wh
   expect(screen.replace(/\s+/g, ' ')).toMatch(
     new RegExp(`Seed ${seed}, proven winnable${from}\\. Pick a column`),
   );
-  first.sendKeys('d');
-  first.waitFor(/moves 1 /);
-  first.sendKeys('q');
-  first.waitFor('Quit this game?');
-  first.sendKeys('y');
-  expect(first.waitForExit()).toBe(0);
+  expect(dealAndQuit(first)).toBe(0);
   const output = first.output();
   expect(output).toMatch(
     new RegExp(`spider: finding a deal the solver wins, from seed 6 on: 6… (not )?won`),
