@@ -421,9 +421,14 @@ function releaseAt(state: UiState, column: number | null): Update {
 function startNewGame(state: UiState, deps: ControllerDeps): Update {
   const seed = deps.randomSeed();
   const game = newGame(seed, state.game.rules);
+  // After a deal chosen as winnable, the player must not take the next one for another.
+  const ordinary =
+    state.game.deal.origin === undefined
+      ? ''
+      : ': an ordinary deal, not searched for (spider --winnable deals one proven winnable)';
   return same({
     ...initialState(game, state.theme, state.scoring),
-    message: info(`New game: seed ${seed}.`),
+    message: info(`New game: seed ${seed}${ordinary}.`),
   });
 }
 

@@ -136,6 +136,20 @@ describe('game keys', () => {
     expect(fresh.message?.text).toContain('777');
   });
 
+  it('n after a deal proven winnable says the new one is an ordinary deal', () => {
+    const chosen = {
+      scheme: 'seed',
+      key: '43',
+      origin: { from: { scheme: 'seed', key: '42' } },
+    } as const;
+    const playing = run(initialState(newGame(chosen, RULES), THEME, 'woods'), key('deal')).state;
+    const fresh = run(playing, key('new'), key('yes')).state;
+    expect(fresh.game.deal).toEqual({ scheme: 'seed', key: '777' });
+    expect(fresh.message?.text).toBe(
+      'New game: seed 777: an ordinary deal, not searched for (spider --winnable deals one proven winnable).',
+    );
+  });
+
   it('R restarts the deal after asking', () => {
     const playing = run(start, key('deal')).state;
     const restarted = run(playing, key('restart'), key('yes')).state;
