@@ -18,7 +18,7 @@
  */
 import * as path from 'path';
 import { dealPosition, newGame, type Position, type SuitCount } from '../src/engine';
-import { gameData, type JobResult, type Solution, solve } from '../src/search';
+import { gameData, type JobResult, type Solution, solutionOf, solve } from '../src/search';
 import { SolverPair } from '../src/search/solver-thread';
 
 const GAMES_GIVEN = process.env.SPIDER_BENCH_SOLVE_GAMES;
@@ -42,8 +42,11 @@ function onBothCores(deal: string, suits: SuitCount): Promise<Solution> {
   const game = newGame({ scheme: 'pysol', key: deal }, { suits, relaxed: 0, keepSuits: false });
   return new Promise((resolve, reject) => {
     pair.run({ kind: 'solve', game: gameData(game), timeMs: TIME_MS }, (answer: JobResult) => {
-      if (answer.kind === 'failed') reject(new Error(answer.reason));
-      else resolve(answer);
+      try {
+        resolve(solutionOf(answer));
+      } catch (error) {
+        reject(error);
+      }
     });
   });
 }

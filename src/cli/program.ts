@@ -200,14 +200,19 @@ function buildProgram(io: CliIo): Command {
   );
 
   /** Solves the game's position within `timeMs`, on the solver's threads when there are some. */
-  async function solved(game: Game, timeMs: number): Promise<JobResult> {
+  /** A solve job's answer; an error when the solver's thread broke. */
+  async function solved(
+    game: Game,
+    timeMs: number,
+  ): Promise<Extract<JobResult, { kind: 'solved' }>> {
     const search = await import('../search');
     if (!io.solver) return { kind: 'solved', ...search.solve(game.position, { timeMs }) };
     const runner = io.solver();
     try {
-      return await new Promise<JobResult>((resolve) => {
+      const answer = await new Promise<JobResult>((resolve) => {
         runner.run({ kind: 'solve', game: search.gameData(game), timeMs }, resolve);
       });
+      return search.solutionOf(answer);
     } finally {
       runner.close();
     }
@@ -270,7 +275,6 @@ function buildProgram(io: CliIo): Command {
         return;
       }
       const found = await solved(game, seconds * 1000);
-      if (found.kind === 'failed') throw new Error(found.reason); // the solver's thread broke
       const solution = found.line.map(formatAction);
       if (raw.json) {
         const { result, positions, ms } = found;

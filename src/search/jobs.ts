@@ -12,6 +12,7 @@ import { actionsKept, type Game, restoreGame } from '../engine/game';
 import type { Rules } from '../engine/rules';
 import { explain } from '../engine/refusal';
 import { solve, type SolveResult, type Variant } from './solver';
+import { type WhereLost, whereLost } from './where-lost';
 
 /** A game in the form that crosses to another thread: the deal, the rules, the line kept. */
 export interface GameData {
@@ -37,12 +38,14 @@ export function gameFromData(data: GameData): Game | string {
   return restored.game;
 }
 
-/** Work for the solver's thread. */
+/**
+ * Work for the solver's thread: `solve` the game's current position, or find `where-lost` its
+ * line of play stopped being winnable (README, "Where it went wrong").
+ */
 export type Job = {
-  readonly kind: 'solve';
-  /** The game whose current position is solved. */
+  readonly kind: 'solve' | 'where-lost';
   readonly game: GameData;
-  /** Milliseconds the solver may take. */
+  /** Milliseconds the job may take. */
   readonly timeMs: number;
   /** Which way the solver searches (README, "Solver"); default 0. */
   readonly variant?: Variant;
@@ -58,12 +61,23 @@ export type JobResult =
       readonly positions: number;
       readonly ms: number;
     }
+  | { readonly kind: 'where-lost'; readonly found: WhereLost }
   | { readonly kind: 'failed'; readonly reason: string };
+
+/** What a solve job answered; an error when it failed (the solver's thread broke). */
+export function solutionOf(result: JobResult): Extract<JobResult, { kind: 'solved' }> {
+  if (result.kind === 'solved') return result;
+  throw new Error(result.kind === 'failed' ? result.reason : 'a solve job answered where-lost');
+}
 
 /** Runs a job to its end, or until `cancelled` says stop (the answer is then of no use). */
 export function runJob(job: Job, cancelled: () => boolean = () => false): JobResult {
   const game = gameFromData(job.game);
   if (typeof game === 'string') return { kind: 'failed', reason: game };
+  if (job.kind === 'where-lost') {
+    const budget = { timeMs: job.timeMs, cancelled };
+    return { kind: 'where-lost', found: whereLost(game.start, job.game.actions, budget) };
+  }
   const found = solve(game.position, {
     timeMs: job.timeMs,
     cancelled,

@@ -12,7 +12,7 @@
  * new state asks for is started, unless it is already under way.
  */
 import { type Position, type Status, StatusSearch } from '../engine';
-import { gameData, type JobResult, type JobRunner } from '../search';
+import { gameData, type Job, type JobResult, type JobRunner } from '../search';
 import { type Command, type Wanted, wanted } from './controller';
 import type { UiState } from './state';
 
@@ -31,7 +31,11 @@ export class Background {
   private search: StatusSearch | null = null;
   private slice: NodeJS.Immediate | undefined;
   // The solver job under way: the position it is about, and its cancel.
-  private job: { readonly position: Position; readonly cancel: () => void } | null = null;
+  private job: {
+    readonly kind: Job['kind'];
+    readonly position: Position;
+    readonly cancel: () => void;
+  } | null = null;
   // The demo's next action: the position it is due from, and its timer.
   private pace: { readonly position: Position; readonly timer: NodeJS.Timeout } | null = null;
   private stopped = false;
@@ -104,7 +108,8 @@ export class Background {
   }
 
   private followSolver(solve: Wanted['solve']): void {
-    if (solve !== null && this.job?.position === solve.game.position) return;
+    const job = this.job;
+    if (solve !== null && job?.position === solve.game.position && job.kind === solve.kind) return;
     this.job?.cancel();
     this.job = null;
     if (solve === null) return;
@@ -114,15 +119,14 @@ export class Background {
       if (!this.stopped) this.report({ kind: 'solved', position, result });
     };
     if (!this.solver) {
-      const job = { position, cancel: () => clearImmediate(later) };
       const later = setImmediate(() => answer({ kind: 'failed', reason: NO_SOLVER }));
-      this.job = job;
+      this.job = { kind: solve.kind, position, cancel: () => clearImmediate(later) };
       return;
     }
     const cancel = this.solver.run(
-      { kind: 'solve', game: gameData(solve.game), timeMs: solve.timeMs },
+      { kind: solve.kind, game: gameData(solve.game), timeMs: solve.timeMs },
       answer,
     );
-    this.job = { position, cancel };
+    this.job = { kind: solve.kind, position, cancel };
   }
 }

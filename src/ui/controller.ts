@@ -18,7 +18,8 @@ import {
   suitLabel,
   undo,
 } from '../engine';
-import { bestMoveFrom, describeHint, type HintEngine, type JobResult } from '../search';
+import { whereLostSentence } from '../notation';
+import { bestMoveFrom, describeHint, type HintEngine, type Job, type JobResult } from '../search';
 import type { Message, UiState } from './state';
 import type { Theme } from './theme';
 
@@ -52,6 +53,7 @@ export type Command =
         | 'write'
         | 'winnable'
         | 'demo'
+        | 'where'
         | 'other';
     }
   /** From the game loop: the search it ran in the background decided a position's status. */
@@ -104,6 +106,8 @@ export const WINNABLE_THINK_MS = 3_000;
 export const DEMO_THINK_MS = 10_000;
 /** The demo's pace: one action this often (milliseconds), slow enough for the eye to follow. */
 export const DEMO_PACE_MS = 300;
+/** How long the search for where the game went wrong may take (milliseconds). */
+export const WHERE_THINK_MS = 30_000;
 
 /**
  * Work the state on screen asks for, which the game loop runs in the background (README, "Lost"
@@ -113,7 +117,11 @@ export interface Wanted {
   /** The position whose status is still to be decided (`settled`). */
   readonly status: Position | null;
   /** A question for the solver about the game's current position (`solved`). */
-  readonly solve: { readonly game: Game; readonly timeMs: number } | null;
+  readonly solve: {
+    readonly kind: Job['kind'];
+    readonly game: Game;
+    readonly timeMs: number;
+  } | null;
   /** The demo's next action, due after `ms` milliseconds (`step`). */
   readonly pace: { readonly position: Position; readonly ms: number } | null;
 }
@@ -121,11 +129,18 @@ export interface Wanted {
 export function wanted(state: UiState): Wanted {
   const position = state.game.position;
   const ask = state.solver?.position === position ? state.solver : null;
-  const thinking = ask !== null && (ask.kind === 'winnable' || ask.line === null);
-  const timeMs = ask?.kind === 'demo' ? DEMO_THINK_MS : WINNABLE_THINK_MS;
+  const thinking = ask !== null && (ask.kind !== 'demo' || ask.line === null);
+  const job: Wanted['solve'] =
+    ask?.kind === 'where'
+      ? { kind: 'where-lost', game: state.game, timeMs: WHERE_THINK_MS }
+      : {
+          kind: 'solve',
+          game: state.game,
+          timeMs: ask?.kind === 'demo' ? DEMO_THINK_MS : WINNABLE_THINK_MS,
+        };
   return {
     status: state.status === null ? position : null,
-    solve: thinking ? { game: state.game, timeMs } : null,
+    solve: thinking ? job : null,
     pace: ask?.kind === 'demo' && ask.line !== null ? { position, ms: DEMO_PACE_MS } : null,
   };
 }
@@ -222,6 +237,13 @@ function answered(state: UiState, position: Position, result: JobResult): Update
     return withState(asked, { message: error(`The solver could not answer: ${result.reason}`) });
   // The answer depends on the face-down cards: seeing it is a peek.
   const game = countPeek(state.game);
+  if (result.kind === 'where-lost') {
+    const sentence = whereLostSentence(result.found);
+    const overlay =
+      state.overlay?.kind === 'lost' ? { kind: 'lost' as const, wrong: sentence } : state.overlay;
+    return withState(asked, { game, overlay, message: info(sentence) });
+  }
+  if (ask.kind === 'where') return same(asked); // cannot happen: the job answers in kind
   if (ask.kind === 'winnable')
     return withState(asked, { game, message: winnableAnswer(result.result, result.line.length) });
   if (result.result !== 'won' || result.line.length === 0)
@@ -301,15 +323,16 @@ function winnableAnswer(result: 'won' | 'lost' | 'unknown', length: number): Mes
 }
 
 /**
- * "Can I still win?": the solver is asked about the position on screen and the game goes on
- * while it thinks. It sees the face-down cards, so the first time in a game the player is told
- * that this counts as a peek, and asks again to go on.
+ * "Can I still win?" (`c`) or "where did it go wrong?" (`g`): the solver is asked about the game
+ * on screen and the game goes on while it thinks. It sees the face-down cards, so the first time
+ * in a game the player is told that this counts as a peek, and asks again to go on.
  */
-function askWinnable(state: UiState): Update {
-  if (!state.peekWarned) return withState(state, { confirm: 'winnable' });
+function askSolver(state: UiState, kind: 'winnable' | 'where'): Update {
+  if (!state.peekWarned) return withState(state, { confirm: kind });
   const position = state.game.position;
-  if (state.solver?.position === position) return same(state); // already thinking about it
-  return withState(state, { solver: { kind: 'winnable', position }, message: null });
+  const ask = state.solver;
+  if (ask?.kind === kind && ask.position === position) return same(state); // already thinking
+  return withState(state, { solver: { kind, position }, message: null });
 }
 
 /**
@@ -443,11 +466,16 @@ function restartGame(state: UiState): Update {
 function confirmed(state: UiState, command: Command, deps: ControllerDeps): Update {
   const question = state.confirm;
   const cleared = { ...state, confirm: null };
-  if (question === 'winnable' && command.kind === 'winnable')
-    return askWinnable({ ...cleared, peekWarned: true });
+  if ((question === 'winnable' || question === 'where') && command.kind === question)
+    return askSolver({ ...cleared, peekWarned: true }, question);
   if (question === 'demo' && command.kind === 'demo')
     return startDemo({ ...cleared, peekWarned: true });
-  if (command.kind !== 'yes' || question === 'winnable' || question === 'demo') {
+  if (
+    command.kind !== 'yes' ||
+    question === 'winnable' ||
+    question === 'demo' ||
+    question === 'where'
+  ) {
     // The game was found lost while the question waited: now is the time to say so.
     if (cleared.status === 'lost' && !cleared.overlay)
       return withState(cleared, { overlay: { kind: 'lost' }, message: error(LOST_TEXT) });
@@ -484,6 +512,8 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
       if (command.kind === 'quit' || command.kind === 'interrupt') return { state, effect: 'quit' };
       if (command.kind === 'undo') return update(closed, command, deps);
       if (command.kind === 'write') return { state, effect: 'write' };
+      // Where it went wrong: asked with the panel up, and shown on it.
+      if (overlay.kind === 'lost' && command.kind === 'where') return askSolver(state, 'where');
       return same(state);
   }
 }
@@ -597,7 +627,8 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
     case 'hint':
       return showHint(state, deps);
     case 'winnable':
-      return askWinnable(state);
+    case 'where':
+      return askSolver(state, command.kind);
     case 'demo':
       return startDemo(state);
     case 'expand':

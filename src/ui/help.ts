@@ -14,7 +14,7 @@ export const HELP_PAGES: readonly (readonly string[])[] = [
     'h          hint; h again shows the next     e       expand a column',
     'x          remove a complete suit (keep-suits games)',
     'w          write the game record to a file in this folder',
-    'c          can I still win? (a peek)        a       demo (a peek)',
+    'c / a / g  can I still win? / demo / where did it go wrong? (peeks)',
     'R          restart this deal                n       new game',
     'Ctrl-L     redraw                           Ctrl-Z  suspend',
     '?          this help                        q       quit',
@@ -42,7 +42,7 @@ export const HELP_PAGES: readonly (readonly string[])[] = [
     '',
     'Scores: woods (990 for a win, 1000 with all suits kept), microsoft',
     '(500 - actions + 100 a suit), aisleriot (in-suit pairs, 96 at most).',
-    'Peeks: undoing a turned card or a deal, and asking the solver (c; a,',
-    'its demo, plays on until any key) show what you could not know.',
+    'Peeks: undoing a turned card or a deal, and asking the solver (c, g;',
+    'a, its demo, plays on until any key) show what you could not know.',
   ],
 ];

@@ -14,6 +14,7 @@ const BY_CHAR: Record<string, Command> = {
   w: { kind: 'write' },
   c: { kind: 'winnable' },
   a: { kind: 'demo' },
+  g: { kind: 'where' },
   '?': { kind: 'help' },
   q: { kind: 'quit' },
   y: { kind: 'yes' },

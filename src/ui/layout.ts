@@ -221,11 +221,13 @@ const CONFIRM_TEXT = {
   restart: 'Restart this deal from the beginning? y restarts; any other key goes on.',
   winnable: 'The solver sees face-down cards: asking is a peek. c asks; other keys go on.',
   demo: 'The solver sees face-down cards: its demo is a peek. a starts; other keys go on.',
+  where: 'The solver sees face-down cards: asking is a peek. g asks; other keys go on.',
 };
 
 const THINKING = {
   winnable: 'Can I still win? The solver is thinking; play on meanwhile.',
   demo: 'Demo: the solver is thinking; any key stops it.',
+  where: 'Where did it go wrong? The solver looks back over the game; play on meanwhile.',
 };
 
 /** What the message line says now, and how it is coloured; null when it says nothing. */

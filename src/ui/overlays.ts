@@ -4,6 +4,7 @@ import { HELP_PAGES } from './help';
 import type { Board } from './layout';
 import type { Overlay, UiState } from './state';
 import { cardRole } from './theme';
+import { wrapWords } from './wrap';
 import { DealName } from '../notation';
 
 /** A bordered panel over the board; returns its inner area. */
@@ -68,13 +69,15 @@ export function drawOverlay(frame: Frame, state: UiState, overlay: Overlay, boar
     }
     case 'lost': {
       // Lost is decided from what the player sees (README, "Lost"), so it can be said at once.
+      // Where it went wrong needs the solver: asked with g, a peek (README, "Where it went wrong").
       const lines = [
         'No progress is possible:',
         'no move can turn a card, deal',
         'or complete a suit any more.',
         '',
+        ...(overlay.wrong === undefined ? [] : [...wrapWords(overlay.wrong, 32), '']),
         'u undo   R restart   n new game',
-        'q quit',
+        overlay.wrong === undefined ? 'q quit   g where it went wrong' : 'q quit',
       ];
       endPanel(frame, 32, 'Lost', lines, 'error', ascii);
       break;

@@ -20,7 +20,7 @@ export interface Message {
  * A question waiting for its answer: `y` for quitting, a new game or a restart; for the solver,
  * which counts as a peek, its own key pressed again (README, "Peeks").
  */
-export type Confirm = 'quit' | 'new' | 'restart' | 'winnable' | 'demo';
+export type Confirm = 'quit' | 'new' | 'restart' | 'winnable' | 'demo' | 'where';
 
 /** A panel drawn over the board. */
 export type Overlay =
@@ -28,7 +28,8 @@ export type Overlay =
   | { readonly kind: 'expand'; readonly column: number }
   | { readonly kind: 'choose-expand' }
   | { readonly kind: 'won' }
-  | { readonly kind: 'lost' };
+  /** The lost panel, with where the game went wrong once the solver has said (`g`). */
+  | { readonly kind: 'lost'; readonly wrong?: string };
 
 /**
  * A question for the solver about the position on screen, waiting for its answer (README, "The
@@ -36,7 +37,8 @@ export type Overlay =
  * question is dropped.
  */
 export type SolverAsk =
-  | { readonly kind: 'winnable'; readonly position: Position }
+  /** Can the game still be won (`c`), or where did it go wrong (`g`)? */
+  | { readonly kind: 'winnable' | 'where'; readonly position: Position }
   /**
    * The demo: the solver's line is asked for (`line` null), then played from `position` one
    * action at a time; `played` actions are behind.

@@ -1,7 +1,7 @@
 /**
  * A lost game in the real terminal (README, "Lost"): the last deal of this record leaves no
  * progress possible, which the game decides in the background and shows as the lost panel; undo
- * takes it away, and leaving a lost game asks nothing.
+ * takes it away, and leaving a lost game asks nothing. g asks the solver where it went wrong.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -14,13 +14,19 @@ const RECORD = fs.readFileSync(
   'utf8',
 );
 
-it('the deal that loses brings up the lost panel; u takes it back, q leaves without asking', () => {
+/** The game of the record up to its last deal, in the terminal, and the deal that loses it. */
+function dealTheLastDeal() {
   const home = scratchFolder();
   const file = path.join(home, 'almost.txt');
-  fs.writeFileSync(file, RECORD.replace(/ d\n$/, '\n')); // up to the last deal
+  fs.writeFileSync(file, RECORD.replace(/ d\n$/, '\n'));
   const session = startSpider(['play', file], { env: freshEnv(home) });
   session.waitFor('q quit');
   session.sendKeys('d');
+  return session;
+}
+
+it('the deal that loses brings up the lost panel; u takes it back, q leaves without asking', () => {
+  const session = dealTheLastDeal();
   const lost = session.waitFor('No progress is possible');
   expect(lost).toMatch(/Lost: no move can turn a card/);
   expect(lost).toMatch(/u undo +R restart +n new game/);
@@ -53,4 +59,17 @@ it('a saved game whose last deal lost it is resumed at once, and then found lost
   expect(session.waitForExit()).toBe(0);
   const history = fs.readFileSync(path.join(home, 'data', 'spider', 'games.jsonl'), 'utf8');
   expect(JSON.parse(history.trim())).toMatchObject({ seed: '15', outcome: 'lost', moves: 17 });
+});
+
+it('g on the lost panel warns of the peek, then shows where the game went wrong', () => {
+  const session = dealTheLastDeal();
+  session.waitFor('g where it went wrong');
+  session.sendKeys('g');
+  session.waitFor('g asks; other keys go on');
+  session.sendKeys('g');
+  const shown = session.waitFor(/lost it\.[\s\S]*lost it\./, 30_000); // on the panel and below
+  expect(shown).toContain('You could still have won');
+  expect(shown).toContain('No progress is possible');
+  session.sendKeys('q');
+  expect(session.waitForExit()).toBe(0);
 });

@@ -7,6 +7,7 @@ import { newGame, play } from '../../src/engine';
 import { gameData, gameFromData, type Job, type JobResult, runJob } from '../../src/search/jobs';
 import { SolverPair, SolverThread } from '../../src/search/solver-thread';
 import { bundle } from '../helpers/bundle';
+import { lostGame } from '../helpers/lost-game';
 import { playsToWin } from '../helpers/play-out';
 
 jest.setTimeout(60_000);
@@ -45,6 +46,14 @@ describe('jobs', () => {
     const result = runJob(solveJob(game));
     expect(result).toMatchObject({ kind: 'solved', result: 'won' });
     if (result.kind === 'solved') expect(playsToWin(game.position, result.line)).toBe(true);
+  });
+
+  it('a where-lost job finds the action that lost a lost game', () => {
+    const game = lostGame();
+    const result = runJob({ kind: 'where-lost', game: gameData(game), timeMs: 30_000 });
+    if (result.kind !== 'where-lost') throw new Error(`answered ${result.kind}`);
+    expect(result.found.end).toBe('lost');
+    expect(result.found.losing?.number).toBe(result.found.firstLost);
   });
 
   it('a cancelled job stops with no answer worth having', () => {

@@ -1,5 +1,5 @@
 import { newGame, play, type Rules, status, statusWithin } from '../../src/engine';
-import { type HintEngine, type JobResult } from '../../src/search';
+import { type HintEngine, type JobResult, type WhereLost } from '../../src/search';
 import {
   type Command,
   type ControllerDeps,
@@ -9,6 +9,7 @@ import {
   DEMO_PACE_MS,
   DEMO_THINK_MS,
   wanted,
+  WHERE_THINK_MS,
   WINNABLE_THINK_MS,
 } from '../../src/ui/controller';
 import type { UiState } from '../../src/ui/state';
@@ -472,7 +473,7 @@ describe('answers from the solver', () => {
   });
 
   it('a question for the position on screen is work for the solver', () => {
-    expect(wanted(asked).solve).toEqual({ game, timeMs: WINNABLE_THINK_MS });
+    expect(wanted(asked).solve).toEqual({ kind: 'solve', game, timeMs: WINNABLE_THINK_MS });
     expect(wanted(start).solve).toBeNull();
   });
 
@@ -533,7 +534,7 @@ describe('can I still win? (c)', () => {
     expect(asked.confirm).toBeNull();
     expect(asked.peekWarned).toBe(true);
     expect(asked.solver).toEqual({ kind: 'winnable', position: game.position });
-    expect(wanted(asked).solve).toEqual({ game, timeMs: WINNABLE_THINK_MS });
+    expect(wanted(asked).solve).toEqual({ kind: 'solve', game, timeMs: WINNABLE_THINK_MS });
   });
 
   it('any other key after the warning asks nothing and does nothing else', () => {
@@ -598,7 +599,7 @@ describe('the demo (a)', () => {
       line: null,
       played: 0,
     });
-    expect(wanted(thinking).solve).toEqual({ game, timeMs: DEMO_THINK_MS });
+    expect(wanted(thinking).solve).toEqual({ kind: 'solve', game, timeMs: DEMO_THINK_MS });
     expect(wanted(thinking).pace).toBeNull();
   });
 
@@ -661,5 +662,61 @@ describe('the demo (a)', () => {
     expect(lost.solver).toBeNull();
     const unknown = update(asked, answer('unknown'), deps).state;
     expect(unknown.message?.text).toBe('Demo: the solver found no win in 10 s.');
+  });
+});
+
+describe('where it went wrong (g)', () => {
+  const opening = initialState(lostGame(), THEME, 'woods');
+  const position = opening.game.position;
+  const lost = update(opening, { kind: 'settled', position, status: 'lost' }, deps).state;
+  const found: WhereLost = {
+    actions: 17,
+    start: 'winnable',
+    end: 'lost',
+    lastWinnable: 16,
+    firstLost: 17,
+    losing: { number: 17, action: { kind: 'deal' }, token: 'd' },
+    winningLine: [],
+    searched: [],
+    stopped: null,
+    positions: 1000,
+    ms: 10,
+  };
+  const sentence = 'You could still have won after move 16; move 17, d, lost it.';
+
+  it('asked on the lost panel, after the warning, it looks back over the game in the background', () => {
+    expect(lost.overlay).toEqual({ kind: 'lost' });
+    const warned = run(lost, key('where')).state;
+    expect(warned.confirm).toBe('where');
+    const asked = run(warned, key('where')).state;
+    expect(asked.overlay).toEqual({ kind: 'lost' });
+    expect(asked.solver).toEqual({ kind: 'where', position });
+    expect(wanted(asked).solve).toEqual({
+      kind: 'where-lost',
+      game: lost.game,
+      timeMs: WHERE_THINK_MS,
+    });
+  });
+
+  it('the answer shows on the lost panel and the message line, and counts a peek', () => {
+    const asked = run({ ...lost, peekWarned: true }, key('where')).state;
+    const answered = update(
+      asked,
+      { kind: 'solved', position, result: { kind: 'where-lost', found } },
+      deps,
+    ).state;
+    expect(answered.overlay).toEqual({ kind: 'lost', wrong: sentence });
+    expect(answered.message).toEqual({ text: sentence, kind: 'info' });
+    expect(answered.game.peeks).toBe(lost.game.peeks + 1);
+    expect(answered.solver).toBeNull();
+  });
+
+  it('can be asked during the game too; an undo drops the question', () => {
+    const playing = initialState(lostGame(LOST_GAME_ACTIONS - 1), THEME, 'woods');
+    const asked = run({ ...playing, peekWarned: true }, key('where')).state;
+    expect(asked.overlay).toBeNull();
+    expect(wanted(asked).solve?.kind).toBe('where-lost');
+    const undone = run(asked, key('undo')).state;
+    expect(wanted(undone).solve).toBeNull();
   });
 });

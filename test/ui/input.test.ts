@@ -25,6 +25,7 @@ describe('keys', () => {
     ['h', 'hint'],
     ['c', 'winnable'],
     ['a', 'demo'],
+    ['g', 'where'],
     ['e', 'expand'],
     ['x', 'remove'],
     ['w', 'write'],
