@@ -42,31 +42,47 @@ const SLOTS = COLUMN_COUNT + 1;
 const OPEN_SLOT = COLUMN_COUNT;
 const HEIGHTS = 128;
 const CARD_CODES = 64;
-let keys: { lo: Uint32Array; hi: Uint32Array } | null = null;
+const KEYS = SLOTS * HEIGHTS * CARD_CODES;
+// Made by the first search (`makeKeys`): a program that never searches never holds them.
+let keyLo = new Uint32Array(0);
+let keyHi = new Uint32Array(0);
+/** Which rows of keys (one per slot and height) are worked out: done on first use. */
+let rowFilled = new Uint8Array(0);
 
-function hashKeys(): { lo: Uint32Array; hi: Uint32Array } {
-  if (keys) return keys;
-  const size = SLOTS * HEIGHTS * CARD_CODES;
-  const lo = new Uint32Array(size);
-  const hi = new Uint32Array(size);
-  // xorshift32 from a fixed seed: the same keys in every run, so the search is reproducible.
-  let x = 0x9e3779b9;
-  const next = (): number => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return x >>> 0;
-  };
-  for (let i = 0; i < size; i++) {
-    lo[i] = next();
-    hi[i] = next();
-  }
-  keys = { lo, hi };
-  return keys;
+function makeKeys(): void {
+  if (keyLo.length > 0) return;
+  keyLo = new Uint32Array(KEYS);
+  keyHi = new Uint32Array(KEYS);
+  rowFilled = new Uint8Array(SLOTS * HEIGHTS);
 }
 
-const keyIndex = (slot: number, height: number, card: number): number =>
-  (slot * HEIGHTS + height) * CARD_CODES + card;
+/**
+ * The index of the keys for a card at a height in a slot. Each key is a hash of its own index
+ * (the same in every run, and whatever order rows are worked out in), so a row is worked out
+ * only when a search first needs it: a start that decides a game's status needs a few rows, not
+ * the 180,000 keys of them all.
+ */
+function keyIndex(slot: number, height: number, card: number): number {
+  const row = slot * HEIGHTS + height;
+  if (rowFilled[row] === 0) {
+    rowFilled[row] = 1;
+    for (let i = row * CARD_CODES; i < (row + 1) * CARD_CODES; i++) {
+      keyLo[i] = spread(2 * i + 1);
+      keyHi[i] = spread(2 * i + 2);
+    }
+  }
+  return row * CARD_CODES + card;
+}
+
+/** A well-spread 32-bit number from a counter (a murmur3-style finaliser). */
+function spread(n: number): number {
+  let z = imul(n ^ 0x9e3779b9, 0x85ebca6b);
+  z ^= z >>> 13;
+  z = imul(z, 0xc2b2ae35);
+  z ^= z >>> 16;
+  z = imul(z, 0x27d4eb2f);
+  return (z ^ (z >>> 15)) >>> 0;
+}
 
 // A column's own hash is a sum of keys (cheap to update card by card); before columns are added
 // together it is mixed (`mixLo`, `mixHi`), so that which cards share a column counts, not just
@@ -189,6 +205,7 @@ export class ProgressSearch {
     if (checkDeal(position) === null || position.columns.some(hasCompleteSuitOnTop))
       this.verdict = 'yes';
     else {
+      makeKeys();
       this.rehash();
       this.seen.add(this.hashLo, this.hashHi, this.limit);
       this.queue.push(this.tableau, 0, 0, 0);
@@ -216,7 +233,8 @@ export class ProgressSearch {
 
   /** Works out every hash of the current position from its cards. */
   private rehash(): void {
-    const { lo, hi } = hashKeys();
+    const lo = keyLo;
+    const hi = keyHi;
     const { cards, lengths, hidden } = this.tableau;
     this.hashLo = 0;
     this.hashHi = 0;
@@ -253,7 +271,8 @@ export class ProgressSearch {
    * `childLo` and `childHi`, without moving them.
    */
   private hashAfter(from: number, to: number, count: number): void {
-    const { lo, hi } = hashKeys();
+    const lo = keyLo;
+    const hi = keyHi;
     const { cards, lengths } = this.tableau;
     const base = lengths[from] - count;
     const targetLength = lengths[to];
