@@ -15,13 +15,22 @@ import {
   type ScoringName,
   type Status,
   statusWithin,
-  suitLabel,
   undo,
 } from '../engine';
 import { whereLostSentence } from '../notation';
 import { bestMoveFrom, describeHint, type HintEngine, type Job, type JobResult } from '../search';
 import type { Message, UiState } from './state';
 import type { Theme } from './theme';
+import {
+  afterChange,
+  error,
+  info,
+  LOST_TEXT,
+  same,
+  sentence,
+  type Update,
+  withState,
+} from './update';
 
 /** What the player asked for, from a key or the mouse (see input.ts). */
 export type Command =
@@ -63,18 +72,10 @@ export type Command =
   /** From the game loop: the demo's next action is due, from this position. */
   | { readonly kind: 'step'; readonly position: Position };
 
-/** What the adapter must do besides drawing the new state. */
-export type Effect = 'quit' | 'redraw' | 'suspend' | 'write' | null;
-
 /** What the controller needs from outside: new seeds and the hint engine. */
 export interface ControllerDeps {
   readonly randomSeed: () => string;
   readonly hints: HintEngine;
-}
-
-export interface Update {
-  readonly state: UiState;
-  readonly effect: Effect;
 }
 
 export function initialState(
@@ -145,23 +146,10 @@ export function wanted(state: UiState): Wanted {
   };
 }
 
-/** A reason from the engine as a sentence: capital first letter, full stop. */
-const sentence = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
-const info = (text: string): Message => ({ text, kind: 'info' });
-const error = (text: string): Message => ({ text, kind: 'error' });
-const same = (state: UiState): Update => ({ state, effect: null });
-const withState = (state: UiState, changes: Partial<UiState>): Update => ({
-  state: { ...state, ...changes },
-  effect: null,
-});
-
 /** A game has something to lose when moves were made and it is not over (as far as is known). */
 function inProgress(state: UiState): boolean {
   return movesKept(state.game) > 0 && state.status !== 'won' && state.status !== 'lost';
 }
-
-const LOST_TEXT =
-  'Lost: no move can turn a card, deal or complete a suit any more. u undoes, R restarts this deal, n starts a new game.';
 
 /** Plays an action and describes the outcome: completed suits, a win, or no move left. */
 function act(state: UiState, action: Action): Update {
@@ -172,39 +160,6 @@ function act(state: UiState, action: Action): Update {
     return withState(state, { message: error(sentence(reason)), selection: null, press: null });
   }
   return afterChange(state, outcome.game, null);
-}
-
-function afterChange(state: UiState, game: Game, message: Message | null): Update {
-  const before = state.game.position.foundations.length;
-  const removed = game.position.foundations.slice(before);
-  let text = message;
-  if (!text && removed.length > 0) {
-    const suits = removed.map((s) => suitLabel(s, state.theme.ascii)).join(' ');
-    text = info(`Complete suit${removed.length > 1 ? 's' : ''} ${suits} removed.`);
-  }
-  const complete = game.position.columns.findIndex(hasCompleteSuitOnTop);
-  if (!text && complete >= 0 && game.rules.keepSuits) {
-    text = info(`Column ${complete + 1} holds a complete suit: x removes it.`);
-  }
-  // Settled at once when that is quick; otherwise the game loop decides it in the background.
-  const status = statusWithin(game.position);
-  const next: UiState = {
-    ...state,
-    game,
-    status,
-    selection: null,
-    hints: null,
-    press: null,
-    solver: null,
-    overlay: status === 'won' ? { kind: 'won' } : status === 'lost' ? { kind: 'lost' } : null,
-    message:
-      status === 'lost'
-        ? error(LOST_TEXT)
-        : status === 'won'
-          ? { text: 'You won! n for a new game.', kind: 'win' }
-          : text,
-  };
-  return same(next);
 }
 
 /**

@@ -7,12 +7,13 @@
 import type { Game } from '../engine';
 import type { JobRunner } from '../search';
 import { Background } from './background';
-import { type Command, type ControllerDeps, type Effect, update, updateUnseen } from './controller';
+import { type Command, type ControllerDeps, update, updateUnseen } from './controller';
 import { commandForKey, commandForMouse } from './input';
 import { ESCAPE_WAIT_MS, type InputEvent, KeyDecoder } from './keys';
 import { type Layout, layout } from './layout';
 import { openScreen, type Screen, type TerminalIo } from './screen';
 import type { Message, UiState } from './state';
+import type { Effect } from './update';
 
 export type { TerminalIo } from './screen';
 

@@ -1,0 +1,68 @@
+/**
+ * What the controller hands back for each command, and the small pieces it builds one from:
+ * messages, an unchanged or amended state, and the state after the game changed (a completed
+ * suit, a win, or a lost game: see README, "Playing" and "Lost").
+ */
+import { type Game, hasCompleteSuitOnTop, statusWithin, suitLabel } from '../engine';
+import type { Message, UiState } from './state';
+
+/** What the adapter must do besides drawing the new state. */
+export type Effect = 'quit' | 'redraw' | 'suspend' | 'write' | null;
+
+export interface Update {
+  readonly state: UiState;
+  readonly effect: Effect;
+}
+
+/** A reason from the engine as a sentence: capital first letter, full stop. */
+export const sentence = (text: string): string =>
+  `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+export const info = (text: string): Message => ({ text, kind: 'info' });
+export const error = (text: string): Message => ({ text, kind: 'error' });
+export const same = (state: UiState): Update => ({ state, effect: null });
+export const withState = (state: UiState, changes: Partial<UiState>): Update => ({
+  state: { ...state, ...changes },
+  effect: null,
+});
+
+/** What the message line says when the game is lost (README, "Lost"). */
+export const LOST_TEXT =
+  'Lost: no move can turn a card, deal or complete a suit any more. u undoes, R restarts this deal, n starts a new game.';
+
+/**
+ * The state after an action, an undo or a redo changed the game: selection, hints and any
+ * question for the solver are dropped; the message is `message`, or else what the change brought
+ * (completed suits removed, a complete suit waiting for x); a win or a lost game shows its panel.
+ */
+export function afterChange(state: UiState, game: Game, message: Message | null): Update {
+  const before = state.game.position.foundations.length;
+  const removed = game.position.foundations.slice(before);
+  let text = message;
+  if (!text && removed.length > 0) {
+    const suits = removed.map((s) => suitLabel(s, state.theme.ascii)).join(' ');
+    text = info(`Complete suit${removed.length > 1 ? 's' : ''} ${suits} removed.`);
+  }
+  const complete = game.position.columns.findIndex(hasCompleteSuitOnTop);
+  if (!text && complete >= 0 && game.rules.keepSuits) {
+    text = info(`Column ${complete + 1} holds a complete suit: x removes it.`);
+  }
+  // Settled at once when that is quick; otherwise the game loop decides it in the background.
+  const status = statusWithin(game.position);
+  const next: UiState = {
+    ...state,
+    game,
+    status,
+    selection: null,
+    hints: null,
+    press: null,
+    solver: null,
+    overlay: status === 'won' ? { kind: 'won' } : status === 'lost' ? { kind: 'lost' } : null,
+    message:
+      status === 'lost'
+        ? error(LOST_TEXT)
+        : status === 'won'
+          ? { text: 'You won! n for a new game.', kind: 'win' }
+          : text,
+  };
+  return same(next);
+}
