@@ -1,5 +1,5 @@
 /**
- * The game's background work: what the state on screen asks for (the controller's `wanted`),
+ * The game's background work: what the state on screen asks for (`wanted`, in questions.ts),
  * run off the input path, its answers handed back as commands for the controller.
  *
  * - Whether a position is lost (README, "Lost"): a search on this thread, in slices of at most
@@ -13,7 +13,8 @@
  */
 import { type Position, type Status, StatusSearch } from '../engine';
 import { gameData, type Job, type JobResult, type JobRunner } from '../search';
-import { type Command, type Wanted, wanted } from './controller';
+import type { Command } from './controller';
+import { type Wanted, wanted } from './questions';
 import type { UiState } from './state';
 
 /**

@@ -6,12 +6,14 @@ import {
   initialState,
   update,
   updateUnseen,
+} from '../../src/ui/controller';
+import {
   DEMO_PACE_MS,
   DEMO_THINK_MS,
   wanted,
   WHERE_THINK_MS,
   WINNABLE_THINK_MS,
-} from '../../src/ui/controller';
+} from '../../src/ui/questions';
 import type { UiState } from '../../src/ui/state';
 import { gameAt, position, showColumns } from '../helpers/build';
 import { LOST_GAME_ACTIONS, lostGame } from '../helpers/lost-game';

@@ -1,0 +1,181 @@
+/**
+ * Questions for the solver from the game (README, "The solver in the game" and "Where it went
+ * wrong"): whether the game can still be won (`c`), the demo that plays a winning line (`a`), and
+ * where the game went wrong (`g`). The state on screen says what to ask (`wanted`); the game loop
+ * asks it in the background, and the answers come back to the controller, which hands them here.
+ */
+import { countPeek, explain, type Game, play, type Position } from '../engine';
+import { whereLostSentence } from '../notation';
+import type { Job, JobResult } from '../search';
+import type { Message, UiState } from './state';
+import { afterChange, error, info, same, type Update, withState } from './update';
+
+/** How long the solver may think about whether the game can still be won (milliseconds). */
+export const WINNABLE_THINK_MS = 3_000;
+/** How long the solver may think before the demo (milliseconds). */
+export const DEMO_THINK_MS = 10_000;
+/** The demo's pace: one action this often (milliseconds), slow enough for the eye to follow. */
+export const DEMO_PACE_MS = 300;
+/** How long the search for where the game went wrong may take (milliseconds). */
+export const WHERE_THINK_MS = 30_000;
+
+/**
+ * Work the state on screen asks for, which the game loop runs in the background (README, "Lost"
+ * and "The solver in the game"); each answer comes back as a command.
+ */
+export interface Wanted {
+  /** The position whose status is still to be decided (`settled`). */
+  readonly status: Position | null;
+  /** A question for the solver about the game's current position (`solved`). */
+  readonly solve: {
+    readonly kind: Job['kind'];
+    readonly game: Game;
+    readonly timeMs: number;
+  } | null;
+  /** The demo's next action, due after `ms` milliseconds (`step`). */
+  readonly pace: { readonly position: Position; readonly ms: number } | null;
+}
+
+export function wanted(state: UiState): Wanted {
+  const position = state.game.position;
+  const ask = state.solver?.position === position ? state.solver : null;
+  const thinking = ask !== null && (ask.kind !== 'demo' || ask.line === null);
+  const job: Wanted['solve'] =
+    ask?.kind === 'where'
+      ? { kind: 'where-lost', game: state.game, timeMs: WHERE_THINK_MS }
+      : {
+          kind: 'solve',
+          game: state.game,
+          timeMs: ask?.kind === 'demo' ? DEMO_THINK_MS : WINNABLE_THINK_MS,
+        };
+  return {
+    status: state.status === null ? position : null,
+    solve: thinking ? job : null,
+    pace: ask?.kind === 'demo' && ask.line !== null ? { position, ms: DEMO_PACE_MS } : null,
+  };
+}
+
+/**
+ * The solver answered. Only an answer about the position on screen, to the question still
+ * waiting, counts: the player may have moved on, or asked something else since.
+ */
+export function answered(state: UiState, position: Position, result: JobResult): Update {
+  const ask = state.solver;
+  if (!ask || ask.position !== position || state.game.position !== position) return same(state);
+  const asked = { ...state, solver: null };
+  if (result.kind === 'failed')
+    return withState(asked, { message: error(`The solver could not answer: ${result.reason}`) });
+  // The answer depends on the face-down cards: seeing it is a peek.
+  const game = countPeek(state.game);
+  if (result.kind === 'where-lost') {
+    const sentence = whereLostSentence(result.found);
+    const overlay =
+      state.overlay?.kind === 'lost' ? { kind: 'lost' as const, wrong: sentence } : state.overlay;
+    return withState(asked, { game, overlay, message: info(sentence) });
+  }
+  if (ask.kind === 'where') return same(asked); // cannot happen: the job answers in kind
+  if (ask.kind === 'winnable')
+    return withState(asked, { game, message: winnableAnswer(result.result, result.line.length) });
+  if (result.result !== 'won' || result.line.length === 0)
+    return withState(asked, { game, message: demoRefused(result.result) });
+  return withState(asked, {
+    game,
+    solver: { kind: 'demo', position, line: result.line, played: 0 },
+    message: demoProgress(0, result.line.length),
+  });
+}
+
+const demoProgress = (played: number, total: number): Message =>
+  info(`Demo: the solver's line, ${played} of ${total} actions played; any key stops it.`);
+
+function demoRefused(result: 'won' | 'lost' | 'unknown'): Message {
+  switch (result) {
+    case 'won':
+      return info('Demo: the game is won already.');
+    case 'lost':
+      return error('Demo: no line of play wins from here, so there is nothing to show. u undoes.');
+    case 'unknown':
+      return info(`Demo: the solver found no win in ${DEMO_THINK_MS / 1000} s.`);
+  }
+}
+
+/**
+ * The demo's next action is due: it is played as the player's own would be (undoable, saved),
+ * and the demo goes on from the position it leads to, until the line is done.
+ */
+export function demoStep(state: UiState, position: Position): Update {
+  const ask = state.solver;
+  if (ask?.kind !== 'demo' || ask.line === null) return same(state);
+  if (ask.position !== position || state.game.position !== position) return same(state);
+  const [action, ...rest] = ask.line;
+  const outcome = play(state.game, action);
+  if (!outcome.ok) {
+    const reason = explain(outcome.refusal, state.theme.ascii);
+    return withState(state, { solver: null, message: error(`Demo stopped: ${reason}.`) });
+  }
+  const after = afterChange(state, outcome.game, null).state;
+  const played = ask.played + 1;
+  const next: UiState =
+    rest.length > 0
+      ? {
+          ...after,
+          solver: { kind: 'demo', position: after.game.position, line: rest, played },
+        }
+      : after;
+  if (next.message || rest.length === 0) return same(next);
+  return withState(next, { message: demoProgress(played, played + rest.length) });
+}
+
+/** Any key stops the demo, and does nothing else. */
+export function stopDemo(state: UiState): Update {
+  return withState(state, {
+    solver: null,
+    message: info(`Demo stopped. u undoes its moves one by one.`),
+  });
+}
+
+/** The answer to "can I still win?", in words. */
+function winnableAnswer(result: 'won' | 'lost' | 'unknown', length: number): Message {
+  switch (result) {
+    case 'won':
+      return info(
+        length === 0
+          ? 'Winnable: the game is won.'
+          : `Winnable: the solver wins from here in ${length} action${length > 1 ? 's' : ''}.`,
+      );
+    case 'lost':
+      return error('No longer winnable: no line of play wins from here. u undoes.');
+    case 'unknown':
+      return info(
+        `Unknown: in ${WINNABLE_THINK_MS / 1000} s the solver found no win, nor proved there is none.`,
+      );
+  }
+}
+
+/**
+ * "Can I still win?" (`c`) or "where did it go wrong?" (`g`): the solver is asked about the game
+ * on screen and the game goes on while it thinks. It sees the face-down cards, so the first time
+ * in a game the player is told that this counts as a peek, and asks again to go on.
+ */
+export function askSolver(state: UiState, kind: 'winnable' | 'where'): Update {
+  if (!state.peekWarned) return withState(state, { confirm: kind });
+  const position = state.game.position;
+  const ask = state.solver;
+  if (ask?.kind === kind && ask.position === position) return same(state); // already thinking
+  return withState(state, { solver: { kind, position }, message: null });
+}
+
+/**
+ * The demo: the solver finds a winning line from the position on screen, then plays it at a
+ * pace the eye can follow. A peek too, with the same warning.
+ */
+export function startDemo(state: UiState): Update {
+  if (!state.peekWarned) return withState(state, { confirm: 'demo' });
+  const position = state.game.position;
+  return withState(state, {
+    solver: { kind: 'demo', position, line: null, played: 0 },
+    message: null,
+    selection: null,
+    press: null,
+  });
+}
