@@ -2,9 +2,13 @@
  * Autoplay (README, "Solver"): plays a game to its end on its own. `open` follows the solver,
  * which sees every card; where the solver finds no win, the game goes on with the hints until the
  * rules call it lost, or until the hints see nothing useful left (then autoplay resigns).
+ * `fair` asks the fair player for every action, as a player who sees only the face-up cards
+ * would, and never undoes.
  */
 import type { Action } from '../engine/actions';
 import { type Game, gameStatus, play } from '../engine/game';
+import { isWon } from '../engine/status';
+import { type FairBudget, fairChoice, gameView } from './fair';
 import { heuristicHints } from './hints';
 import { type SolveBudget, solve } from './solver';
 
@@ -42,4 +46,47 @@ export function autoplayOpen(start: Game, budget: SolveBudget = {}): Autoplayed 
   }
   const status = gameStatus(game);
   return { game, result: status === 'playing' ? 'resigned' : status, actions, solved: false };
+}
+
+/** Most actions a fair game plays before autoplay resigns: a game never needs nearly so many. */
+const MAX_FAIR = 3_000;
+
+export interface FairAutoplayed extends Autoplayed {
+  /** Milliseconds the player thought for each action. */
+  readonly thought: readonly number[];
+}
+
+/**
+ * Plays the game to its end with the fair player (README, "Hints"): each action is chosen from
+ * what the player sees at that moment, with the budget given for each; nothing is undone. Ends
+ * won, lost by the rules, or resigned when the player sees nothing worth doing.
+ * `onAction` hears of each action as it is played.
+ */
+export function autoplayFair(
+  start: Game,
+  budget: FairBudget = {},
+  onAction?: (action: Action, game: Game, ms: number) => void,
+): FairAutoplayed {
+  const actions: Action[] = [];
+  const thought: number[] = [];
+  let game = start;
+  while (!isWon(game.position) && actions.length < MAX_FAIR) {
+    const choice = fairChoice(gameView(game), budget);
+    if (!choice.action) break;
+    // The plan's moves are certain until its last, which may turn a card or deal: the player
+    // follows it all, and thinks again when something new is seen.
+    choice.plan.forEach((action, i) => {
+      const outcome = play(game, action);
+      if (!outcome.ok)
+        throw new Error(`the fair player planned an illegal action: ${outcome.refusal.why}`);
+      game = outcome.game;
+      const ms = i === 0 ? choice.ms : 0;
+      actions.push(action);
+      thought.push(ms);
+      onAction?.(action, game, ms);
+    });
+  }
+  const status = gameStatus(game);
+  const result = status === 'playing' ? 'resigned' : status;
+  return { game, result, actions, solved: false, thought };
 }

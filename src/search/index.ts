@@ -1,5 +1,6 @@
 export * from './autoplay';
 export * from './best-place';
+export * from './fair';
 export * from './hints';
 export * from './jobs';
 export * from './solver';

@@ -61,6 +61,11 @@ export function dealPosition(deal: DealId | string, rules: Rules): Position {
   return dealWith(SCHEMES[scheme], key, rules);
 }
 
+/** The 104 cards a deal is played with, before shuffling: which suits, twice over or more. */
+export function deckOf(deal: DealId | string, rules: Pick<Rules, 'suits'>): Card[] {
+  return SCHEMES[toDeal(deal).scheme].deck(rules.suits);
+}
+
 /** The 104 cards of a deal in shuffled order (before they are laid out). */
 export function shuffledDeck(deal: DealId | string, rules: Pick<Rules, 'suits'>): Card[] {
   const { scheme, key } = toDeal(deal);

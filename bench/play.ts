@@ -1,0 +1,144 @@
+/**
+ * Fair play benchmark (README, "Hints"): the fair player plays whole games blind, as
+ * `spider autoplay --fair` does: no undo, no peek, thinking at most the given time per action.
+ * The games are fixed lists of PySolFC's numbered deals per suit count; two games are played at
+ * once, one per core, each player on its own thread.
+ *
+ *   npm run bench:play      (SPIDER_BENCH_PLAY_GAMES=N games per suit count, default 100 with
+ *                            1 suit, 60 with 2 and 40 with 4;
+ *                            SPIDER_BENCH_PLAY_SUITS=1,2,4 to choose the suit counts;
+ *                            SPIDER_BENCH_PLAY_FIRST=N the first game number, default 5001;
+ *                            SPIDER_BENCH_PLAY_THINK=MS per action, default 1000;
+ *                            SPIDER_BENCH_PLAY_THREADS=N games at once, default 2;
+ *                            SPIDER_FAIR_<name>=value for any of the player's constants,
+ *                            FAIR_TUNING in src/search/fair.ts, to compare another value)
+ *
+ * Games 5001 on were never looked at while the player was written (it was tuned on games 1 to
+ * 1000). Prints, per suit count, the share of games won with its 95% confidence interval
+ * (Wilson), the time per action (median, 90th percentile, worst), the actions per game, and the
+ * games lost.
+ */
+import * as os from 'os';
+import { isMainThread, parentPort, Worker } from 'worker_threads';
+import { newGame, type SuitCount } from '../src/engine';
+import { autoplayFair, FAIR_TUNING, type FairTuning } from '../src/search';
+
+interface Task {
+  readonly game: number;
+  readonly suits: SuitCount;
+  readonly thinkMs: number;
+  readonly tuning: Partial<FairTuning>;
+}
+
+interface Played {
+  readonly game: number;
+  readonly result: 'won' | 'lost' | 'resigned';
+  readonly thought: readonly number[];
+  readonly removed: number;
+}
+
+function playOne({ game, suits, thinkMs, tuning }: Task): Played {
+  const start = newGame(
+    { scheme: 'pysol', key: String(game) },
+    { suits, relaxed: 0, keepSuits: false },
+  );
+  const played = autoplayFair(start, { timeMs: thinkMs, seed: String(game), tuning });
+  return {
+    game,
+    result: played.result,
+    thought: played.thought,
+    removed: played.game.position.foundations.length,
+  };
+}
+
+if (!isMainThread) {
+  parentPort?.on('message', (task: Task) => parentPort?.postMessage(playOne(task)));
+} else {
+  void main();
+}
+
+/** Wilson score interval for `won` of `n`, at 95%. */
+export function wilson(won: number, n: number): [number, number] {
+  if (n === 0) return [0, 1];
+  const z = 1.96;
+  const p = won / n;
+  const centre = p + (z * z) / (2 * n);
+  const spread = z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
+  const scale = 1 + (z * z) / n;
+  return [Math.max(0, (centre - spread) / scale), Math.min(1, (centre + spread) / scale)];
+}
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const suitsList = (env.SPIDER_BENCH_PLAY_SUITS ?? '1,2,4').split(',').map(Number) as SuitCount[];
+  const first = Number(env.SPIDER_BENCH_PLAY_FIRST ?? 5001);
+  const thinkMs = Number(env.SPIDER_BENCH_PLAY_THINK ?? 1000);
+  const threads = Number(env.SPIDER_BENCH_PLAY_THREADS ?? 2);
+  const gamesFor = (suits: SuitCount) =>
+    Number(env.SPIDER_BENCH_PLAY_GAMES ?? (suits === 1 ? 100 : suits === 2 ? 60 : 40));
+  console.log(
+    `spider fair play benchmark (node ${process.version}, ${os.cpus().length} cores): ` +
+      `PySolFC games from ${first} on, ${thinkMs} ms per action at most, ${threads} games at once`,
+  );
+  const tuning: Record<string, number> = {};
+  for (const name of Object.keys(FAIR_TUNING)) {
+    const given = env[`SPIDER_FAIR_${name}`];
+    if (given !== undefined) tuning[name] = Number(given);
+  }
+  if (Object.keys(tuning).length > 0) console.log(`tuning: ${JSON.stringify(tuning)}`);
+  const workers = Array.from({ length: threads }, () => new Worker(__filename));
+  for (const suits of suitsList) {
+    const tasks: Task[] = Array.from({ length: gamesFor(suits) }, (_, i) => ({
+      game: first + i,
+      suits,
+      thinkMs,
+      tuning,
+    }));
+    const began = Date.now();
+    const results: Played[] = [];
+    let next = 0;
+    await Promise.all(
+      workers.map(async (worker) => {
+        while (next < tasks.length) {
+          const task = tasks[next++];
+          const played = await new Promise<Played>((resolve, reject) => {
+            const failed = (error: Error) => reject(error);
+            worker.once('error', failed);
+            worker.once('message', (answer: Played) => {
+              worker.off('error', failed);
+              resolve(answer);
+            });
+            worker.postMessage(task);
+          });
+          results.push(played);
+          if (env.SPIDER_BENCH_PLAY_VERBOSE === '1')
+            console.log(
+              `  game ${played.game}: ${played.result}, ${played.removed} suits removed, ${played.thought.length} actions`,
+            );
+        }
+      }),
+    );
+    results.sort((a, b) => a.game - b.game);
+    const won = results.filter((played) => played.result === 'won').length;
+    const [low, high] = wilson(won, results.length);
+    const times = results.flatMap((played) => played.thought).sort((a, b) => a - b);
+    const lengths = results.map((played) => played.thought.length).sort((a, b) => a - b);
+    const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+    console.log(
+      `\n${suits} suit${suits === 1 ? '' : 's'}: won ${won}/${results.length} = ${pct(won / results.length)} ` +
+        `(95% CI ${pct(low)}..${pct(high)}) in ${((Date.now() - began) / 1000).toFixed(0)} s`,
+    );
+    console.log(
+      `  time per action: median ${percentile(times, 0.5)} ms, 90th percentile ${percentile(times, 0.9)} ms, ` +
+        `worst ${times[times.length - 1] ?? 0} ms; actions per game: median ${percentile(lengths, 0.5)}`,
+    );
+    const lost = results.filter((played) => played.result !== 'won');
+    console.log(
+      `  games lost (suits removed): ${lost.map((played) => `${played.game} (${played.removed})`).join(', ') || 'none'}`,
+    );
+  }
+  await Promise.all(workers.map((worker) => worker.terminate()));
+}

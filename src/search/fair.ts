@@ -1,0 +1,496 @@
+/**
+ * The fair player (README, "Hints"): chooses an action from what the player sees, and nothing
+ * else: the face-up cards, how many cards are face down in each column, how many are left in the
+ * stock, and the removed suits; hence which cards are still unseen. Pure: no I/O; time comes
+ * from the clock it is given.
+ *
+ * How it decides:
+ * 1. It looks at every arrangement it can reach with moves that turn no card (breadth first, up
+ *    to `FAIR_TUNING.nodes` of them). Those moves are certain: nothing unseen decides where they lead.
+ * 2. From those arrangements, the actions that show something new (a move that turns a card, a
+ *    deal) are the uncertain ones. It samples `worlds` arrangements of the unseen cards that fit
+ *    what is visible, plays each such action in each world, and rates where it leads after a
+ *    short greedy follow-up that again turns no card. Every action is rated in the same worlds.
+ * 3. It chooses the best: an arrangement better than the present one, a card to turn, or a deal
+ *    when nothing else is worth doing; and answers the first action of the way there.
+ * The worlds are drawn from the seed and the unseen cards only, so they stay the same between
+ * two turns of a card: the plan does not wander while the player arranges the face-up cards.
+ */
+import seedrandom from 'seedrandom';
+import type { Action } from '../engine/actions';
+import { actionOf, Board, DEAL_CODE, type ActionCode } from '../engine/board';
+import { type Card, SUIT_LENGTH, type Suit, makeCard } from '../engine/cards';
+import { deckOf } from '../engine/deals';
+import type { Game } from '../engine/game';
+import { HashSet64 } from '../engine/hash';
+import { COLUMN_COUNT, DEAL_SIZE, type Position, stockLeft } from '../engine/position';
+import type { Rules } from '../engine/rules';
+import { candidates, score, solve } from './solver';
+
+/** What the player sees of a position. */
+export interface View {
+  readonly rules: Rules;
+  /** The cards the game is played with: known to every player of the variant. */
+  readonly deck: readonly Card[];
+  /** Column 1 first: how many cards are face down, and the face-up cards, deepest first. */
+  readonly columns: readonly { readonly hidden: number; readonly up: readonly Card[] }[];
+  readonly stockLeft: number;
+  /** Deals made. */
+  readonly dealt: number;
+  /** The suit of each removed suit, in order of removal. */
+  readonly foundations: readonly Suit[];
+}
+
+/** What the player of a game sees now. */
+export function gameView(game: Game): View {
+  return viewOf(game.position, deckOf(game.deal, game.rules));
+}
+
+/** What the player sees of `position`, in a game played with `deck`. */
+export function viewOf(position: Position, deck: readonly Card[]): View {
+  return {
+    rules: position.rules,
+    deck,
+    columns: position.columns.map((column) => ({
+      hidden: column.hidden,
+      up: column.cards.slice(column.hidden),
+    })),
+    stockLeft: stockLeft(position),
+    dealt: position.dealt,
+    foundations: position.foundations,
+  };
+}
+
+/** The cards the player has not seen (face down or in the stock), in card order. */
+export function unseenCards(view: View): Card[] {
+  const counts = new Int32Array(64);
+  for (const card of view.deck) counts[card]++;
+  for (const column of view.columns) for (const card of column.up) counts[card]--;
+  for (const suit of view.foundations)
+    for (let rank = 1; rank <= SUIT_LENGTH; rank++) counts[makeCard(rank, suit)]--;
+  const unseen: Card[] = [];
+  for (let card = 0; card < counts.length; card++) {
+    if (counts[card] < 0) throw new Error('the visible cards are more than the deck holds');
+    for (let k = 0; k < counts[card]; k++) unseen.push(card);
+  }
+  const places = view.columns.reduce((sum, column) => sum + column.hidden, view.stockLeft);
+  if (places !== unseen.length)
+    throw new Error(`${unseen.length} unseen cards for ${places} face-down and stock places`);
+  return unseen;
+}
+
+/** A position that fits the view: the unseen cards shuffled into the face-down and stock places. */
+export function sampleWorld(view: View, random: () => number): Position {
+  const unseen = unseenCards(view);
+  for (let i = unseen.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [unseen[i], unseen[j]] = [unseen[j], unseen[i]];
+  }
+  let next = 0;
+  const columns = view.columns.map((column) => {
+    const down = unseen.slice(next, next + column.hidden);
+    next += column.hidden;
+    return { cards: [...down, ...column.up], hidden: column.hidden };
+  });
+  // The cards already dealt are in the tableau; their places in the stock are never read again.
+  const stock = [...new Array<Card>(view.dealt * DEAL_SIZE).fill(0), ...unseen.slice(next)];
+  return { rules: view.rules, columns, stock, dealt: view.dealt, foundations: view.foundations };
+}
+
+export interface FairBudget {
+  /** Milliseconds to think at most (default 1,000). */
+  readonly timeMs?: number;
+  /** Worlds to sample (default `FAIR_TUNING.worlds`): fewer when the time runs out first. */
+  readonly worlds?: number;
+  /** The seed of the worlds sampled (default 'fair'). */
+  readonly seed?: string;
+  /** Asked now and then: true stops the thinking (the best choice so far is answered). */
+  readonly cancelled?: () => boolean;
+  /** The clock, in milliseconds (default `Date.now`). */
+  readonly now?: () => number;
+  /** Constants other than the player's own, to compare them (the benchmark). */
+  readonly tuning?: Partial<FairTuning>;
+}
+
+/** What the chosen action leads to. */
+export type FairGoal =
+  /** The game is won by the plan's moves, which turn no card. */
+  | 'win'
+  /** A better arrangement of the face-up cards. */
+  | 'arrange'
+  /** A card turned face up (by the plan's last move). */
+  | 'turn'
+  /** A deal from the stock (the plan's last action). */
+  | 'deal';
+
+export interface FairChoice {
+  /** The action to play now; null when nothing is worth doing (the player would resign). */
+  readonly action: Action | null;
+  /** The plan the action starts: moves that turn no card, then maybe a turn or a deal. */
+  readonly plan: readonly Action[];
+  readonly goal: FairGoal | null;
+  /** The estimated chance of winning from here, 0 to 1, when there is one. */
+  readonly chance: number | null;
+  /** Worlds every uncertain action was rated in. */
+  readonly worlds: number;
+  /** Positions looked at. */
+  readonly positions: number;
+  readonly ms: number;
+}
+
+/** The player's constants. Fixed for play; the benchmark may try others to compare them. */
+export interface FairTuning {
+  /** Worlds sampled. */
+  readonly worlds: number;
+  /** Arrangements reachable without turning a card, looked at most. */
+  readonly nodes: number;
+  /** Uncertain actions rated at most: the best turns by a first look, and the best deals. */
+  readonly turns: number;
+  readonly deals: number;
+  /** Moves of the greedy follow-up after an uncertain action. */
+  readonly followDepth: number;
+  /** Whether the follow-up may turn cards too (in its world). */
+  readonly followTurns: number;
+  /**
+   * Each card in the stock counted as most of one tangle (`score` counts 1,000 per tangle): a
+   * dealt card seldom continues a run.
+   */
+  readonly stockCard: number;
+  /** How much worse than the best arrangement a turn may look and still come before a deal. */
+  readonly turnCost: number;
+  /** Worth of each column that can be turned after the follow-up, up to `readyCap` columns. */
+  readonly turnReady: number;
+  readonly readyCap: number;
+}
+
+export const FAIR_TUNING: FairTuning = {
+  worlds: 32,
+  nodes: 3_000,
+  turns: 48,
+  deals: 8,
+  followDepth: 6,
+  followTurns: 0,
+  stockCard: 900,
+  turnCost: 1_500,
+  turnReady: 1_000,
+  readyCap: 2,
+};
+
+/** Value of a won position: more than any other. */
+const WIN = 1e9;
+/** A little for each action of a plan, so that of two equal plans the shorter one wins. */
+const PER_ACTION = 1;
+
+/** Higher is better: the solver's measure of tangle, with the stock counted in. */
+function value(board: Board, t: FairTuning): number {
+  if (board.won()) return WIN;
+  return -score(board) - t.stockCard * board.stockLeft;
+}
+
+function hiddenSum(board: Board): number {
+  let sum = 0;
+  for (let c = 0; c < COLUMN_COUNT; c++) sum += board.hidden[c];
+  return sum;
+}
+
+/** An uncertain action: `code` from arrangement `node`. */
+interface Chance {
+  readonly node: number;
+  readonly code: ActionCode;
+  readonly prior: number;
+  sum: number;
+}
+
+/**
+ * The arrangements reachable from the present one by moves that turn no card, as records on
+ * the first world's board, each with the move that first reached it; and the uncertain actions
+ * found on the way.
+ */
+class Known {
+  records = new Uint8Array(256 * Board.RECORD);
+  readonly parent: number[] = [];
+  readonly via: ActionCode[] = [];
+  readonly depth: number[] = [];
+  readonly values: number[] = [];
+  readonly turns: Chance[] = [];
+  readonly deals: Chance[] = [];
+  /** An arrangement that wins, or -1. */
+  won = -1;
+  positions = 0;
+  private readonly seen = new HashSet64();
+  private readonly turnSeen = new HashSet64();
+  private readonly hidden: number;
+  private readonly codes = new Int32Array(4096);
+
+  constructor(
+    private readonly board: Board,
+    private readonly t: FairTuning,
+  ) {
+    this.hidden = hiddenSum(board);
+    board.hash();
+    this.seen.add(board.hashLo, board.hashHi, Infinity);
+    this.add(-1, 0);
+  }
+
+  /** Breadth first, until `nodes` arrangements, a win, or `out` says stop. */
+  explore(out: () => boolean): void {
+    const { board, codes } = this;
+    for (let node = 0; node < this.parent.length && this.won < 0; node++) {
+      if ((node & 63) === 63 && out()) break;
+      board.restore(this.records, node * Board.RECORD);
+      const n = candidates(board, codes, 1);
+      for (let k = 0; k < n && this.won < 0; k++) {
+        if (codes[k] === DEAL_CODE)
+          this.deals.push({ node, code: DEAL_CODE, prior: this.values[node], sum: 0 });
+        else {
+          board.play(codes[k]);
+          this.reached(node, codes[k]);
+          board.takeBack();
+        }
+      }
+    }
+  }
+
+  /**
+   * Under the rules that refuse a deal while a column is empty, the way to a deal from `node`
+   * when none was reached: fill the empty columns one move at a time, each time with the move
+   * that leaves the best arrangement. Exploring finds this seldom, as the ways to fill several
+   * columns are many.
+   */
+  fillForDeal(node: number): void {
+    const { board, codes } = this;
+    let at = node;
+    for (let step = 0; step < COLUMN_COUNT; step++) {
+      board.restore(this.records, at * Board.RECORD);
+      if (board.dealAllowed()) {
+        this.deals.push({ node: at, code: DEAL_CODE, prior: this.values[at], sum: 0 });
+        return;
+      }
+      if (board.stockLeft < DEAL_SIZE) return;
+      const n = candidates(board, codes, 1);
+      let best = -1;
+      let bestValue = -Infinity;
+      for (let k = 0; k < n; k++) {
+        const code = codes[k];
+        if (code === DEAL_CODE || board.lengths[(code >> 8) & 0xff] !== 0) continue;
+        board.play(code);
+        const v = hiddenSum(board) < this.hidden ? -Infinity : value(board, this.t);
+        board.takeBack();
+        if (v > bestValue) {
+          bestValue = v;
+          best = code;
+        }
+      }
+      if (best < 0) return;
+      board.play(best);
+      board.hash();
+      this.seen.add(board.hashLo, board.hashHi, Infinity);
+      at = this.add(at, best);
+      board.takeBack();
+    }
+  }
+
+  /** The plan to `node`, then `last` if given. */
+  planTo(node: number, last?: ActionCode): Action[] {
+    const plan: Action[] = last === undefined ? [] : [actionOf(last)];
+    for (let at = node; at > 0; at = this.parent[at]) plan.push(actionOf(this.via[at]));
+    return plan.reverse();
+  }
+
+  /** The board is where `code` led from `node`: keeps it as an arrangement or a turn. */
+  private reached(node: number, code: ActionCode): void {
+    const board = this.board;
+    this.positions++;
+    board.hash();
+    if (hiddenSum(board) < this.hidden) {
+      if (this.turnSeen.add(board.hashLo, board.hashHi, Infinity) === 'new')
+        this.turns.push({ node, code, prior: value(board, this.t), sum: 0 });
+    } else if (
+      this.parent.length < this.t.nodes &&
+      this.seen.add(board.hashLo, board.hashHi, Infinity) === 'new'
+    ) {
+      const id = this.add(node, code);
+      if (board.won()) this.won = id;
+    }
+  }
+
+  /** Keeps the board as an arrangement reached by `code` from `node`; its number. */
+  private add(node: number, code: ActionCode): number {
+    const id = this.parent.length;
+    if (this.records.length < (id + 1) * Board.RECORD) {
+      const grown = new Uint8Array(this.records.length * 2);
+      grown.set(this.records);
+      this.records = grown;
+    }
+    this.board.store(this.records, id * Board.RECORD);
+    this.parent.push(node);
+    this.via.push(code);
+    this.depth.push(node < 0 ? 0 : this.depth[node] + 1);
+    this.values.push(value(this.board, this.t));
+    return id;
+  }
+}
+
+/** Chooses an action for the player who sees `view`. */
+export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
+  const now = budget.now ?? Date.now;
+  const started = now();
+  const deadline = started + (budget.timeMs ?? 1_000);
+  const cancelled = budget.cancelled ?? (() => false);
+  const out = (): boolean => now() >= deadline || cancelled();
+  const random = seedrandom(`${budget.seed ?? 'fair'}|${worldKey(view)}`);
+  const t = { ...FAIR_TUNING, ...budget.tuning };
+  const wanted = Math.max(1, budget.worlds ?? t.worlds);
+  const first = sampleWorld(view, random);
+  const answer = (
+    plan: Action[],
+    goal: FairGoal,
+    worlds: number,
+    positions: number,
+  ): FairChoice => ({
+    action: plan[0] ?? null,
+    plan,
+    goal: plan.length > 0 ? goal : null,
+    chance: null,
+    worlds,
+    positions,
+    ms: now() - started,
+  });
+  if (unseenCards(view).length === 0) {
+    // Nothing is hidden: the solver sees no more than the player does.
+    const found = solve(first, { timeMs: Math.max(1, deadline - now()), cancelled, now });
+    if (found.result === 'won') return answer([...found.line], 'win', 1, found.positions);
+  }
+
+  // 1. Arrangements reachable by moves that turn no card.
+  const board = new Board(first);
+  const known = new Known(board, t);
+  known.explore(out);
+  const { values, depth } = known;
+  if (known.won >= 0) return answer(known.planTo(known.won), 'win', 0, known.positions);
+  let arranged = 0;
+  for (let node = 1; node < values.length; node++) {
+    const better = values[node] - values[arranged] - PER_ACTION * (depth[node] - depth[arranged]);
+    if (better > 0) arranged = node;
+  }
+  if (known.deals.length === 0) known.fillForDeal(arranged);
+
+  // 2. The uncertain actions, rated in the same worlds, a world at a time.
+  const byPrior = (a: Chance, b: Chance) => b.prior - a.prior || a.node - b.node;
+  const chances = [
+    ...known.turns.sort(byPrior).slice(0, t.turns),
+    ...known.deals.sort(byPrior).slice(0, t.deals),
+  ];
+  let worlds = 0;
+  let positions = known.positions;
+  const follow = new Follow(t);
+  while (worlds < wanted && chances.length > 0) {
+    if (worlds > 0 && out()) break;
+    const world = worlds === 0 ? board : new Board(sampleWorld(view, random));
+    const sums = chances.map((chance) => {
+      world.restore(known.records, chance.node * Board.RECORD);
+      world.play(chance.code);
+      const rated = follow.rate(world);
+      world.takeBack();
+      return rated;
+    });
+    if (worlds > 0 && cancelled()) break; // a world half rated is not used
+    positions += follow.positions;
+    follow.positions = 0;
+    chances.forEach((chance, i) => (chance.sum += sums[i]));
+    worlds++;
+  }
+
+  // 3. The best plan. The best arrangement reachable (the present one included) is the
+  // measure: a turn that beats it; else the way to it; else, where the player stands, a turn
+  // that costs little, a deal, or any turn at all. Values do not depend on where the player
+  // stands, so the plan stays the same as its moves are played.
+  const rate = (chance: Chance) =>
+    (worlds > 0 ? chance.sum / worlds : chance.prior) - PER_ACTION * (depth[chance.node] + 1);
+  const bestOf = (group: Chance[], floor: number): Chance | null => {
+    let found: Chance | null = null;
+    let best = floor;
+    for (const chance of group) {
+      const rated = rate(chance);
+      if (rated > best) {
+        best = rated;
+        found = chance;
+      }
+    }
+    return found;
+  };
+  const turning = chances.filter((chance) => chance.code !== DEAL_CODE);
+  const dealing = chances.filter((chance) => chance.code === DEAL_CODE);
+  const measure = values[arranged] - PER_ACTION * depth[arranged];
+  const chosen =
+    bestOf(turning, measure) ??
+    (arranged === 0
+      ? (bestOf(turning, measure - t.turnCost) ??
+        bestOf(dealing, -Infinity) ??
+        bestOf(turning, -Infinity))
+      : null);
+  if (!chosen) return answer(known.planTo(arranged), 'arrange', worlds, positions);
+  const goal = chosen.code === DEAL_CODE ? 'deal' : 'turn';
+  return answer(known.planTo(chosen.node, chosen.code), goal, worlds, positions);
+}
+
+/** What decides the worlds besides the seed: what is unseen, and where (not the face-up order). */
+function worldKey(view: View): string {
+  const hidden = view.columns.map((column) => column.hidden).join(',');
+  return `${hidden}|${view.stockLeft}|${unseenCards(view).join(',')}`;
+}
+
+/** The greedy follow-up that rates where an uncertain action leads in one world. */
+class Follow {
+  positions = 0;
+  private readonly codes: Int32Array[];
+
+  constructor(private readonly t: FairTuning) {
+    this.codes = Array.from({ length: t.followDepth }, () => new Int32Array(4096));
+  }
+
+  /** The best value reached by greedy moves that turn no card, and a little for turns ready. */
+  rate(board: Board): number {
+    let best = value(board, this.t);
+    if (best === WIN) return WIN;
+    let hidden = hiddenSum(board);
+    let played = 0;
+    let ready = 0;
+    for (let d = 0; d < this.t.followDepth; d++) {
+      const codes = this.codes[d];
+      const n = candidates(board, codes, 1);
+      let chosen = -1;
+      let chosenValue = best;
+      ready = 0;
+      for (let k = 0; k < n; k++) {
+        if (codes[k] === DEAL_CODE) continue;
+        board.play(codes[k]);
+        this.positions++;
+        const turns = hiddenSum(board) < hidden;
+        if (turns) ready |= 1 << (codes[k] >> 16);
+        if (!turns || this.t.followTurns) {
+          const v = value(board, this.t);
+          if (v > chosenValue) {
+            chosenValue = v;
+            chosen = k;
+          }
+        }
+        board.takeBack();
+      }
+      if (chosen < 0) break;
+      board.play(codes[chosen]);
+      hidden = hiddenSum(board);
+      played++;
+      best = chosenValue;
+      if (best === WIN) break;
+    }
+    for (let i = 0; i < played; i++) board.takeBack();
+    return best === WIN ? WIN : best + this.t.turnReady * Math.min(bits(ready), this.t.readyCap);
+  }
+}
+
+function bits(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
+}

@@ -1,0 +1,159 @@
+/**
+ * The fair player (README, "Hints"): it sees what the player sees and nothing else, and its
+ * plans are legal and do what they say.
+ */
+import * as fc from 'fast-check';
+import seedrandom from 'seedrandom';
+import {
+  apply,
+  deckOf,
+  newGame,
+  play,
+  type Position,
+  type SuitCount,
+  totalHidden,
+  legalActions,
+  type Game,
+} from '../../src/engine';
+import {
+  autoplayFair,
+  fairChoice,
+  gameView,
+  sampleWorld,
+  unseenCards,
+  viewOf,
+} from '../../src/search';
+
+const RULES = (suits: SuitCount) => ({ suits, relaxed: 0 as const, keepSuits: false });
+/** A clock that never moves: the player thinks until its worlds are done, whatever the machine. */
+const STILL = { now: () => 0, worlds: 8 };
+
+/** A game after `steps` random legal actions (moves first: a deal only when nothing else). */
+function playedGame(deal: string, suits: SuitCount, steps: number, seed: string): Game {
+  const random = seedrandom(seed);
+  let game = newGame({ scheme: 'pysol', key: deal }, RULES(suits));
+  for (let i = 0; i < steps; i++) {
+    const actions = legalActions(game.position);
+    const moves = actions.filter((action) => action.kind !== 'deal');
+    const pool = moves.length > 0 && random() < 0.9 ? moves : actions;
+    if (pool.length === 0) break;
+    const outcome = play(game, pool[Math.floor(random() * pool.length)]);
+    if (outcome.ok) game = outcome.game;
+  }
+  return game;
+}
+
+function sorted(cards: readonly number[]): number[] {
+  return [...cards].sort((a, b) => a - b);
+}
+
+describe('what the player sees', () => {
+  it('holds no face-down or stock card, and the unseen cards are exactly those', () => {
+    const game = playedGame('7', 4, 30, 'a');
+    const view = gameView(game);
+    const p = game.position;
+    view.columns.forEach((column, c) => {
+      expect(column.hidden).toBe(p.columns[c].hidden);
+      expect(column.up).toEqual(p.columns[c].cards.slice(p.columns[c].hidden));
+    });
+    expect(JSON.stringify(view)).not.toContain('"stock":[');
+    const hidden = p.columns.flatMap((column) => column.cards.slice(0, column.hidden));
+    const stock = p.stock.slice(p.dealt * 10);
+    expect(unseenCards(view)).toEqual(sorted([...hidden, ...stock]));
+  });
+
+  it('a sampled world fits the view and deals the unseen cards', () => {
+    for (const suits of [1, 2, 4] as SuitCount[]) {
+      const game = playedGame('12', suits, 40, `w${suits}`);
+      const view = gameView(game);
+      const world = sampleWorld(view, seedrandom('x'));
+      expect(viewOf(world, view.deck)).toEqual(view);
+      const hidden = world.columns.flatMap((column) => column.cards.slice(0, column.hidden));
+      expect(sorted([...hidden, ...world.stock.slice(world.dealt * 10)])).toEqual(
+        unseenCards(view),
+      );
+    }
+  });
+
+  it('refuses a view that shows more cards than the deck holds', () => {
+    const view = gameView(newGame({ scheme: 'pysol', key: '3' }, RULES(4)));
+    const crowded = { ...view, deck: view.deck.slice(1) };
+    expect(() => unseenCards(crowded)).toThrow(/more than the deck holds|unseen cards/);
+  });
+});
+
+describe('fairness', () => {
+  it('chooses the same whatever the face-down and stock cards are, when the view is the same', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<SuitCount>(1, 2, 4),
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.string({ minLength: 1, maxLength: 6 }),
+        (suits, deal, steps, other) => {
+          const game = playedGame(String(deal), suits, steps, `s${deal}`);
+          const deck = deckOf(game.deal, game.rules);
+          // Another position the player cannot tell apart: the unseen cards dealt afresh.
+          const twin: Position = sampleWorld(viewOf(game.position, deck), seedrandom(other));
+          const down = (p: Position) => [
+            ...p.columns.flatMap((column) => column.cards.slice(0, column.hidden)),
+            ...p.stock.slice(p.dealt * 10),
+          ];
+          // The twin really is another arrangement (when there are enough unseen cards to shuffle).
+          if (new Set(down(game.position)).size > 3)
+            expect(down(twin)).not.toEqual(down(game.position));
+          const a = fairChoice(viewOf(game.position, deck), { ...STILL, seed: 'same' });
+          const b = fairChoice(viewOf(twin, deck), { ...STILL, seed: 'same' });
+          expect(b.plan).toEqual(a.plan);
+          expect(b.goal).toBe(a.goal);
+        },
+      ),
+      { numRuns: 12, seed: 20261123 },
+    );
+  });
+});
+
+describe('plans', () => {
+  it('are legal from the real position and end as they say', () => {
+    for (const [deal, suits, steps] of [
+      ['21', 4, 0],
+      ['22', 2, 25],
+      ['23', 1, 50],
+      ['24', 4, 80],
+    ] as const) {
+      const game = playedGame(deal, suits, steps, deal);
+      const choice = fairChoice(gameView(game), { ...STILL, seed: deal });
+      expect(choice.action).toEqual(choice.plan[0]);
+      let p = game.position;
+      const hidden = totalHidden(p);
+      choice.plan.forEach((action, i) => {
+        const outcome = apply(p, action);
+        expect(outcome.ok).toBe(true);
+        if (!outcome.ok) return;
+        const last = i === choice.plan.length - 1;
+        // Only the last action may show something new.
+        if (!last) expect(totalHidden(outcome.position)).toBe(hidden);
+        if (!last) expect(action.kind).not.toBe('deal');
+        p = outcome.position;
+      });
+      if (choice.goal === 'turn') expect(totalHidden(p)).toBeLessThan(hidden);
+      if (choice.goal === 'deal') expect(choice.plan[choice.plan.length - 1].kind).toBe('deal');
+    }
+  });
+
+  it('stop early when cancelled, with a legal first action', () => {
+    const game = newGame({ scheme: 'pysol', key: '40' }, RULES(4));
+    const choice = fairChoice(gameView(game), { seed: 'c', cancelled: () => true });
+    expect(choice.worlds).toBeLessThanOrEqual(1);
+    expect(choice.action).not.toBeNull();
+    if (choice.action) expect(apply(game.position, choice.action).ok).toBe(true);
+  });
+});
+
+it('plays a whole 1-suit game blind and wins it', () => {
+  const game = newGame({ scheme: 'pysol', key: '1' }, RULES(1));
+  const played = autoplayFair(game, { ...STILL, seed: '1' });
+  expect(played.result).toBe('won');
+  expect(played.game.position.foundations).toHaveLength(8);
+  expect(played.thought).toHaveLength(played.actions.length);
+});
