@@ -2,6 +2,7 @@ import { Command, CommanderError, Help, Option } from 'commander';
 import {
   actionsKept,
   bySeed,
+  dealText,
   cardCode,
   type DealId,
   explain,
@@ -304,26 +305,28 @@ function buildProgram(io: CliIo): Command {
     .description('play a deal, or a game record from its end, to the finish on its own')
     .argument('[file]', "a game record to continue; '-' reads standard input")
     .addOption(new Option('--open', 'follow the solver, which sees every card').conflicts('fair'))
-    .option('--fair', 'decide from what a player would see (the default; not available yet)')
-    .option('--think <ms>', 'how long the solver may think with --open, in milliseconds', '10000')
+    .option('--fair', 'decide from what a player would see, never undoing (the default)')
+    .option(
+      '--think <ms>',
+      'milliseconds to think: per action with --fair (default 1000), in all with --open (default 10000)',
+    )
     .option('--json', 'print the result as one JSON object')
     .allowExcessArguments(false);
   addGameOptions(autoplayCommand).action(
     async (
       file: string | undefined,
-      raw: RawOptions & { open?: boolean; think: string },
+      raw: RawOptions & { open?: boolean; think?: string },
       command: Command,
     ) => {
-      const ms = timeOption('--think', raw.think, 'milliseconds');
-      if (raw.open !== true) {
-        fail(
-          'autoplay --fair (the default) is not available yet: a fair player comes later; --open plays following the solver',
-        );
-      }
+      const open = raw.open === true;
+      const ms = timeOption('--think', raw.think ?? (open ? '10000' : '1000'), 'milliseconds');
       const game = await searchedGame(file, raw, command);
-      const { autoplayOpen } = await import('../search');
+      const { autoplayFair, autoplayOpen } = await import('../search');
       const began = Date.now();
-      const played = autoplayOpen(game, { timeMs: ms });
+      // The fair player's worlds are drawn from the deal's name: the same deal plays the same.
+      const played = open
+        ? autoplayOpen(game, { timeMs: ms })
+        : autoplayFair(game, { timeMs: ms, seed: dealText(game.deal) });
       const elapsed = Date.now() - began;
       const actions = played.actions.map(formatAction);
       // Resigning is losing, for a player: the result is won or lost.
@@ -332,13 +335,17 @@ function buildProgram(io: CliIo): Command {
         io.stdout.write(`${jsonText({ result, actions, ms: elapsed })}\n`);
         return;
       }
-      const how = played.solved
-        ? "following the solver's winning line"
-        : played.result === 'resigned'
-          ? 'resigned: the solver found no win, and the hints saw nothing useful left'
-          : 'the solver found no win; the hints played on until no progress was possible';
+      const how = !open
+        ? played.result === 'resigned'
+          ? 'blind, no undo: resigned, nothing it could see was worth doing'
+          : 'blind, no undo'
+        : played.solved
+          ? "following the solver's winning line"
+          : played.result === 'resigned'
+            ? 'resigned: the solver found no win, and the hints saw nothing useful left'
+            : 'the solver found no win; the hints played on until no progress was possible';
       io.stdout.write(
-        `# spider autoplay --open: ${result} after ${count(played.actions.length)} actions (${how}); ${count(elapsed)} ms.\n` +
+        `# spider autoplay --${open ? 'open' : 'fair'}: ${result} after ${count(played.actions.length)} actions (${how}); ${count(elapsed)} ms.\n` +
           formatRecord({
             deal: game.deal,
             rules: game.rules,

@@ -1,6 +1,6 @@
 /**
- * `spider autoplay --open` (README, "Solver"): plays to the end following the solver; the record
- * it prints replays to the result it names. `--fair` is refused until the fair player exists.
+ * `spider autoplay` (README, "Solver" and "Hints"): `--open` plays to the end following the
+ * solver, `--fair` (the default) blind; the record printed replays to the result it names.
  */
 import * as fs from 'fs';
 import { run } from '../../src/cli/program';
@@ -41,9 +41,29 @@ it('a game already lost stays lost, with nothing played', async () => {
   expect(JSON.parse(out.stdout)).toMatchObject({ result: 'lost', actions: [] });
 });
 
+it('plays blind by default, and the record replays to the result it names', async () => {
+  const out = await cli(['autoplay', '--deal', 'pysol:1', '--suits', '1']);
+  expect(out.status).toBe(0);
+  const head = out.stdout.split('\n')[0];
+  expect(head).toMatch(/^# spider autoplay --fair: (won|lost) after \d+ actions \(blind, no undo/);
+  const replayed = await cli(['replay', '-', '--json'], { stdin: out.stdout });
+  const status = (JSON.parse(replayed.stdout) as { status: string }).status;
+  if (head.includes(': won ')) expect(status).toBe('won');
+  else expect(status).not.toBe('won');
+});
+
+it('--fair --json plays the same game the same way twice', async () => {
+  const args = ['autoplay', '--fair', '--deal', 'pysol:3', '--suits', '2', '--json'];
+  const [first, second] = [await cli(args), await cli(args)];
+  const a = JSON.parse(first.stdout) as { result: string; actions: string[] };
+  const b = JSON.parse(second.stdout) as { result: string; actions: string[] };
+  expect(['won', 'lost']).toContain(a.result);
+  expect(a.actions.length).toBeGreaterThan(10);
+  expect(b.actions).toEqual(a.actions);
+});
+
 it.each([
-  [['autoplay', '--seed', '4'], /autoplay --fair \(the default\) is not available yet/],
-  [['autoplay', '--fair', '--seed', '4'], /autoplay --fair \(the default\) is not available yet/],
+  [['autoplay', '--think', '0'], /--think '0' is not a time/],
   [['autoplay', '--open', '--fair'], /cannot be used with/],
   [['autoplay', '--open', '--think', '-5'], /--think '-5' is not a time/],
 ])('%j is a usage error', async (args, message) => {
