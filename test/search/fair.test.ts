@@ -22,6 +22,7 @@ import {
   sampleWorld,
   unseenCards,
   viewOf,
+  winChance,
 } from '../../src/search';
 
 const RULES = (suits: SuitCount) => ({ suits, relaxed: 0 as const, keepSuits: false });
@@ -106,6 +107,7 @@ describe('fairness', () => {
           const b = fairChoice(viewOf(twin, deck), { ...STILL, seed: 'same' });
           expect(b.plan).toEqual(a.plan);
           expect(b.goal).toBe(a.goal);
+          expect(b.chance).toBe(a.chance);
         },
       ),
       { numRuns: 12, seed: 20261123 },
@@ -156,4 +158,32 @@ it('plays a whole 1-suit game blind and wins it', () => {
   expect(played.result).toBe('won');
   expect(played.game.position.foundations).toHaveLength(8);
   expect(played.thought).toHaveLength(played.actions.length);
+});
+
+describe('the chance to win', () => {
+  it('is a probability that rises as the game comes out, and is 1 when won', () => {
+    for (const suits of [1, 2, 4] as SuitCount[]) {
+      const start = newGame({ scheme: 'pysol', key: '9' }, RULES(suits));
+      const early = winChance(gameView(start));
+      expect(early).toBeGreaterThan(0);
+      expect(early).toBeLessThan(1);
+      const view = gameView(start);
+      // Fewer cards face down and fewer deals left, the same cards otherwise visible.
+      const later = {
+        ...view,
+        columns: view.columns.map((c) => ({ ...c, hidden: 0 })),
+        stockLeft: 0,
+      };
+      expect(winChance(later)).toBeGreaterThan(early);
+    }
+    const won = gameView(newGame({ scheme: 'pysol', key: '9' }, RULES(1)));
+    expect(winChance({ ...won, foundations: [3, 3, 3, 3, 3, 3, 3, 3] })).toBe(1);
+  });
+
+  it('is lower with more suits, from the same deal', () => {
+    const chance = (suits: SuitCount) =>
+      winChance(gameView(newGame({ scheme: 'pysol', key: '9' }, RULES(suits))));
+    expect(chance(1)).toBeGreaterThan(chance(2));
+    expect(chance(2)).toBeGreaterThan(chance(4));
+  });
 });
