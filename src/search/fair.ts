@@ -365,7 +365,12 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
   });
   if (unseenCards(view).length === 0) {
     // Nothing is hidden: the solver sees no more than the player does.
-    const found = solve(first, { timeMs: Math.max(1, deadline - now()), cancelled, now });
+    const found = solve(first, {
+      timeMs: Math.max(1, deadline - now()),
+      cancelled,
+      now,
+      prove: false,
+    });
     if (found.result === 'won') return answer([...found.line], 'win', 1, found.positions);
   }
 

@@ -47,7 +47,7 @@ export interface SolveBudget {
   readonly now?: () => number;
   /** Beam widths to try in turn (for measuring the solver). */
   readonly widths?: readonly number[];
-  /** Whether to end with the complete search that proves losses (default true). */
+  /** Whether to prove losses (default true): the rules' own verdict first, the complete search last. */
   readonly prove?: boolean;
   /**
    * Which of two ways to search (default 0). They break ties between equally ranked positions
@@ -106,7 +106,7 @@ export function solve(start: Position, budget: SolveBudget = {}): Solution {
     ms: spent.ms,
   });
   if (isWon(start)) return answer('won');
-  if (status(start) === 'lost') return answer('lost');
+  if (budget.prove !== false && status(start) === 'lost') return answer('lost');
   try {
     for (const width of budget.widths ?? WIDTHS) {
       const line = beamSearch(start, width, spent, budget.variant ?? 0);
