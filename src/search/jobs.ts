@@ -11,6 +11,7 @@ import type { DealId } from '../engine/deals';
 import { actionsKept, type Game, restoreGame } from '../engine/game';
 import type { Rules } from '../engine/rules';
 import { explain } from '../engine/refusal';
+import { type FairChoice, fairChoice, gameView } from './fair';
 import { solve, type SolveResult, type Variant } from './solver';
 import { type WhereLost, whereLost } from './where-lost';
 
@@ -39,11 +40,12 @@ export function gameFromData(data: GameData): Game | string {
 }
 
 /**
- * Work for the solver's thread: `solve` the game's current position, or find `where-lost` its
- * line of play stopped being winnable (README, "Where it went wrong").
+ * Work for the solver's thread: `solve` the game's current position, find `where-lost` its
+ * line of play stopped being winnable (README, "Where it went wrong"), or ask the `fair` player
+ * for a hint from what the player sees of the position (README, "Hints").
  */
 export type Job = {
-  readonly kind: 'solve' | 'where-lost';
+  readonly kind: 'solve' | 'where-lost' | 'fair';
   readonly game: GameData;
   /** Milliseconds the job may take. */
   readonly timeMs: number;
@@ -62,13 +64,20 @@ export type JobResult =
       readonly ms: number;
     }
   | { readonly kind: 'where-lost'; readonly found: WhereLost }
+  | { readonly kind: 'fair'; readonly choice: FairChoice }
   | { readonly kind: 'failed'; readonly reason: string };
 
 /** What a solve job answered; an error when it failed (the solver's thread broke). */
 export function solutionOf(result: JobResult): Extract<JobResult, { kind: 'solved' }> {
   if (result.kind === 'solved') return result;
-  throw new Error(result.kind === 'failed' ? result.reason : 'a solve job answered where-lost');
+  throw new Error(result.kind === 'failed' ? result.reason : `a solve job answered ${result.kind}`);
 }
+
+/**
+ * The seed of the worlds the fair player samples for a hint: always the same, so the same
+ * position gets the same hint (given the time to rate the same worlds).
+ */
+export const HINT_SEED = 'hint';
 
 /** Runs a job to its end, or until `cancelled` says stop (the answer is then of no use). */
 export function runJob(job: Job, cancelled: () => boolean = () => false): JobResult {
@@ -77,6 +86,10 @@ export function runJob(job: Job, cancelled: () => boolean = () => false): JobRes
   if (job.kind === 'where-lost') {
     const budget = { timeMs: job.timeMs, cancelled };
     return { kind: 'where-lost', found: whereLost(game.start, job.game.actions, budget) };
+  }
+  if (job.kind === 'fair') {
+    const budget = { timeMs: job.timeMs, seed: HINT_SEED, cancelled };
+    return { kind: 'fair', choice: fairChoice(gameView(game), budget) };
   }
   const found = solve(game.position, {
     timeMs: job.timeMs,

@@ -73,7 +73,8 @@ export function answered(state: UiState, position: Position, result: JobResult):
       state.overlay?.kind === 'lost' ? { kind: 'lost' as const, wrong: sentence } : state.overlay;
     return withState(asked, { game, overlay, message: info(sentence) });
   }
-  if (ask.kind === 'where') return same(asked); // cannot happen: the job answers in kind
+  // Cannot happen: each job answers in kind.
+  if (ask.kind === 'where' || result.kind === 'fair') return same(asked);
   if (ask.kind === 'winnable')
     return withState(asked, { game, message: winnableAnswer(result.result, result.line.length) });
   if (result.result !== 'won' || result.line.length === 0)

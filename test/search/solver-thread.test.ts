@@ -3,8 +3,16 @@
  * crosses as its deal and line of play, a job answers once, a cancelled job never answers and
  * makes way for the next, and a thread that cannot start says why.
  */
-import { newGame, play } from '../../src/engine';
-import { gameData, gameFromData, type Job, type JobResult, runJob } from '../../src/search/jobs';
+import { apply, newGame, play } from '../../src/engine';
+import { fairChoice, gameView } from '../../src/search/fair';
+import {
+  gameData,
+  gameFromData,
+  HINT_SEED,
+  type Job,
+  type JobResult,
+  runJob,
+} from '../../src/search/jobs';
 import { SolverPair, SolverThread } from '../../src/search/solver-thread';
 import { bundle } from '../helpers/bundle';
 import { lostGame } from '../helpers/lost-game';
@@ -54,6 +62,26 @@ describe('jobs', () => {
     if (result.kind !== 'where-lost') throw new Error(`answered ${result.kind}`);
     expect(result.found.end).toBe('lost');
     expect(result.found.losing?.number).toBe(result.found.firstLost);
+  });
+
+  it('a fair job answers the fair player’s choice, from the same worlds for the same position', () => {
+    const game = newGame({ scheme: 'pysol', key: '40' }, FOUR_SUITS);
+    const job: Job = { kind: 'fair', game: gameData(game), timeMs: 5_000 };
+    // Told to stop at once, the player rates a single world: its choice is the same every time.
+    const first = runJob(job, () => true);
+    if (first.kind !== 'fair') throw new Error(`answered ${first.kind}`);
+    const again = runJob(JSON.parse(JSON.stringify(job)), () => true);
+    expect(again).toEqual({ ...first, choice: { ...first.choice, ms: expect.any(Number) } });
+    const expected = fairChoice(gameView(game), { seed: HINT_SEED, cancelled: () => true });
+    expect(first.choice.plan).toEqual(expected.plan);
+    expect(first.choice.action).not.toBeNull();
+    if (first.choice.action) expect(apply(game.position, first.choice.action).ok).toBe(true);
+    // Given time, it thinks within it and still answers an action the rules accept.
+    const thought = runJob({ ...job, timeMs: 300 });
+    if (thought.kind !== 'fair') throw new Error(`answered ${thought.kind}`);
+    expect(thought.choice.ms).toBeLessThan(3_000);
+    expect(thought.choice.worlds).toBeGreaterThanOrEqual(1);
+    if (thought.choice.action) expect(apply(game.position, thought.choice.action).ok).toBe(true);
   });
 
   it('a cancelled job stops with no answer worth having', () => {
@@ -144,6 +172,15 @@ describe('SolverPair: the solver on both cores', () => {
       expect(result.ms).toBeGreaterThanOrEqual(500);
       expect(result.positions).toBeGreaterThan(0);
     }
+  });
+
+  it('answers a fair job with the player’s choice', async () => {
+    pair = new SolverPair(file);
+    const game = easyGame();
+    const result = await answer(pair, { kind: 'fair', game: gameData(game), timeMs: 200 });
+    if (result.kind !== 'fair') throw new Error(`answered ${JSON.stringify(result)}`);
+    expect(result.choice.action).toEqual(result.choice.plan[0]);
+    if (result.choice.action) expect(apply(game.position, result.choice.action).ok).toBe(true);
   });
 
   it('a cancelled job never answers, from either thread', async () => {
