@@ -385,25 +385,47 @@ function reason(
   }
 }
 
-/** The hint as a short sentence for the message line, with columns numbered 1..10. */
-export function describeHint(position: Position, hint: Hint, ascii = false): string {
-  const label = (card: Card) => cardLabel(card, ascii);
-  const { action, why } = hint;
+/** Why a move is worth playing, in words: '' when the action needs no reason. */
+export function whyWords(
+  position: Position,
+  action: MoveAction,
+  why: HintWhy,
+  ascii = false,
+): string {
+  return reason(position, action, why, (card) => cardLabel(card, ascii), ascii);
+}
+
+/**
+ * An action as the message line words it, columns numbered 1..10 (`move J♥..9♥ from column 3
+ * onto Q♥ in column 5`, `remove the complete ♠ suit from column 2`, `deal a new row from the
+ * stock`), then its reasons, if any, after a colon.
+ */
+export function describeAction(
+  position: Position,
+  action: Action,
+  reasons: readonly string[],
+  ascii = false,
+): string {
+  const because = reasons.length > 0 ? `: ${reasons.join(', ')}` : '';
   switch (action.kind) {
     case 'deal':
-      return why.kind === 'deal' && !why.alone
-        ? 'deal a new row from the stock'
-        : 'deal: no better move';
+      return `deal a new row from the stock${because}`;
     case 'remove': {
       const cards = position.columns[action.column].cards;
-      const suit = why.kind === 'remove-suit' ? why.suit : suitOf(cards[cards.length - 1]);
-      return `remove the complete ${suitLabel(suit, ascii)} suit from column ${action.column + 1}`;
+      const suit = suitLabel(suitOf(cards[cards.length - 1]), ascii);
+      return `remove the complete ${suit} suit from column ${action.column + 1}${because}`;
     }
     case 'move': {
-      const words = moveWords(position, action, label);
-      const text = `move ${words.run} ${words.from} ${words.where}`;
-      const because = reason(position, action, why, label, ascii);
-      return because ? `${text}: ${because}` : text;
+      const words = moveWords(position, action, (card) => cardLabel(card, ascii));
+      return `move ${words.run} ${words.from} ${words.where}${because}`;
     }
   }
+}
+
+/** The hint as a short sentence for the message line, with columns numbered 1..10. */
+export function describeHint(position: Position, hint: Hint, ascii = false): string {
+  const { action, why } = hint;
+  if (action.kind === 'deal' && (why.kind !== 'deal' || why.alone)) return 'deal: no better move';
+  const because = action.kind === 'move' ? whyWords(position, action, why, ascii) : '';
+  return describeAction(position, action, because ? [because] : [], ascii);
 }

@@ -1,6 +1,7 @@
 export * from './autoplay';
 export * from './best-place';
 export * from './fair';
+export * from './fair-words';
 export * from './hints';
 export * from './jobs';
 export * from './solver';
