@@ -22,8 +22,8 @@ import {
   statusWithin,
   undo,
 } from '../engine';
-import { bestMoveFrom, describeHint, type HintEngine, type JobResult } from '../search';
-import { answered, askSolver, demoStep, startDemo, stopDemo } from './questions';
+import { bestMoveFrom, type HintEngine, type JobResult } from '../search';
+import { answered, askHint, askSolver, demoStep, startDemo, stopDemo, stopHint } from './questions';
 import type { Message, UiState } from './state';
 import type { Theme } from './theme';
 import {
@@ -308,23 +308,6 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
   }
 }
 
-function showHint(state: UiState, deps: ControllerDeps): Update {
-  const list = state.hints?.list ?? deps.hints.hints(state.game.position);
-  if (list.length === 0) {
-    return withState(state, {
-      hints: { list, shown: -1 },
-      message: { text: 'No useful move. u undoes; n starts a new game.', kind: 'hint' },
-    });
-  }
-  const shown = ((state.hints?.shown ?? -1) + 1) % list.length;
-  const text = describeHint(state.game.position, list[shown], state.theme.ascii);
-  const counter = list.length > 1 ? ` (${shown + 1}/${list.length}, h for the next)` : '';
-  return withState(state, {
-    hints: { list, shown },
-    message: { text: `Hint: ${text}${counter}`, kind: 'hint' },
-  });
-}
-
 /**
  * The game's reaction to a command while the terminal is too small to show the board: nothing
  * the player cannot see may change, so only quitting (at once: the game is saved), repainting
@@ -363,6 +346,9 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
   if (command.kind === 'redraw') return { state, effect: 'redraw' };
   if (command.kind === 'suspend') return { state, effect: 'suspend' };
   if (state.solver?.kind === 'demo') return stopDemo(state);
+  // Any key but h itself stops the fair player's thinking about a hint, then does its work.
+  if (state.solver?.kind === 'hint' && command.kind !== 'hint')
+    return update(stopHint(state), command, deps);
   if (state.confirm) return confirmed(state, command, deps);
   const overlaid = withOverlay(state, command, deps);
   if (overlaid) return overlaid;
@@ -415,7 +401,7 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
     case 'quit':
       return inProgress(state) ? withState(state, { confirm: 'quit' }) : { state, effect: 'quit' };
     case 'hint':
-      return showHint(state, deps);
+      return askHint(state, deps.hints);
     case 'winnable':
     case 'where':
       return askSolver(state, command.kind);

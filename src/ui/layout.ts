@@ -1,15 +1,18 @@
 import {
   cardLabel,
+  checkMove,
   COLUMN_COUNT,
   DEAL_SIZE,
   gameScores,
   movesKept,
   stockLeft,
+  SUIT_LENGTH,
   suitLabel,
 } from '../engine';
 import { type ColumnRow, columnView } from './column-view';
 import { Frame, type Role } from './frame';
 import { drawOverlay } from './overlays';
+import { hintOnScreen } from './questions';
 import type { UiState } from './state';
 import { cardRole, glyphs } from './theme';
 import { wrapWords } from './wrap';
@@ -166,6 +169,7 @@ function drawTableau(frame: Frame, state: UiState, stock: Board['stock'], rows: 
   const { game, selection, theme } = state;
   const g = glyphs(theme);
   const columns: ColumnRow[][] = [];
+  const hinted = selection ? null : hintedCards(state);
 
   for (let c = 0; c < COLUMN_COUNT; c++) {
     const x = left + c * columnWidth;
@@ -177,7 +181,8 @@ function drawTableau(frame: Frame, state: UiState, stock: Board['stock'], rows: 
     const column = game.position.columns[c];
     const view = columnView(column, rows);
     columns.push(view);
-    const selectedFrom = isSource ? column.cards.length - selection.count : Infinity;
+    // The cards picked up, or else those the hint points at.
+    const litFrom = isSource ? column.cards.length - selection.count : (hinted?.[c] ?? Infinity);
     view.forEach((row, r) => {
       const y = top + r;
       const inner = columnWidth - 1;
@@ -196,7 +201,7 @@ function drawTableau(frame: Frame, state: UiState, stock: Board['stock'], rows: 
           break;
         case 'card': {
           const card = column.cards[row.index];
-          const highlight = row.index >= selectedFrom;
+          const highlight = row.index >= litFrom;
           if (row.folded > 0) frame.put(x, y, g.fold, 'fold');
           const label = cardLabel(card, theme.ascii).padStart(3);
           frame.put(x + 1, y, highlight ? label + ' ' : label, cardRole(card), highlight, inner);
@@ -206,6 +211,27 @@ function drawTableau(frame: Frame, state: UiState, stock: Board['stock'], rows: 
     });
   }
   return { left, columnWidth, top, rows, columns, stock };
+}
+
+/**
+ * The cards the hint on the message line points at, highlighted as picked-up cards are: for
+ * each column, the first of them (its top cards from there on), or Infinity. A move shows the
+ * cards it carries and the card they go onto; a removal, the complete suit.
+ */
+function hintedCards(state: UiState): number[] | null {
+  const action = hintOnScreen(state);
+  if (!action || action.kind === 'deal') return null;
+  const columns = state.game.position.columns;
+  const first = columns.map(() => Infinity);
+  if (action.kind === 'remove') {
+    first[action.column] = columns[action.column].cards.length - SUIT_LENGTH;
+    return first;
+  }
+  const check = checkMove(state.game.position, action);
+  if (!check.ok) return null;
+  first[action.from] = columns[action.from].cards.length - check.count;
+  first[action.to] = columns[action.to].cards.length - 1;
+  return first;
 }
 
 const MESSAGE_ROLES: Record<string, Role> = {
@@ -228,6 +254,7 @@ const THINKING = {
   winnable: 'Can I still win? The solver is thinking; play on meanwhile.',
   demo: 'Demo: the solver is thinking; any key stops it.',
   where: 'Where did it go wrong? The solver looks back over the game; play on meanwhile.',
+  hint: 'Hint: the fair player is thinking; any key stops it.',
 };
 
 /** What the message line says now, and how it is coloured; null when it says nothing. */

@@ -1,13 +1,22 @@
 /**
- * Questions for the solver from the game (README, "The solver in the game" and "Where it went
- * wrong"): whether the game can still be won (`c`), the demo that plays a winning line (`a`), and
- * where the game went wrong (`g`). The state on screen says what to ask (`wanted`); the game loop
- * asks it in the background, and the answers come back to the controller, which hands them here.
+ * Questions for the solver's thread from the game (README, "The solver in the game", "Where it
+ * went wrong" and "Hints"): whether the game can still be won (`c`), the demo that plays a
+ * winning line (`a`), where the game went wrong (`g`), and the fair player's hint (`h`). The state
+ * on screen says what to ask (`wanted`); the game loop asks it in the background, and the answers
+ * come back to the controller, which hands them here.
  */
-import { countPeek, explain, type Game, play, type Position } from '../engine';
-import { whereLostSentence } from '../notation';
-import type { Job, JobResult } from '../search';
-import type { Message, UiState } from './state';
+import { type Action, countPeek, explain, type Game, play, type Position } from '../engine';
+import { formatAction, whereLostSentence } from '../notation';
+import {
+  describeFair,
+  describeHint,
+  type FairChoice,
+  type Hint,
+  type HintEngine,
+  type Job,
+  type JobResult,
+} from '../search';
+import type { Hints, Message, SolverAsk, UiState } from './state';
 import { afterChange, error, info, same, type Update, withState } from './update';
 
 /** How long the solver may think about whether the game can still be won (milliseconds). */
@@ -18,6 +27,19 @@ export const DEMO_THINK_MS = 10_000;
 export const DEMO_PACE_MS = 300;
 /** How long the search for where the game went wrong may take (milliseconds). */
 export const WHERE_THINK_MS = 30_000;
+/**
+ * How long the fair player may think about a hint (milliseconds): as long as it takes for each
+ * action when it plays a whole game (`spider autoplay`), and short enough to wait for.
+ */
+export const HINT_THINK_MS = 1_000;
+
+/** The job each question runs in the solver's thread, and how long it may take. */
+const JOBS: Record<SolverAsk['kind'], { readonly kind: Job['kind']; readonly timeMs: number }> = {
+  winnable: { kind: 'solve', timeMs: WINNABLE_THINK_MS },
+  demo: { kind: 'solve', timeMs: DEMO_THINK_MS },
+  where: { kind: 'where-lost', timeMs: WHERE_THINK_MS },
+  hint: { kind: 'fair', timeMs: HINT_THINK_MS },
+};
 
 /**
  * Work the state on screen asks for, which the game loop runs in the background (README, "Lost"
@@ -40,17 +62,9 @@ export function wanted(state: UiState): Wanted {
   const position = state.game.position;
   const ask = state.solver?.position === position ? state.solver : null;
   const thinking = ask !== null && (ask.kind !== 'demo' || ask.line === null);
-  const job: Wanted['solve'] =
-    ask?.kind === 'where'
-      ? { kind: 'where-lost', game: state.game, timeMs: WHERE_THINK_MS }
-      : {
-          kind: 'solve',
-          game: state.game,
-          timeMs: ask?.kind === 'demo' ? DEMO_THINK_MS : WINNABLE_THINK_MS,
-        };
   return {
     status: state.status === null ? position : null,
-    solve: thinking ? job : null,
+    solve: thinking ? { ...JOBS[ask.kind], game: state.game } : null,
     pace: ask?.kind === 'demo' && ask.line !== null ? { position, ms: DEMO_PACE_MS } : null,
   };
 }
@@ -62,6 +76,7 @@ export function wanted(state: UiState): Wanted {
 export function answered(state: UiState, position: Position, result: JobResult): Update {
   const ask = state.solver;
   if (!ask || ask.position !== position || state.game.position !== position) return same(state);
+  if (ask.kind === 'hint') return hintAnswered(state, result);
   const asked = { ...state, solver: null };
   if (result.kind === 'failed')
     return withState(asked, { message: error(`The solver could not answer: ${result.reason}`) });
@@ -179,4 +194,105 @@ export function startDemo(state: UiState): Update {
     selection: null,
     press: null,
   });
+}
+
+/** One of the hints `h` goes through: the fair player's choice, or one of the heuristic's. */
+type HintEntry = { readonly fair: FairChoice } | { readonly hint: Hint };
+
+/** The hints in the order `h` shows them: the fair player's choice, then the heuristic's others. */
+function entries(hints: Hints): HintEntry[] {
+  const list = hints.list.map((hint) => ({ hint }));
+  const fair = hints.fair;
+  if (fair === null || fair === 'failed') return list;
+  const chosen = fair.action && formatAction(fair.action);
+  return [{ fair }, ...list.filter(({ hint }) => formatAction(hint.action) !== chosen)];
+}
+
+const NO_USEFUL_MOVE = 'No useful move. u undoes; n starts a new game.';
+
+function entryText(state: UiState, entry: HintEntry): string {
+  const { position } = state.game;
+  const ascii = state.theme.ascii;
+  if ('hint' in entry) return describeHint(position, entry.hint, ascii);
+  const text = describeFair(position, entry.fair, ascii);
+  return entry.fair.action ? text : `${text}; u undoes, n starts a new game`;
+}
+
+/** The message for the hint `hints.shown`, with how many there are when more than one. */
+function hintMessage(state: UiState, hints: Hints): Message {
+  const list = entries(hints);
+  const entry = list[hints.shown];
+  if (!entry) return { text: NO_USEFUL_MOVE, kind: 'hint' };
+  const counter = list.length > 1 ? ` (${hints.shown + 1}/${list.length}, h for the next)` : '';
+  return { text: `Hint: ${entryText(state, entry)}${counter}`, kind: 'hint' };
+}
+
+/** The message while the fair player thinks: the heuristic's best meanwhile. */
+function thinkingMessage(state: UiState, hints: Hints): Message {
+  const entry = entries(hints)[hints.shown];
+  const thinking = state.theme.ascii ? 'thinking...' : 'thinking…';
+  const text = entry ? `${entryText(state, entry)} (${thinking})` : thinking;
+  return { text: `Hint: ${text}`, kind: 'hint' };
+}
+
+/**
+ * A hint (`h`, README "Hints"). The first time for a position, the heuristic's best shows at
+ * once, and the fair player, who sees only what the player sees, thinks in the solver's thread
+ * for up to `HINT_THINK_MS`; its choice then takes the message line. Once it has answered, `h`
+ * goes on through the others, its choice first, round and round. While another question for
+ * the solver waits, or when the fair player could not answer, `h` goes through the heuristic's
+ * hints alone. Never a peek: nothing hidden is used.
+ */
+export function askHint(state: UiState, engine: HintEngine): Update {
+  const position = state.game.position;
+  const ask = state.solver;
+  if (ask?.kind === 'hint' && ask.position === position) return same(state); // already thinking
+  const hints: Hints = state.hints ?? { list: engine.hints(position), fair: null, shown: -1 };
+  if (hints.fair === null && ask === null) {
+    const asking = { ...hints, shown: 0 };
+    return withState(state, {
+      hints: asking,
+      solver: { kind: 'hint', position },
+      message: thinkingMessage(state, asking),
+    });
+  }
+  const count = entries(hints).length;
+  const next = { ...hints, shown: count > 0 ? (hints.shown + 1) % count : -1 };
+  return withState(state, { hints: next, message: hintMessage(state, next) });
+}
+
+/**
+ * Any key while the fair player thinks stops it (the key then does what it always does); the
+ * heuristic's hint stays on the message line. `h` asks it again.
+ */
+export function stopHint(state: UiState): UiState {
+  const hints = state.hints;
+  const shown = hints && state.message?.kind === 'hint';
+  return { ...state, solver: null, message: shown ? hintMessage(state, hints) : state.message };
+}
+
+/** The fair player answered for the position on screen: its choice is the hint now. */
+function hintAnswered(state: UiState, result: JobResult): Update {
+  const asked = { ...state, solver: null };
+  const hints = state.hints;
+  // The lost panel came up meanwhile (decided in the background): it says what there is to say.
+  if (!hints || state.overlay) return same(asked);
+  if (result.kind === 'fair') {
+    const next = { ...hints, fair: result.choice, shown: 0 };
+    return withState(asked, { hints: next, message: hintMessage(state, next) });
+  }
+  const next = { ...hints, fair: 'failed' as const };
+  const reason = result.kind === 'failed' ? result.reason : `it answered ${result.kind}`;
+  const shown = hintMessage(state, next);
+  const text = `${shown.text} The fair player could not answer: ${reason}.`;
+  return withState(asked, { hints: next, message: { text, kind: 'hint' } });
+}
+
+/** The action of the hint on the message line, for the board to point at; null when none is. */
+export function hintOnScreen(state: UiState): Action | null {
+  const hints = state.hints;
+  if (!hints || state.message?.kind !== 'hint') return null;
+  const entry = entries(hints)[hints.shown];
+  if (!entry) return null;
+  return 'hint' in entry ? entry.hint.action : entry.fair.action;
 }

@@ -1,5 +1,5 @@
 import type { Action, Game, Position, ScoringName, Status } from '../engine';
-import type { Hint } from '../search';
+import type { FairChoice, Hint } from '../search';
 import type { Theme } from './theme';
 
 /** The part of a column picked up to move: its top `count` cards. */
@@ -37,8 +37,11 @@ export type Overlay =
  * question is dropped.
  */
 export type SolverAsk =
-  /** Can the game still be won (`c`), or where did it go wrong (`g`)? */
-  | { readonly kind: 'winnable' | 'where'; readonly position: Position }
+  /**
+   * Can the game still be won (`c`), where did it go wrong (`g`), or what would the fair player
+   * do (`h`, README "Hints")?
+   */
+  | { readonly kind: 'winnable' | 'where' | 'hint'; readonly position: Position }
   /**
    * The demo: the solver's line is asked for (`line` null), then played from `position` one
    * action at a time; `played` actions are behind.
@@ -49,6 +52,19 @@ export type SolverAsk =
       readonly line: readonly Action[] | null;
       readonly played: number;
     };
+
+/**
+ * The hints for the position on screen (README, "Hints"), which `h` shows one at a time: the
+ * heuristic's, and the fair player's choice once it has answered, shown before them.
+ */
+export interface Hints {
+  /** The heuristic's hints, best first. */
+  readonly list: readonly Hint[];
+  /** The fair player's choice; 'failed' when it could not answer; null until it has. */
+  readonly fair: FairChoice | 'failed' | null;
+  /** Which hint `h` showed last, counting the fair player's first when there is one (-1: none). */
+  readonly shown: number;
+}
 
 /** Everything the terminal game shows; changed only by the controller's `update`. */
 export interface UiState {
@@ -66,8 +82,8 @@ export interface UiState {
   readonly message: Message | null;
   readonly overlay: Overlay | null;
   readonly confirm: Confirm | null;
-  /** The hints for the current position and which one `h` showed last (-1: none yet). */
-  readonly hints: { readonly list: readonly Hint[]; readonly shown: number } | null;
+  /** The hints for the current position, once `h` asked for them. */
+  readonly hints: Hints | null;
   /** What the solver is asked, while it thinks. */
   readonly solver: SolverAsk | null;
   /** The player was told, in this game, that asking the solver counts as a peek. */

@@ -6,6 +6,7 @@ import { newGame, play } from '../../src/engine';
 import type { Job, JobResult, JobRunner } from '../../src/search';
 import { Background } from '../../src/ui/background';
 import { type Command, initialState } from '../../src/ui/controller';
+import { HINT_THINK_MS } from '../../src/ui/questions';
 import type { UiState } from '../../src/ui/state';
 import { lostGame } from '../helpers/lost-game';
 
@@ -79,6 +80,16 @@ describe('solver jobs', () => {
     expect(closed()).toBe(true);
     work.follow(asking(start));
     expect(jobs).toHaveLength(1);
+  });
+
+  it('another question about the same position is another job: the first is cancelled', () => {
+    const { runner, jobs } = fakeRunner();
+    const work = new Background(() => undefined, runner);
+    work.follow(start);
+    work.follow({ ...start, solver: { kind: 'hint', position: game.position } });
+    expect(jobs).toHaveLength(2);
+    expect(jobs[0].cancelled).toBe(true);
+    expect(jobs[1].job).toMatchObject({ kind: 'fair', timeMs: HINT_THINK_MS });
   });
 
   it('without a solver, the question is answered that it cannot run, on a later turn', async () => {

@@ -1,5 +1,13 @@
-import { newGame, play, type Rules, status, statusWithin } from '../../src/engine';
-import { type HintEngine, type JobResult, type WhereLost } from '../../src/search';
+import { type Action, newGame, play, type Rules, status, statusWithin } from '../../src/engine';
+import {
+  describeFair,
+  describeHint,
+  type FairChoice,
+  type HintEngine,
+  heuristicHints,
+  type JobResult,
+  type WhereLost,
+} from '../../src/search';
 import {
   type Command,
   type ControllerDeps,
@@ -10,6 +18,7 @@ import {
 import {
   DEMO_PACE_MS,
   DEMO_THINK_MS,
+  HINT_THINK_MS,
   wanted,
   WHERE_THINK_MS,
   WINNABLE_THINK_MS,
@@ -213,24 +222,139 @@ describe('game keys', () => {
   });
 });
 
-describe('hints', () => {
-  it('h shows the hints in turn, and says when there is no useful move', () => {
-    const game = newGame('42', RULES);
-    const engine: HintEngine = {
-      hints: () => [
-        { action: { kind: 'deal' }, score: 1, why: 'deal' } as never,
-        { action: { kind: 'deal' }, score: 0, why: 'deal' } as never,
-      ],
-    };
-    const withHints = { randomSeed: () => '1', hints: engine };
-    let state = initialState(game, THEME, 'woods');
-    state = update(state, key('hint'), withHints).state;
-    expect(state.message?.kind).toBe('hint');
-    expect(state.message?.text).toMatch(/\(1\/2/);
-    state = update(state, key('hint'), withHints).state;
-    expect(state.message?.text).toMatch(/\(2\/2/);
-    const none = update(initialState(game, THEME, 'woods'), key('hint'), deps).state;
-    expect(none.message?.text).toMatch(/No useful move/);
+describe('hints (h)', () => {
+  const game = newGame('42', RULES);
+  const start = initialState(game, THEME, 'woods');
+  const withHints: ControllerDeps = { randomSeed: () => '1', hints: heuristicHints };
+  const list = heuristicHints.hints(game.position);
+  const hintRun = (state: UiState, ...commands: Command[]) =>
+    commands.reduce((s, command) => update(s, command, withHints).state, state);
+  const choice = (plan: Action[]): FairChoice => ({
+    action: plan[0] ?? null,
+    plan,
+    goal: plan.length > 0 ? 'turn' : null,
+    chance: null,
+    worlds: 32,
+    positions: 1000,
+    ms: 40,
+  });
+  const fair = (plan: Action[], position = game.position): Command => ({
+    kind: 'solved',
+    position,
+    result: { kind: 'fair', choice: choice(plan) },
+  });
+  const thinking = hintRun(start, key('hint'));
+
+  it('h shows the heuristic’s best at once, and asks the fair player in the background', () => {
+    expect(list.length).toBeGreaterThan(2);
+    expect(thinking.message).toEqual({
+      text: `Hint: ${describeHint(game.position, list[0])} (thinking…)`,
+      kind: 'hint',
+    });
+    expect(thinking.solver).toEqual({ kind: 'hint', position: game.position });
+    expect(wanted(thinking).solve).toEqual({ kind: 'fair', game, timeMs: HINT_THINK_MS });
+    const ascii = hintRun({ ...start, theme: { ...THEME, ascii: true } }, key('hint'));
+    expect(ascii.message?.text).toBe(
+      `Hint: ${describeHint(game.position, list[0], true)} (thinking...)`,
+    );
+    // h again while it thinks: it goes on thinking.
+    expect(hintRun(thinking, key('hint'))).toBe(thinking);
+  });
+
+  it('its answer takes the message line, first of the hints h goes through; no peek', () => {
+    const chosen = list[2].action;
+    const answered = hintRun(thinking, fair([chosen]));
+    const others = list.length; // the heuristic's others, and the fair player's choice
+    expect(answered.message).toEqual({
+      text: `Hint: ${describeFair(game.position, choice([chosen]))} (1/${others}, h for the next)`,
+      kind: 'hint',
+    });
+    expect(answered.solver).toBeNull();
+    expect(wanted(answered).solve).toBeNull();
+    expect(answered.game).toBe(game);
+    expect(answered.game.peeks).toBe(0);
+    // Then the heuristic's, without the one the fair player chose; then round again.
+    const texts = [1, 2, 3].map(
+      (n) => hintRun(answered, ...Array.from({ length: n }, () => key('hint'))).message?.text,
+    );
+    expect(texts[0]).toBe(
+      `Hint: ${describeHint(game.position, list[0])} (2/${others}, h for the next)`,
+    );
+    expect(texts[1]).toBe(
+      `Hint: ${describeHint(game.position, list[1])} (3/${others}, h for the next)`,
+    );
+    expect(texts[2]).toBe(
+      `Hint: ${describeHint(game.position, list[3])} (4/${others}, h for the next)`,
+    );
+    const round = hintRun(answered, ...list.map(() => key('hint')));
+    expect(round.message).toEqual(answered.message);
+    expect(round.solver).toBeNull(); // asked once for the position
+  });
+
+  it('with no action, says there is nothing worth doing', () => {
+    const none = hintRun(thinking, fair([]));
+    expect(none.message?.text).toMatch(
+      /^Hint: nothing worth doing; u undoes, n starts a new game \(1\/\d+, h for the next\)$/,
+    );
+    const bare = update(update(start, key('hint'), deps).state, fair([]), deps).state;
+    expect(bare.message?.text).toBe('Hint: nothing worth doing; u undoes, n starts a new game');
+  });
+
+  it('any other key stops the thinking, and then does what it always does', () => {
+    const right = hintRun(thinking, key('right'));
+    expect(right.solver).toBeNull();
+    expect(wanted(right).solve).toBeNull();
+    expect(right.focus).toBe(1);
+    expect(right.message?.text).toBe(
+      `Hint: ${describeHint(game.position, list[0])} (1/${list.length}, h for the next)`,
+    );
+    const dealt = hintRun(thinking, key('deal'));
+    expect(dealt.game.position.dealt).toBe(1);
+    expect(dealt.solver).toBeNull();
+    const picked = hintRun(thinking, col(7));
+    expect(picked.selection?.column).toBe(7);
+    expect(picked.solver).toBeNull();
+    // An answer that comes after changes nothing; h asks again.
+    expect(hintRun(right, fair([list[2].action]))).toBe(right);
+    expect(hintRun(right, key('hint')).solver).toEqual(thinking.solver);
+    // Repainting is not a key the player means: it goes on thinking.
+    expect(hintRun(thinking, key('redraw')).solver).toEqual(thinking.solver);
+  });
+
+  it('an answer for a position left behind changes nothing', () => {
+    const moved = hintRun(thinking, key('deal'));
+    expect(hintRun(moved, fair([list[0].action]))).toBe(moved);
+  });
+
+  it('while another question waits, h goes through the heuristic’s hints alone', () => {
+    const asking = run({ ...start, peekWarned: true }, key('winnable')).state;
+    const hinted = hintRun(asking, key('hint'), key('hint'));
+    expect(hinted.solver).toEqual(asking.solver);
+    expect(hinted.message?.text).toBe(
+      `Hint: ${describeHint(game.position, list[1])} (2/${list.length}, h for the next)`,
+    );
+  });
+
+  it('when the fair player cannot answer, says why, and h goes through the heuristic’s', () => {
+    const failed = hintRun(thinking, {
+      kind: 'solved',
+      position: game.position,
+      result: { kind: 'failed', reason: 'no thread' },
+    });
+    expect(failed.message?.text).toBe(
+      `Hint: ${describeHint(game.position, list[0])} (1/${list.length}, h for the next) The fair player could not answer: no thread.`,
+    );
+    const next = hintRun(failed, key('hint'));
+    expect(next.solver).toBeNull();
+    expect(next.message?.text).toMatch(/^Hint: .* \(2\//);
+  });
+
+  it('says when there is no useful move', () => {
+    const none = run(initialState(game, THEME, 'woods'), key('hint')).state;
+    expect(none.message?.text).toBe('Hint: thinking…');
+    expect(run(none, key('cancel')).state.message).toBeNull();
+    const stopped = run(none, key('right')).state;
+    expect(stopped.message?.text).toBe('No useful move. u undoes; n starts a new game.');
   });
 });
 

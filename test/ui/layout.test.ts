@@ -1,4 +1,4 @@
-import { cardLabel, type Game, newGame, type Rules } from '../../src/engine';
+import { cardLabel, type Game, move, newGame, type Rules } from '../../src/engine';
 import { columnView } from '../../src/ui/column-view';
 import { initialState } from '../../src/ui/controller';
 import { HELP_PAGES } from '../../src/ui/help';
@@ -191,6 +191,47 @@ describe('selection, focus and hit testing', () => {
     const highlighted = [0, 1, 2].map((r) => view.frame.at(x, board.top + r).highlight);
     expect(highlighted).toEqual([false, true, true]);
     expect(view.frame.line(22)).toMatch(/Column 3: 2 cards picked up/);
+  });
+
+  it('highlights the cards of the hint on the message line: the run it moves and their place', () => {
+    const q = position({ columns: ['5c | 9h 8d', '', 'Ks Qs Js', '4h', 'Kh'] });
+    const hints = {
+      list: [{ action: move(2, 4, 2), score: 1, why: { kind: 'turns-card' as const } }],
+      fair: null,
+      shown: 0,
+    };
+    const message = {
+      text: 'Hint: move Q♠..J♠ from column 3 onto K♥ in column 5',
+      kind: 'hint' as const,
+    };
+    const lit = (state: UiState, column: number, rows: number) => {
+      const view = layout(state, 80, 24);
+      const board = view.board!;
+      const x = board.left + column * board.columnWidth + 2;
+      return Array.from({ length: rows }, (_, r) => view.frame.at(x, board.top + r).highlight);
+    };
+    const hinted = stateFor(gameAt(q), { hints, message });
+    expect(lit(hinted, 2, 3)).toEqual([false, true, true]);
+    expect(lit(hinted, 4, 1)).toEqual([true]);
+    expect(lit(hinted, 0, 3)).toEqual([false, false, false]);
+    // The fair player's choice, once it answered, is the hint shown first.
+    const fair = {
+      action: move(3, 1, 1),
+      plan: [move(3, 1, 1)],
+      goal: 'arrange' as const,
+      chance: null,
+      worlds: 1,
+      positions: 1,
+      ms: 1,
+    };
+    const answered = stateFor(gameAt(q), { hints: { ...hints, fair }, message });
+    expect(lit(answered, 3, 1)).toEqual([true]);
+    expect(lit(answered, 2, 3)).toEqual([false, false, false]);
+    // Once another message takes the line, or cards are picked up, the hint is no longer pointed at.
+    expect(lit({ ...hinted, message: null }, 2, 3)).toEqual([false, false, false]);
+    const picking = { ...hinted, selection: { column: 0, count: 1, explicit: false } };
+    expect(lit(picking, 2, 3)).toEqual([false, false, false]);
+    expect(lit(picking, 0, 3)).toEqual([false, false, true]);
   });
 
   it('maps a click to the column and the card under it', () => {
