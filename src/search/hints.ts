@@ -359,7 +359,7 @@ function reason(
         why.length >= SUIT_LENGTH
           ? `completes the ${suit} suit`
           : why.length > 2
-            ? `builds a ${why.length}-card run in suit`
+            ? `builds ${why.length === 8 || why.length === 11 ? 'an' : 'a'} ${why.length}-card run in suit`
             : 'builds in suit';
       if (why.also === 'turns-card') return `${built} and turns a card`;
       if (why.also === 'empties-column') return `${built} and empties column ${action.from + 1}`;

@@ -345,6 +345,10 @@ describe('Hints: the sentence on the message line', () => {
     expect(describeHint(turning, first(turning))).toBe(
       'move 7♥..5♥ from column 2 onto 8♥ in column 1: builds a 5-card run in suit and turns a card',
     );
+    const eight = board(['Kc | Th 9h', 'Kc | 8h 7h 6h 5h 4h 3h']);
+    expect(describeHint(eight, first(eight))).toBe(
+      'move 8♥..3♥ from column 2 onto 9♥ in column 1: builds an 8-card run in suit and turns a card',
+    );
     const emptying = board(['7h', 'Kd | 8h', 'Kd | 5d']);
     expect(describeHint(emptying, first(emptying), true)).toBe(
       'move 7h from column 1 onto 8h in column 2: builds in suit and empties column 1',
