@@ -16,7 +16,7 @@ import {
   HINT_SEED,
   solve,
 } from '../../src/search';
-import { freshEnv, scratchFolder, startSpider } from './spider';
+import { freshEnv, quitGame, scratchFolder, startSpider } from './spider';
 
 jest.setTimeout(60_000);
 
@@ -63,10 +63,7 @@ it('h shows the heuristic’s hint while the fair player thinks, then the fair p
     ),
   );
   expect(answered).toMatch(new RegExp(`Hint: ${escape(fairText)} \\(1/\\d+, h for the next\\)`));
-  session.sendKeys('q');
-  session.waitFor('Quit this game?');
-  session.sendKeys('y');
-  expect(session.waitForExit()).toBe(0);
+  expect(quitGame(session)).toBe(0);
 });
 
 it('another key while it thinks does its own work; the hint is dropped with the position', () => {
@@ -76,10 +73,7 @@ it('another key while it thinks does its own work; the hint is dropped with the 
   const undone = oneLine(session.waitFor(`moves ${line.length - LEFT - 1}`));
   expect(undone).toContain('Undone.');
   expect(undone).not.toContain('Hint:');
-  session.sendKeys('q');
-  session.waitFor('Quit this game?');
-  session.sendKeys('y');
-  expect(session.waitForExit()).toBe(0);
+  expect(quitGame(session)).toBe(0);
 });
 
 /** A text as a regular expression that matches it exactly. */

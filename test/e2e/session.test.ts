@@ -4,7 +4,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { freshEnv, gamePid, scratchFolder, SPIDER, startSpider } from './spider';
+import { dealAndQuit, freshEnv, gamePid, scratchFolder, SPIDER, startSpider } from './spider';
 import { processRunning, TerminalSession } from './tmux';
 
 jest.setTimeout(30_000);
@@ -118,12 +118,7 @@ describe('a home that is not one', () => {
     });
     const screen = session.waitFor("Can't save this game");
     expect(screen.replace(/\s+/g, ' ')).toContain("there is no home folder: HOME is ''");
-    session.sendKeys('d');
-    session.waitFor(/moves 1 /);
-    session.sendKeys('q');
-    session.waitFor('Quit this game?');
-    session.sendKeys('y');
-    expect(session.waitForExit()).toBe(0);
+    expect(dealAndQuit(session)).toBe(0);
     expect(fs.readdirSync(work)).toEqual([]);
   });
 

@@ -9,7 +9,7 @@ import * as path from 'path';
 import { type Action, newGame } from '../../src/engine';
 import { formatAction } from '../../src/notation';
 import { solve } from '../../src/search';
-import { freshEnv, scratchFolder, startSpider } from './spider';
+import { freshEnv, quitGame, scratchFolder, startSpider } from './spider';
 
 jest.setTimeout(60_000);
 
@@ -45,10 +45,7 @@ it('while the solver thinks, keys work; a new position leaves the old question b
   session.sendKeys('c'); // warned already: asks at once, about the new position
   session.waitFor('The solver is thinking');
   session.waitFor('Unknown: in 3 s the solver found no win, nor proved there is none.', 30_000);
-  session.sendKeys('q');
-  session.waitFor('Quit this game?');
-  session.sendKeys('y');
-  expect(session.waitForExit()).toBe(0);
+  expect(quitGame(session)).toBe(0);
 });
 
 describe('the demo (a)', () => {
@@ -77,10 +74,7 @@ describe('the demo (a)', () => {
     expect(won).toMatch(/peeks +1/);
     session.sendKeys('u'); // the demo's moves are the game's own
     session.waitFor(`moves ${total - 1}`);
-    session.sendKeys('q');
-    session.waitFor('Quit this game?');
-    session.sendKeys('y');
-    expect(session.waitForExit()).toBe(0);
+    expect(quitGame(session)).toBe(0);
   });
 
   it('any key stops it, and does nothing else', () => {
@@ -100,9 +94,6 @@ describe('the demo (a)', () => {
     expect(moves).toBeGreaterThanOrEqual(3);
     session.sendKeys('u');
     session.waitFor(`moves ${moves - 1}`);
-    session.sendKeys('q');
-    session.waitFor('Quit this game?');
-    session.sendKeys('y');
-    expect(session.waitForExit()).toBe(0);
+    expect(quitGame(session)).toBe(0);
   });
 });

@@ -52,6 +52,14 @@ export function startSpider(
   });
 }
 
+/** Quits a game in progress, answering y to the question; returns the exit status. */
+export function quitGame(session: TerminalSession): number {
+  session.sendKeys('q');
+  session.waitFor('Quit this game?');
+  session.sendKeys('y');
+  return session.waitForExit();
+}
+
 /**
  * Deals once, so that the game has a move to keep, then quits it (answering the question) and
  * returns the exit status.
@@ -59,10 +67,7 @@ export function startSpider(
 export function dealAndQuit(session: TerminalSession): number {
   session.sendKeys('d');
   session.waitFor(/moves 1 /);
-  session.sendKeys('q');
-  session.waitFor('Quit this game?');
-  session.sendKeys('y');
-  return session.waitForExit();
+  return quitGame(session);
 }
 
 /** An interactive shell with job control (prompt `shell$ `), for suspending the game. */
