@@ -23,13 +23,7 @@ import { type Card, SUIT_LENGTH, type Suit, type SuitCount, makeCard } from '../
 import { deckOf } from '../engine/deals';
 import type { Game } from '../engine/game';
 import { HashSet64 } from '../engine/hash';
-import {
-  COLUMN_COUNT,
-  continuesRun,
-  DEAL_SIZE,
-  type Position,
-  stockLeft,
-} from '../engine/position';
+import { COLUMN_COUNT, DEAL_SIZE, type Position, stockLeft } from '../engine/position';
 import { SUITS_TO_WIN } from '../engine/status';
 import type { Rules } from '../engine/rules';
 import { candidates, score, solve } from './solver';
@@ -447,39 +441,45 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
 }
 
 /**
- * The chance that this player wins from what is visible: a logistic fit of its own games
- * (PySolFC games 1 to 200 per suit count, every position it played from) on the face-down
- * cards, the deals left, the suits removed, the empty columns and the places in the face-up
- * cards where a card does not continue its suit's run. Per suit count: the weights of 1, tens
- * of face-down cards, deals left, suits removed, empty columns, tens of breaks.
+ * The chance that this player wins from here, from its own record: of its games (PySolFC games 1
+ * to 200 per suit count) that reached a position with as many deals left and about as many cards
+ * face down, the share it went on to win, in percent (with half a game for and against, so that
+ * no share is certain; a bucket of fewer than 8 games takes in its neighbours). Per suit count,
+ * a row per deals left (0 to 5), a column per 5 face-down cards (none, 1-5, 6-10, ..., 41-45).
  */
-const CHANCE_WEIGHTS: Record<SuitCount, readonly number[]> = {
-  1: [5.783, -1.668, 0.377, -0.297, 0.615, -0.995],
-  2: [6.401, -2.424, 0.463, -0.284, 0.51, -0.941],
-  4: [5.528, -1.73, -0.284, 0.347, 0.218, -1.764],
+const CHANCES: Record<SuitCount, readonly (readonly number[])[]> = {
+  1: [
+    [100, 99, 92, 85, 66, 48, 28, 12, 12, 12],
+    [100, 99, 98, 97, 91, 78, 64, 41, 37, 37],
+    [98, 96, 95, 99, 97, 86, 74, 59, 47, 47],
+    [99, 98, 94, 95, 95, 94, 83, 72, 59, 61],
+    [97, 97, 98, 96, 93, 98, 91, 79, 69, 66],
+    [96, 94, 96, 98, 93, 94, 96, 91, 85, 83],
+  ],
+  2: [
+    [100, 99, 95, 71, 47, 18, 5, 2, 2, 2],
+    [99, 99, 99, 85, 75, 46, 21, 18, 15, 15],
+    [97, 98, 99, 93, 86, 62, 34, 17, 17, 16],
+    [94, 95, 98, 98, 91, 73, 51, 29, 26, 24],
+    [97, 97, 94, 97, 95, 84, 64, 36, 33, 39],
+    [95, 95, 95, 98, 97, 94, 89, 64, 53, 52],
+  ],
+  4: [
+    [97, 82, 37, 15, 5, 1, 1, 1, 3, 3],
+    [95, 67, 47, 35, 17, 5, 1, 1, 2, 2],
+    [46, 46, 28, 36, 21, 12, 4, 1, 1, 1],
+    [45, 45, 31, 28, 22, 14, 8, 2, 1, 1],
+    [37, 37, 37, 29, 31, 24, 15, 11, 7, 10],
+    [11, 11, 11, 11, 12, 20, 11, 9, 8, 8],
+  ],
 };
 
 export function winChance(view: View): number {
   if (view.foundations.length === SUITS_TO_WIN) return 1;
-  let hidden = 0;
-  let empty = 0;
-  let breaks = 0;
-  for (const { hidden: down, up } of view.columns) {
-    hidden += down;
-    if (down + up.length === 0) empty++;
-    for (let i = 1; i < up.length; i++) if (!continuesRun(up[i - 1], up[i])) breaks++;
-  }
-  const features = [
-    1,
-    hidden / 10,
-    view.stockLeft / DEAL_SIZE,
-    view.foundations.length,
-    empty,
-    breaks / 10,
-  ];
-  const weights = CHANCE_WEIGHTS[view.rules.suits];
-  const logit = features.reduce((sum, x, i) => sum + x * weights[i], 0);
-  return 1 / (1 + Math.exp(-logit));
+  const hidden = view.columns.reduce((sum, column) => sum + column.hidden, 0);
+  const deals = Math.min(5, Math.floor(view.stockLeft / DEAL_SIZE));
+  const bucket = Math.min(9, Math.ceil(hidden / 5));
+  return CHANCES[view.rules.suits][deals][bucket] / 100;
 }
 
 /** What decides the worlds besides the seed: what is unseen, and where (not the face-up order). */

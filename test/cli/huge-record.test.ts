@@ -13,8 +13,12 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const BIN = path.join(ROOT, 'bin', 'spider');
 const ENV: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', LANG: 'C' };
 const SIZE = 2 * 1024 * 1024;
-/** Node itself takes about 45 MiB; the 2 MiB record about 55 more (400 MiB when a game kept two positions per action). */
-const PEAK_LIMIT_MIB = 140;
+/**
+ * Node itself takes about 45 MiB; the 2 MiB record about 55 more (400 MiB when a game kept two
+ * positions per action). Alone the peak is about 96 MiB; while the rest of the tests run beside
+ * it, the collector falls behind and it has reached 141 to 149 MiB.
+ */
+const PEAK_LIMIT_MIB = 170;
 const TIMEOUT = 60_000;
 
 let dir: string;
