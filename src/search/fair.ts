@@ -10,7 +10,8 @@
  * 2. From those arrangements, the actions that show something new (a move that turns a card, a
  *    deal) are the uncertain ones. It samples `worlds` arrangements of the unseen cards that fit
  *    what is visible, plays each such action in each world, and rates where it leads after a
- *    short greedy follow-up that again turns no card. Every action is rated in the same worlds.
+ *    short greedy follow-up (cards it turns are the world's). Every action is rated in the same
+ *    worlds.
  * 3. It chooses the best: an arrangement better than the present one, a card to turn, or a deal
  *    when nothing else is worth doing; and answers the first action of the way there.
  * The worlds are drawn from the seed and the unseen cards only, so they stay the same between
@@ -170,7 +171,7 @@ export const FAIR_TUNING: FairTuning = {
   turns: 48,
   deals: 8,
   followDepth: 6,
-  followTurns: 0,
+  followTurns: 1,
   stockCard: 900,
   turnCost: 1_500,
   turnReady: 1_000,
@@ -497,7 +498,10 @@ class Follow {
     this.codes = Array.from({ length: t.followDepth }, () => new Int32Array(4096));
   }
 
-  /** The best value reached by greedy moves that turn no card, and a little for turns ready. */
+  /**
+   * The best value reached by greedy moves (which turn cards of this world when `followTurns`),
+   * and a little for each column then ready to turn.
+   */
   rate(board: Board): number {
     let best = value(board, this.t);
     if (best === WIN) return WIN;
