@@ -102,8 +102,6 @@ export function sampleWorld(view: View, random: () => number): Position {
 export interface FairBudget {
   /** Milliseconds to think at most (default 1,000). */
   readonly timeMs?: number;
-  /** Worlds to sample (default `FAIR_TUNING.worlds`): fewer when the time runs out first. */
-  readonly worlds?: number;
   /** The seed of the worlds sampled (default 'fair'). */
   readonly seed?: string;
   /** Asked now and then: true stops the thinking (the best choice so far is answered). */
@@ -342,7 +340,7 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
   const out = (): boolean => now() >= deadline || cancelled();
   const random = seedrandom(`${budget.seed ?? 'fair'}|${worldKey(view)}`);
   const t = { ...FAIR_TUNING, ...budget.tuning };
-  const wanted = Math.max(1, budget.worlds ?? t.worlds);
+  const wanted = Math.max(1, t.worlds);
   const first = sampleWorld(view, random);
   const answer = (
     plan: Action[],
@@ -358,7 +356,7 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
     positions,
     ms: now() - started,
   });
-  if (unseenCards(view).length === 0) {
+  if (view.stockLeft === 0 && view.columns.every((column) => column.hidden === 0)) {
     // Nothing is hidden: the solver sees no more than the player does.
     const found = solve(first, {
       timeMs: Math.max(1, deadline - now()),

@@ -122,7 +122,7 @@ it('the chance of winning is a whole percent, under 1% and over 99% at the ends'
 
 it('words the real player’s choice from a deal', () => {
   const game = newGame({ scheme: 'pysol', key: '5' }, { suits: 2, relaxed: 0, keepSuits: false });
-  const real = fairChoice(gameView(game), { seed: 'words', now: () => 0, worlds: 4 });
+  const real = fairChoice(gameView(game), { seed: 'words', now: () => 0, tuning: { worlds: 4 } });
   expect(real.action?.kind).toBe('move');
   expect(describeFair(game.position, real)).toMatch(
     /^move \S+ from column \d+ (onto \S+ in column \d+|into empty column \d+): \w/,

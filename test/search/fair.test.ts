@@ -27,7 +27,7 @@ import {
 
 const RULES = (suits: SuitCount) => ({ suits, relaxed: 0 as const, keepSuits: false });
 /** A clock that never moves: the player thinks until its worlds are done, whatever the machine. */
-const STILL = { now: () => 0, worlds: 8 };
+const STILL = { now: () => 0, tuning: { worlds: 8 } };
 
 /** A game after `steps` random legal actions (moves first: a deal only when nothing else). */
 function playedGame(deal: string, suits: SuitCount, steps: number, seed: string): Game {
