@@ -28,15 +28,19 @@ export interface GameHooks {
 /** What the process running the game provides. */
 export interface GameHost {
   /**
-   * Starts watching for the process being told to end (signals, a crash); `end` gets the exit
-   * status and, for a crash, what to tell the player. Returns a function that stops watching.
+   * Starts watching for the game being told to end (signals, a crash, a server shutting down);
+   * `end` gets the exit status and, for a crash, what to tell the player. `tell` shows the
+   * player a message (a warning before an idle game is ended). Returns a function that stops
+   * watching.
    */
-  watch(end: (status: number, problem?: string) => void): () => void;
+  watch(end: (status: number, problem?: string) => void, tell: (text: string) => void): () => void;
   /**
    * Stops the game for the shell (Ctrl-Z): `screen.leave()` first, `screen.enter()` once it is
    * back. 'unavailable' when the process cannot be stopped (no job control), the screen untouched.
    */
   suspend(screen: Pick<Screen, 'leave' | 'enter'>): Promise<'resumed' | 'unavailable'>;
+  /** What to tell the player when the game cannot be suspended; a default says why locally. */
+  readonly cannotSuspend?: string;
   /** Where the solver runs, off this thread (README, "The solver in the game"); closed at the end. */
   readonly solver?: JobRunner;
 }
@@ -79,10 +83,21 @@ export function runTerminalGame(
     let escapeTimer: NodeJS.Timeout | undefined;
     // Answers that came while the game was stopped for the shell, handled once it is back.
     let deferred: Command[] = [];
+    /**
+     * Runs what input or an answer sets off. A bug there ends this game, with what to tell the
+     * player, rather than the process (which may be serving other players).
+     */
+    const guarded = (work: () => void): void => {
+      try {
+        work();
+      } catch (error) {
+        finish(70, `internal error: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    };
     const background = new Background((command) => {
       if (finished) return;
       if (suspended) deferred.push(command);
-      else run(command);
+      else guarded(() => run(command));
     }, host.solver ?? null);
 
     const draw = (): void => {
@@ -106,7 +121,10 @@ export function runTerminalGame(
       void host.suspend(screen).then((outcome) => {
         suspended = false;
         if (outcome === 'unavailable')
-          state = { ...state, message: { text: NO_JOB_CONTROL, kind: 'error' } };
+          state = {
+            ...state,
+            message: { text: host.cannotSuspend ?? NO_JOB_CONTROL, kind: 'error' },
+          };
         draw();
         // Answers that came while the game was stopped are handled now.
         const waiting = deferred;
@@ -164,15 +182,19 @@ export function runTerminalGame(
       input: (text) => {
         if (finished) return;
         clearTimeout(escapeTimer);
-        handle(decoder.feed(text));
+        guarded(() => handle(decoder.feed(text)));
         // A lone ESC may be the Escape key or the start of a sequence still on its way.
-        if (decoder.waiting)
-          escapeTimer = setTimeout(() => handle(decoder.flush()), ESCAPE_WAIT_MS);
+        if (decoder.waiting && !finished)
+          escapeTimer = setTimeout(() => guarded(() => handle(decoder.flush())), ESCAPE_WAIT_MS);
       },
-      resize: draw,
+      resize: () => guarded(draw),
       hangup: () => finish(129),
     });
-    const unwatch = host.watch(finish);
+    const unwatch = host.watch(finish, (text) => {
+      if (finished) return;
+      state = { ...state, message: { text, kind: 'error' } };
+      draw();
+    });
     view = layout(state, screen.width, screen.height);
     draw();
     background.follow(state);
