@@ -136,7 +136,9 @@ async function main() {
     target: 'node20',
     format: 'cjs',
     plugins: [blessedInBundle, lazyBuiltins],
-    external: ['blessed/package.json'],
+    // ssh2 (for `spider serve` only) is loaded from node_modules when the server starts: its
+    // optional native parts cannot be bundled, and the game never pays for it.
+    external: ['blessed/package.json', 'ssh2'],
     legalComments: 'none',
     logLevel: 'warning',
   });

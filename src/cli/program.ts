@@ -356,6 +356,52 @@ function buildProgram(io: CliIo): Command {
     },
   );
 
+  program
+    .command('serve')
+    .description('let others play over SSH: ssh -p PORT HOST plays, games kept by SSH key')
+    .option('--listen <address>', 'the address to listen on (0.0.0.0 for every one)', '127.0.0.1')
+    .option('--port <n>', 'the port to listen on', '2222')
+    .option('--max-sessions <n>', 'games at once, in all', '50')
+    .option('--max-per-address <n>', 'games at once from one client address', '4')
+    .option('--idle-timeout <minutes>', 'a game with no key for this long is ended (saved)', '30')
+    .option('-s, --suits <n>', "suits in the deck of a player's new game: 1, 2 or 4", '4')
+    .option('-r, --relaxed <level>', 'deal with empty columns: 0, 1, 2 or 3 (as for play)', '0')
+    .option('-k, --keep-suits', 'completed suits stay until removed (action rF)')
+    .allowExcessArguments(false)
+    .action(
+      async (
+        raw: RawOptions & {
+          listen: string;
+          port: string;
+          maxSessions: string;
+          maxPerAddress: string;
+          idleTimeout: string;
+        },
+      ) => {
+        const { serveCommand, wholeNumber } = await import('./serve-command');
+        const { rules } = take(checkGameOptions(raw));
+        const port = take(wholeNumber('--port', raw.port, 0, 65535));
+        const maxSessions = take(wholeNumber('--max-sessions', raw.maxSessions, 1, 10000));
+        const maxPerAddress = take(wholeNumber('--max-per-address', raw.maxPerAddress, 1, 10000));
+        const idle = Number(raw.idleTimeout);
+        if (!/^\d+(\.\d+)?$/.test(raw.idleTimeout.trim()) || !(idle > 0) || idle > 10080)
+          fail(
+            `--idle-timeout must be a number of minutes above 0, up to 10080, not '${raw.idleTimeout}'`,
+          );
+        if (raw.listen.trim() === '')
+          fail('--listen needs an address, such as 127.0.0.1 or 0.0.0.0');
+        const status = await serveCommand(io, {
+          listen: raw.listen,
+          port,
+          maxSessions,
+          maxPerAddress,
+          idleMinutes: idle,
+          rules,
+        });
+        if (status !== EXIT_OK) throw new Exit(status);
+      },
+    );
+
   const statsCommand = program
     .command('stats')
     .description('show how you are doing: games played, won, streaks and records per rule variant')

@@ -154,3 +154,33 @@ function combined(answers: readonly JobResult[]): JobResult {
     ms: Math.max(...solved.map((answer) => answer.ms)),
   };
 }
+
+/**
+ * One game's share of a solver that several games use (a server's players): its jobs queue with
+ * the others', and closing the share cancels only its own jobs, never the solver.
+ */
+export class SolverShare implements JobRunner {
+  private readonly cancels = new Set<() => void>();
+  private closed = false;
+
+  constructor(private readonly solver: JobRunner) {}
+
+  run(job: Job, done: (result: JobResult) => void): () => void {
+    if (this.closed) return () => undefined;
+    const cancel = this.solver.run(job, (result) => {
+      this.cancels.delete(cancel);
+      done(result);
+    });
+    this.cancels.add(cancel);
+    return () => {
+      this.cancels.delete(cancel);
+      cancel();
+    };
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const cancel of this.cancels) cancel();
+    this.cancels.clear();
+  }
+}

@@ -29,6 +29,11 @@ export interface PlayOptions {
   readonly fresh: boolean;
   /** A game continued from a record file. */
   readonly loaded?: { readonly game: Game; readonly name: string };
+  /**
+   * Where `w` writes the game's record: the current folder unless a folder is given, or why it
+   * cannot write one here.
+   */
+  readonly records?: string | { readonly refused: string };
   /** The process around the game: signals, Ctrl-Z, and a last chance to save on exit. */
   readonly host: GameHost & { atExit(action: () => void): () => void };
 }
@@ -80,7 +85,12 @@ export async function playInTerminal(
         if (note.warning) warnings.push(note.text);
         return { text: note.text, kind: note.warning ? 'error' : 'win' };
       },
-      writeRecord: (game) => session.writeRecord(game),
+      writeRecord: (game) =>
+        options.records === undefined
+          ? session.writeRecord(game)
+          : typeof options.records === 'string'
+            ? session.writeRecord(game, options.records)
+            : options.records.refused,
     },
     options.host,
   );

@@ -431,7 +431,7 @@ describe('usage errors (exit 2)', () => {
     expect(outcome.status).toBe(2);
     expectOneLineMessage(outcome.stderr);
     expect(outcome.stderr).toContain("unknown command 'dael'");
-    expect(outcome.stderr).toContain('deal, replay, solve, autoplay, stats and play');
+    expect(outcome.stderr).toContain('deal, replay, solve, autoplay, serve, stats and play');
     expect(outcome.stdout).toBe('');
   });
 

@@ -1,0 +1,117 @@
+/**
+ * `spider serve` (README, "Playing over SSH"): the entry point of the server. What is
+ * process-wide is here: the host key and the state folder, the signals that shut the server
+ * down (every game saved, every player told), and a bug no game caught.
+ */
+import type { Rules } from '../engine';
+import { loadHostKey } from '../serve/host-key';
+import { startServer } from '../serve/server';
+import { stateDir, stateProblem } from '../store/paths';
+import type { CliIo } from './program';
+
+export interface ServeSettings {
+  readonly listen: string;
+  readonly port: number;
+  readonly maxSessions: number;
+  readonly maxPerAddress: number;
+  readonly idleMinutes: number;
+  readonly rules: Rules;
+}
+
+/** A whole number from `min` to `max`, or why not. */
+export function wholeNumber(
+  name: string,
+  text: string,
+  min: number,
+  max: number,
+): { ok: true; value: number } | { ok: false; message: string } {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || value < min || value > max)
+    return {
+      ok: false,
+      message: `${name} must be a whole number from ${min} to ${max}, not '${text}'`,
+    };
+  return { ok: true, value };
+}
+
+const SHUTDOWN_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
+
+/** Runs the server until a signal ends it; resolves with the exit status. */
+export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<number> {
+  const problem = stateProblem(io.env);
+  const dir = stateDir(io.env);
+  if (problem) {
+    io.stderr.write(
+      `spider: can't serve: nowhere to keep the host key and the games (${problem})\n`,
+    );
+    return 1;
+  }
+  let key;
+  try {
+    key = loadHostKey(dir);
+  } catch (error) {
+    io.stderr.write(`spider: ${(error as Error).message}\n`);
+    return 1;
+  }
+  const log = (line: string) => io.stdout.write(`${new Date().toISOString()} ${line}\n`);
+  const solver = io.solver?.() ?? null;
+  let server;
+  try {
+    server = await startServer({
+      listen: settings.listen,
+      port: settings.port,
+      maxSessions: settings.maxSessions,
+      maxPerAddress: settings.maxPerAddress,
+      idleMs: settings.idleMinutes * 60_000,
+      hostKey: key.key,
+      stateDir: dir,
+      rules: settings.rules,
+      randomSeed: io.randomSeed,
+      solver,
+      log,
+    });
+  } catch (error) {
+    solver?.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === 'EADDRINUSE'
+        ? 'the port is in use'
+        : code === 'EACCES'
+          ? 'permission denied (ports below 1024 need privileges)'
+          : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
+            ? 'this machine has no such address'
+            : (error as Error).message;
+    io.stderr.write(`spider: can't listen on ${settings.listen} port ${settings.port}: ${why}\n`);
+    return 1;
+  }
+  const { address, port } = server.address;
+  const shown = address.includes(':') ? `[${address}]` : address;
+  io.stdout.write(
+    `spider serve: listening on ${shown}:${port}\n` +
+      `host key ${key.fingerprint} (ED25519)${key.created ? ', made now' : ''}: ${key.file}\n` +
+      `players type: ssh -p ${port} ${address === '0.0.0.0' || address === '::' ? 'HOST' : address}\n`,
+  );
+
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      log(`${signal}: saving every game and shutting down (${server.sessions} playing)`);
+      void server.shutdown('The server is shutting down').then(() => {
+        for (const s of SHUTDOWN_SIGNALS) process.removeListener(s, stop);
+        process.removeListener('uncaughtException', crash);
+        solver?.close();
+        log('stopped');
+        resolve(0);
+      });
+    };
+    // A bug outside any game: logged, and the other players play on.
+    const crash = (error: unknown) =>
+      log(
+        `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+    for (const s of SHUTDOWN_SIGNALS) process.on(s, stop);
+    process.on('uncaughtException', crash);
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * The server's host key (README, "Playing over SSH"): an ed25519 key made on the first start and
+ * kept, mode 0600, in the server's state folder, so that players see the same key every time and
+ * can check its fingerprint. Fingerprints are written as OpenSSH writes them (`SHA256:` and the
+ * unpadded base64 of the key's SHA-256), which is what `ssh` shows a player on first connecting.
+ */
+import { createHash } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+import { utils } from 'ssh2';
+import { fsReason } from '../store/errors';
+
+export const HOST_KEY_FILE = 'ssh_host_ed25519_key';
+
+/** The SHA-256 of a public key in SSH wire form, as OpenSSH prints it. */
+export function fingerprint(publicKey: Buffer): string {
+  return `SHA256:${createHash('sha256').update(publicKey).digest('base64').replace(/=+$/, '')}`;
+}
+
+/**
+ * A new ed25519 private key in OpenSSH's format. ssh2's generator writes a malformed key (one it
+ * cannot read back) when the public key starts with a zero byte, about one time in 170: such a
+ * key is made again.
+ */
+export function newEd25519Key(): string {
+  for (;;) {
+    const text = utils.generateKeyPairSync('ed25519').private;
+    if (!(utils.parseKey(text) instanceof Error)) return text;
+  }
+}
+
+export interface HostKey {
+  /** The private key, in OpenSSH's format, for ssh2. */
+  readonly key: string;
+  readonly fingerprint: string;
+  /** Whether it was made on this start. */
+  readonly created: boolean;
+  readonly file: string;
+}
+
+/**
+ * Reads the host key in `dir`, or makes it when there is none. Throws an Error whose message is
+ * for the person starting the server (a key others can read, a file that is not a key).
+ */
+export function loadHostKey(dir: string): HostKey {
+  const file = path.join(dir, HOST_KEY_FILE);
+  let text: string;
+  let created = false;
+  try {
+    const info = fs.lstatSync(file);
+    if (!info.isFile()) throw new Error(`${file} is not a regular file`);
+    if (info.mode & 0o077) {
+      throw new Error(
+        `${file} can be read by other users (mode ${(info.mode & 0o777).toString(8)}); ` +
+          'chmod 600 it, or remove it to make a new key',
+      );
+    }
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      if ((error as NodeJS.ErrnoException).code === undefined) throw error;
+      throw new Error(`can't read the host key: ${fsReason(error, file)}`);
+    }
+    text = newEd25519Key();
+    try {
+      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      // 'wx': never over a file (or a link) that appeared meanwhile.
+      fs.writeFileSync(file, text, { mode: 0o600, flag: 'wx' });
+    } catch (writeError) {
+      throw new Error(`can't keep the host key: ${fsReason(writeError, file)}`);
+    }
+    created = true;
+  }
+  const parsed = utils.parseKey(text);
+  if (parsed instanceof Error || Array.isArray(parsed)) {
+    throw new Error(`${file} is not an SSH private key; remove it to make a new one`);
+  }
+  if (parsed.type !== 'ssh-ed25519' || !parsed.isPrivateKey()) {
+    throw new Error(`${file} is not an ed25519 private key; remove it to make a new one`);
+  }
+  return { key: text, fingerprint: fingerprint(parsed.getPublicSSH()), created, file };
+}

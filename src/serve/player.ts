@@ -1,0 +1,197 @@
+/**
+ * One player's game over an SSH session (README, "Playing over SSH"): the session's channel is
+ * the terminal, the pty request gives its type and size, window-change requests resize it. The
+ * game is the same as on a local terminal; what belongs to the process there (signals, Ctrl-Z,
+ * a crash) belongs to the session here, and the server ends it when it must.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { PassThrough } from 'stream';
+import type { ServerChannel } from 'ssh2';
+import type { Rules } from '../engine';
+import type { JobRunner } from '../search';
+import type { GameHost } from '../ui/loop';
+import { fsReason } from '../store/errors';
+import { InputBudget } from './limits';
+
+/** The terminal a client asked for with its pty request. */
+export interface Pty {
+  term: string;
+  cols: number;
+  rows: number;
+}
+
+/** Who plays: a player known by their key, with a folder of their own, or a guest. */
+export type Player =
+  | {
+      readonly kind: 'key';
+      readonly id: string;
+      readonly fingerprint: string;
+      readonly folder: string;
+    }
+  | { readonly kind: 'guest' };
+
+/** What a session asks of the server. */
+export interface SessionContext {
+  readonly channel: ServerChannel;
+  readonly pty: Pty;
+  /** The client's locale and colour wishes, from its env requests. */
+  readonly env: Readonly<Record<string, string>>;
+  readonly player: Player;
+  readonly rules: Rules;
+  readonly randomSeed: () => string;
+  readonly solver: JobRunner | null;
+  readonly idleMs: number;
+  /** Lets the server end or warn this session: `end(reason)` ends the game, saved. */
+  register(control: SessionControl): () => void;
+}
+
+export interface SessionControl {
+  end(reason: string): void;
+}
+
+/** Input beyond this many bytes at once, or this many a second after, is dropped. */
+const INPUT_BURST = 64 * 1024;
+const INPUT_PER_SECOND = 16 * 1024;
+/** How long before an idle game is ended the player is warned. */
+const IDLE_WARNING_MS = 60_000;
+
+/** Whether the client's locale says its terminal takes UTF-8; no word from it means it does. */
+function unicodeWanted(env: Readonly<Record<string, string>>): boolean {
+  const locale = env.LC_ALL || env.LC_CTYPE || env.LANG;
+  if (!locale || locale === 'C.UTF-8') return true;
+  return /utf-?8/i.test(locale);
+}
+
+const minutes = (ms: number) => {
+  const n = Math.round(ms / 60_000);
+  return `${n} minute${n === 1 ? '' : 's'}`;
+};
+
+/**
+ * Plays the session's game until the player quits, the connection drops or the server ends it.
+ * Resolves with the exit status sent to the client.
+ */
+export async function playSession(context: SessionContext): Promise<number> {
+  const { channel, pty } = context;
+  // The channel as blessed wants a terminal's output: its size, and 'resize' when it changes.
+  const output = channel as unknown as NodeJS.WriteStream & { columns: number; rows: number };
+  Object.assign(output, { columns: pty.cols, rows: pty.rows, isTTY: true });
+  // Input reaches the game through a budget: what is over it is dropped.
+  const input = new PassThrough() as unknown as NodeJS.ReadStream & PassThrough;
+  const budget = new InputBudget(INPUT_BURST, INPUT_PER_SECOND);
+  let lastInput = Date.now();
+  let warned = false;
+  channel.on('data', (data: Buffer) => {
+    lastInput = Date.now();
+    warned = false;
+    if (budget.take(data.length)) input.write(data);
+  });
+  channel.on('close', () => input.end());
+  channel.on('error', () => input.end());
+
+  let ended: string | null = null;
+  let endGame: ((status: number) => void) | null = null;
+  let tell: ((text: string) => void) | null = null;
+  const unregister = context.register({
+    end(reason) {
+      ended ??= reason;
+      endGame?.(0);
+    },
+  });
+  const idle = setInterval(
+    () => {
+      const quiet = Date.now() - lastInput;
+      if (quiet >= context.idleMs) {
+        ended ??= `No key for ${minutes(context.idleMs)}: the game was ended`;
+        endGame?.(0);
+      } else if (quiet >= context.idleMs - IDLE_WARNING_MS && !warned) {
+        warned = true;
+        tell?.(`No key for a while: this game ends in a minute unless you press a key.`);
+      }
+    },
+    Math.min(10_000, Math.max(1000, context.idleMs / 10)),
+  );
+  idle.unref();
+
+  const host: GameHost & { atExit(action: () => void): () => void } = {
+    solver: context.solver ?? undefined,
+    watch(end, say) {
+      endGame = end;
+      tell = say;
+      return () => {
+        endGame = null;
+        tell = null;
+      };
+    },
+    suspend: async () => 'unavailable',
+    cannotSuspend: "Ctrl-Z can't suspend a game played over SSH: q quits, and your game is kept.",
+    // The session ends with the game; the server settles every game before it exits.
+    atExit: () => () => undefined,
+  };
+
+  const { playInTerminal } = await import('../ui/play');
+  const records = recordFolder(context.player);
+  const env = { ...context.env, ...storageEnv(context.player), TERM: pty.term };
+  const ascii = !unicodeWanted(context.env);
+  const color = !context.env.NO_COLOR && pty.term !== 'dumb';
+  try {
+    const result = await playInTerminal({
+      theme: { ascii, color, fourColor: false },
+      scoring: 'woods',
+      terminal: { input, output },
+      env,
+      randomSeed: context.randomSeed,
+      rules: context.rules,
+      explicitRules: {},
+      fresh: false,
+      host,
+      records,
+    });
+    const lines = [result.summary];
+    if (ended !== null) lines.unshift(`${ended}; ${keptWords(context.player)}.`);
+    if (result.problem !== undefined) channel.stderr.write(`spider: ${result.problem}\r\n`);
+    channel.write(`${lines.join('\n').replace(/\n/g, '\r\n')}\r\n`);
+    return result.status;
+  } finally {
+    clearInterval(idle);
+    unregister();
+  }
+}
+
+/** Where `w` writes a record: the player's own folder, made if need be; a guest has none. */
+function recordFolder(player: Player): string | { readonly refused: string } {
+  if (player.kind === 'guest') {
+    return {
+      refused:
+        "Can't write the record: a guest has no folder here; log in with an SSH key to keep records.",
+    };
+  }
+  const folder = path.join(player.folder, 'records');
+  try {
+    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+    return folder;
+  } catch (error) {
+    return { refused: `Can't write the record: ${fsReason(error, folder)}.` };
+  }
+}
+
+/** Sets the size of the terminal a session's channel is, as a window-change request tells it. */
+export function resizeTerminal(channel: ServerChannel, cols: number, rows: number): void {
+  Object.assign(channel, { columns: cols, rows });
+  channel.emit('resize');
+}
+
+/** Where the player's games and statistics are kept: their own folder. */
+function storageEnv(player: Player): Record<string, string> {
+  if (player.kind === 'guest') return { XDG_STATE_HOME: '/', XDG_DATA_HOME: '/' };
+  return {
+    XDG_STATE_HOME: player.folder,
+    XDG_DATA_HOME: player.folder,
+    XDG_CACHE_HOME: player.folder,
+  };
+}
+
+function keptWords(player: Player): string {
+  return player.kind === 'guest' ? "a guest's game is not kept" : 'your game is saved';
+}

@@ -1,0 +1,273 @@
+/**
+ * `spider serve` (README, "Playing over SSH"): an SSH server whose only service is the game.
+ * Any public key is accepted and names the player (their games and statistics are kept in a
+ * folder of their own); a client without a key plays as a guest. A session with a pty and a
+ * shell request plays; everything else (commands, subsystems such as sftp, forwarding, agents,
+ * X11) is refused. One process serves every player: a session's failure ends that session only.
+ */
+import { createHash } from 'crypto';
+import * as net from 'net';
+import * as path from 'path';
+import { type Connection, Server, type ServerChannel, type Session, utils } from 'ssh2';
+import type { Rules } from '../engine';
+import type { JobRunner } from '../search';
+import { SolverShare } from '../search/solver-thread';
+import { fingerprint } from './host-key';
+import { Tally } from './limits';
+import { type Player, playSession, type Pty, resizeTerminal, type SessionControl } from './player';
+
+export interface ServeOptions {
+  readonly listen: string;
+  readonly port: number;
+  /** Games at once, in all. */
+  readonly maxSessions: number;
+  /** Games at once from one client address. */
+  readonly maxPerAddress: number;
+  /** A game with no key for this long is ended (saved). */
+  readonly idleMs: number;
+  /** The host key, in OpenSSH's private key format. */
+  readonly hostKey: string;
+  /** The server's state folder: players' folders go in `players/` under it. */
+  readonly stateDir: string;
+  /** The rules of a player's new game. */
+  readonly rules: Rules;
+  readonly randomSeed: () => string;
+  /** The solver every game shares (hints, the solver's answers), or null. */
+  readonly solver: JobRunner | null;
+  /** A line for the server's log. */
+  readonly log: (line: string) => void;
+  /** How long a connection may take to log in. */
+  readonly loginMs?: number;
+}
+
+/** Connections not logged in yet, from one address and in all: more are closed at once. */
+const PENDING_PER_ADDRESS = 8;
+const PENDING_TOTAL = 256;
+const LOGIN_MS = 20_000;
+/** Requests on a connection before its game starts (pty, env, window sizes...). */
+const REQUESTS_BEFORE_SHELL = 64;
+/** The client's environment variables a game listens to: locale and colour. */
+const ENV_TAKEN = new Set(['LANG', 'LC_ALL', 'LC_CTYPE', 'NO_COLOR']);
+
+const ONLY_THE_GAME =
+  'spider: this server only plays Spider; log in without a command (ssh -t -p PORT HOST)';
+
+export interface RunningServer {
+  /** The address and port it listens on. */
+  readonly address: net.AddressInfo;
+  /** Games being played now. */
+  readonly sessions: number;
+  /**
+   * Tells every player why, ends every game (each saved), stops listening, and resolves once
+   * every game is settled.
+   */
+  shutdown(reason: string): Promise<void>;
+}
+
+/** The folder name of a player's key: its SHA-256, in URL-safe base64. */
+export function playerId(publicKey: Buffer): string {
+  return createHash('sha256').update(publicKey).digest('base64url');
+}
+
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const pending = new Tally();
+  const games = new Tally();
+  const controls = new Set<SessionControl>();
+  const running = new Set<Promise<unknown>>();
+  const sockets = new Set<net.Socket>();
+  let closing = false;
+  /** Connections still logging in, by address and port: what to do once they have. */
+  const waiting = new Map<string, () => void>();
+  const loginMs = options.loginMs ?? LOGIN_MS;
+
+  const ssh = new Server({ hostKeys: [options.hostKey], ident: 'spider' }, (client, info) =>
+    connection(client, info.ip ?? 'unknown', info.port),
+  );
+
+  /** One client's connection, from its first packet to its last. */
+  const connection = (client: Connection, address: string, port: number | undefined): void => {
+    let player: Player | null = null;
+    client.on('error', () => undefined); // the socket's end says it
+    client.on('authentication', (ctx) => {
+      if (ctx.method === 'publickey') {
+        const key = utils.parseKey(ctx.key.data);
+        if (key instanceof Error || Array.isArray(key)) return ctx.reject();
+        if (!ctx.signature || !ctx.blob) return ctx.accept(); // "would this key do?": yes
+        if (!key.verify(ctx.blob, ctx.signature, ctx.hashAlgo)) return ctx.reject();
+        const id = playerId(ctx.key.data);
+        player = {
+          kind: 'key',
+          id,
+          fingerprint: fingerprint(ctx.key.data),
+          folder: path.join(options.stateDir, 'players', id),
+        };
+        return ctx.accept();
+      }
+      if (ctx.method === 'keyboard-interactive' || ctx.method === 'password') {
+        player = { kind: 'guest' };
+        return ctx.accept();
+      }
+      ctx.reject(['publickey', 'keyboard-interactive']);
+    });
+    client.on('ready', () => {
+      waiting.get(socketKey(address, port))?.();
+      const who = player?.kind === 'key' ? player.fingerprint : 'a guest';
+      options.log(`${address}: logged in as ${who}`);
+    });
+    client.on('session', (accept) => session(accept(), address, () => player));
+    // Nothing of the host is reachable: no forwarding either way, no agent, no X11.
+    client.on('tcpip', (_accept, reject) => reject());
+    client.on('openssh.streamlocal', (_accept, reject) => reject());
+    client.on('request', (_accept, reject) => reject?.());
+  };
+
+  /** One session channel: a game if it asks for a pty and a shell, a refusal otherwise. */
+  const session = (sess: Session, address: string, who: () => Player | null): void => {
+    let pty: Pty | null = null;
+    let requests = 0;
+    let started = false;
+    const env: Record<string, string> = {};
+    const refuse = (channel: ServerChannel, text: string) => {
+      channel.stderr.write(`${text}\r\n`);
+      channel.exit(1);
+      channel.end();
+    };
+    const counted = () => ++requests <= REQUESTS_BEFORE_SHELL;
+    sess.on('pty', (accept, reject, info) => {
+      if (!counted() || started) return reject?.();
+      pty = { term: info.term || 'xterm', cols: info.cols || 80, rows: info.rows || 24 };
+      accept?.();
+    });
+    sess.on('env', (accept, reject, info) => {
+      if (!counted() || !ENV_TAKEN.has(info.key) || info.val.length > 64) return reject?.();
+      env[info.key] = info.val;
+      accept?.();
+    });
+    sess.on('window-change', (accept, _reject, info) => {
+      accept?.();
+      if (!pty) return;
+      pty = { ...pty, cols: info.cols || pty.cols, rows: info.rows || pty.rows };
+      if (started && current) resizeTerminal(current, pty.cols, pty.rows);
+    });
+    let current: ServerChannel | null = null;
+    sess.on('exec', (accept) => refuse(accept(), ONLY_THE_GAME));
+    sess.on('subsystem', (accept) => refuse(accept(), ONLY_THE_GAME));
+    sess.on('sftp', (_accept, reject) => reject());
+    sess.on('x11', (_accept, reject) => reject?.());
+    sess.on('auth-agent', (_accept, reject) => reject?.());
+    sess.on('signal', (accept) => accept?.());
+    sess.on('shell', (accept) => {
+      const channel = accept();
+      channel.on('error', () => undefined);
+      const player = who();
+      if (started || player === null) return refuse(channel, ONLY_THE_GAME);
+      if (!pty) {
+        return refuse(
+          channel,
+          'spider: the game needs a terminal: log in with ssh -t (or without a command)',
+        );
+      }
+      if (closing) return refuse(channel, 'spider: the server is shutting down; try again later');
+      if (games.total >= options.maxSessions) {
+        return refuse(
+          channel,
+          `spider: the server is full (${options.maxSessions} games at once); try again later`,
+        );
+      }
+      if (games.of(address) >= options.maxPerAddress) {
+        return refuse(
+          channel,
+          `spider: already ${options.maxPerAddress} games from your address; end one first`,
+        );
+      }
+      started = true;
+      current = channel;
+      const done = games.add(address);
+      const game = playSession({
+        channel,
+        pty,
+        env,
+        player,
+        rules: options.rules,
+        randomSeed: options.randomSeed,
+        solver: options.solver ? new SolverShare(options.solver) : null,
+        idleMs: options.idleMs,
+        register: (control) => {
+          controls.add(control);
+          return () => controls.delete(control);
+        },
+      })
+        .then(
+          (status) => status,
+          (error: unknown) => {
+            // This session's bug ends this session, and the server goes on.
+            const detail = error instanceof Error ? error.message : String(error);
+            options.log(`${address}: a game failed: ${detail}`);
+            channel.stderr.write(`spider: internal error: ${detail}\r\n`);
+            return 70;
+          },
+        )
+        .then((status) => {
+          done();
+          try {
+            channel.exit(status);
+            channel.end();
+          } catch {
+            // The connection is gone already.
+          }
+        });
+      running.add(game);
+      void game.finally(() => running.delete(game));
+    });
+  };
+
+  const tcp = net.createServer((socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    if (closing || pending.total >= PENDING_TOTAL || pending.of(address) >= PENDING_PER_ADDRESS) {
+      socket.destroy();
+      return;
+    }
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    socket.setNoDelay(true); // a keystroke's frame goes out at once
+    socket.on('error', () => undefined);
+    const key = socketKey(socket.remoteAddress, socket.remotePort);
+    const uncount = pending.add(address);
+    // Garbage, or a connection that never finishes logging in, does not hold a place.
+    const timer = setTimeout(() => socket.destroy(), loginMs);
+    const loggedIn = () => {
+      clearTimeout(timer);
+      uncount();
+      waiting.delete(key);
+    };
+    waiting.set(key, loggedIn);
+    socket.once('close', loggedIn);
+    ssh.injectSocket(socket);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    tcp.once('error', reject);
+    tcp.listen(options.port, options.listen, () => {
+      tcp.removeListener('error', reject);
+      resolve();
+    });
+  });
+  tcp.on('error', (error) => options.log(`listening: ${error.message}`));
+
+  return {
+    address: tcp.address() as net.AddressInfo,
+    get sessions() {
+      return games.total;
+    },
+    async shutdown(reason) {
+      closing = true;
+      tcp.close();
+      for (const control of controls) control.end(reason);
+      await Promise.allSettled([...running]);
+      for (const socket of sockets) socket.destroy();
+    },
+  };
+}
+
+const socketKey = (address: string | undefined, port: number | undefined) =>
+  `${address ?? ''}|${port ?? ''}`;

@@ -1,0 +1,79 @@
+/**
+ * `spider serve`'s command line: every bad option, an unusable state folder or host key, and a
+ * port in use get one line saying what is wrong, before anything listens.
+ */
+import * as fs from 'fs';
+import * as net from 'net';
+import * as os from 'os';
+import * as path from 'path';
+import { run } from '../../src/cli/program';
+import { HOST_KEY_FILE } from '../../src/serve/host-key';
+import { fakeIo } from '../helpers/fake-io';
+
+const folders: string[] = [];
+afterAll(() => folders.forEach((f) => fs.rmSync(f, { recursive: true, force: true })));
+
+function stateHome(): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-serve-cli-'));
+  folders.push(folder);
+  return folder;
+}
+
+async function serve(args: string[], env: NodeJS.ProcessEnv = { XDG_STATE_HOME: stateHome() }) {
+  const { io, written } = fakeIo({ env });
+  const status = await run(['serve', ...args], io);
+  return { status, ...written };
+}
+
+describe('spider serve options', () => {
+  it.each([
+    [['--port', 'abc'], "--port must be a whole number from 0 to 65535, not 'abc'"],
+    [['--port', '70000'], '--port must be a whole number from 0 to 65535'],
+    [['--max-sessions', '0'], '--max-sessions must be a whole number from 1'],
+    [['--max-per-address', '-1'], '--max-per-address must be a whole number from 1'],
+    [['--idle-timeout', '0'], '--idle-timeout must be a number of minutes above 0'],
+    [['--idle-timeout', 'soon'], '--idle-timeout must be a number of minutes above 0'],
+    [['--suits', '3'], '--suits'],
+    [['--listen', ''], '--listen needs an address'],
+    [['extra'], 'too many arguments'],
+  ])('%j is refused with a message and status 2', async (args, message) => {
+    const { status, stderr, stdout } = await serve(args);
+    expect(status).toBe(2);
+    expect(stderr).toContain(message);
+    expect(stdout).toBe('');
+  });
+
+  it('says so when there is nowhere to keep the host key', async () => {
+    const { status, stderr } = await serve([], { HOME: 'relative' });
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/^spider: can't serve: nowhere to keep the host key .*no home folder/);
+  });
+
+  it('refuses a host key others can read, and a file that is not a key', async () => {
+    const home = stateHome();
+    const file = path.join(home, 'spider', HOST_KEY_FILE);
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.writeFileSync(file, 'not a key', { mode: 0o644 });
+    fs.chmodSync(file, 0o644);
+    const open = await serve([], { XDG_STATE_HOME: home });
+    expect(open.status).toBe(1);
+    expect(open.stderr).toContain('can be read by other users (mode 644); chmod 600 it');
+    fs.chmodSync(file, 0o600);
+    const garbage = await serve([], { XDG_STATE_HOME: home });
+    expect(garbage.status).toBe(1);
+    expect(garbage.stderr).toContain('is not an SSH private key; remove it to make a new one');
+  });
+
+  it('says the port is in use', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as net.AddressInfo;
+    try {
+      const { status, stderr } = await serve(['--port', String(port)]);
+      expect(status).toBe(1);
+      expect(stderr).toBe(`spider: can't listen on 127.0.0.1 port ${port}: the port is in use\n`);
+    } finally {
+      taken.close();
+    }
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * `spider serve` with the real OpenSSH client in tmux: two players with their own keys, a
+ * dropped connection resumed, a guest, a resize, and a command refused. The server is bin/spider
+ * itself, started as a child process on a free port.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'child_process';
+import { createHash } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+import { freshEnv, scratchFolder, SPIDER } from './spider';
+import { TerminalSession } from './tmux';
+
+jest.setTimeout(60_000);
+
+let server: ChildProcess;
+let port = 0;
+let fingerprint = '';
+let home = '';
+let log = '';
+const keys: string[] = [];
+
+beforeAll(async () => {
+  home = scratchFolder();
+  server = spawn(process.execPath, [SPIDER, 'serve', '--port', '0'], {
+    env: { ...process.env, ...freshEnv(home) } as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (data: Buffer) => (log += data.toString()));
+  server.stderr?.on('data', (data: Buffer) => (log += data.toString()));
+  const deadline = Date.now() + 20_000;
+  while (!/players type/.test(log)) {
+    if (Date.now() > deadline || server.exitCode !== null)
+      throw new Error(`the server did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  port = Number(/listening on 127\.0\.0\.1:(\d+)/.exec(log)?.[1]);
+  fingerprint = /host key (SHA256:\S+)/.exec(log)?.[1] ?? '';
+  for (const name of ['ada', 'bob']) {
+    const file = path.join(home, `key-${name}`);
+    spawnSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', name, '-f', file]);
+    keys.push(file);
+  }
+});
+
+afterAll(async () => {
+  if (server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+});
+
+/** ssh's options for a test: no user config, no agent, this test's known hosts. */
+function sshOptions(): string[] {
+  return [
+    '-F',
+    '/dev/null',
+    '-o',
+    'IdentityAgent=none',
+    '-o',
+    'StrictHostKeyChecking=accept-new',
+    '-o',
+    `UserKnownHostsFile=${path.join(home, 'known_hosts')}`,
+    '-o',
+    'LogLevel=ERROR',
+    '-p',
+    String(port),
+  ];
+}
+
+function login(key: string | null, size: { width?: number; height?: number } = {}) {
+  const who =
+    key === null
+      ? ['-o', 'PubkeyAuthentication=no', '-o', 'PasswordAuthentication=no']
+      : ['-o', 'IdentitiesOnly=yes', '-i', key];
+  return TerminalSession.start(['ssh', ...sshOptions(), ...who, 'player@127.0.0.1'], {
+    ...size,
+    env: { LANG: 'C.UTF-8' },
+  });
+}
+
+/** The folder the server keeps a key's games in: named by the SHA-256 of the public key. */
+function gamesOf(key: string): string {
+  const blob = Buffer.from(fs.readFileSync(`${key}.pub`, 'utf8').split(' ')[1], 'base64');
+  const id = createHash('sha256').update(blob).digest('base64url');
+  return path.join(home, 'state', 'spider', 'players', id, 'spider', 'games');
+}
+
+/** Waits until the server has let go of a key's games (no lock file left in its folder). */
+async function released(key: string): Promise<void> {
+  const games = gamesOf(key);
+  const locks = () =>
+    fs.existsSync(games) ? fs.readdirSync(games).filter((name) => name.includes('.lock')) : [];
+  const deadline = Date.now() + 10_000;
+  while (locks().length > 0) {
+    if (Date.now() > deadline) throw new Error(`still locked: ${locks().join(', ')}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('spider serve with OpenSSH', () => {
+  it('prints the fingerprint ssh then records for the host', () => {
+    const first = login(keys[0]);
+    first.waitFor('q quit', 20_000);
+    const known = spawnSync('ssh-keygen', ['-l', '-f', path.join(home, 'known_hosts')], {
+      encoding: 'utf8',
+    });
+    expect(known.stdout).toContain(fingerprint);
+    first.kill();
+  });
+
+  it('keeps a player’s game across a dropped connection, apart from another key’s', async () => {
+    const ada = login(keys[0]);
+    ada.waitFor('q quit', 20_000);
+    ada.sendKeys('d');
+    ada.waitFor(/moves 1 /);
+    const seed = /seed (\d+)/.exec(ada.screen())?.[1];
+    expect(seed).toBeDefined();
+
+    // Bob plays at the same time, a game of his own.
+    const bob = login(keys[1]);
+    bob.waitFor('q quit', 20_000);
+    expect(bob.screen()).not.toContain('Resumed');
+    expect(bob.screen()).not.toContain(`seed ${seed} `);
+
+    // Ada's connection drops (her ssh is killed); logging in again finds her game.
+    ada.kill();
+    await released(keys[0]);
+    const again = login(keys[0]);
+    const screen = again.waitFor('Resumed your game', 20_000);
+    expect(screen).toContain(`seed ${seed} `);
+    expect(screen).toMatch(/moves 1 /);
+    again.sendKeys('q');
+    again.waitFor('Quit this game?');
+    again.sendKeys('y');
+    expect(again.waitForExit()).toBe(0);
+    expect(again.screen()).toMatch(/saved\s+for next time, 1 move/);
+    expect(fs.readdirSync(gamesOf(keys[0])).filter((name) => name.endsWith('.txt'))).toHaveLength(
+      1,
+    );
+    bob.kill();
+  });
+
+  it('lets a guest play, resizes with the window, and refuses a command', () => {
+    const guest = login(null, { width: 80, height: 24 });
+    guest.waitFor('q quit', 20_000);
+    guest.resize(100, 30);
+    // The header's right end moves to the new width.
+    guest.waitFor((screen) => (screen.split('\n')[0] ?? '').trimEnd().length > 80);
+    guest.kill();
+
+    const ls = spawnSync(
+      'ssh',
+      [...sshOptions(), '-o', 'IdentitiesOnly=yes', '-i', keys[0], 'player@127.0.0.1', 'ls'],
+      { encoding: 'utf8', timeout: 20_000 },
+    );
+    expect(ls.status).toBe(1);
+    expect(ls.stderr).toContain('spider: this server only plays Spider');
+    expect(ls.stdout).toBe('');
+  });
+});

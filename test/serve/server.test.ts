@@ -1,0 +1,271 @@
+/**
+ * The SSH server in this process, driven by ssh2's own client: who gets in, what is refused,
+ * the limits, and shutting down with every game saved.
+ */
+import * as fs from 'fs';
+import * as net from 'net';
+import * as os from 'os';
+import * as path from 'path';
+import { Terminal as Emulator } from '@xterm/headless';
+import { Client, type ClientChannel } from 'ssh2';
+import { loadHostKey, newEd25519Key } from '../../src/serve/host-key';
+import { type RunningServer, startServer, type ServeOptions } from '../../src/serve/server';
+
+jest.setTimeout(30_000);
+
+const folders: string[] = [];
+const servers: RunningServer[] = [];
+const clients: Client[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.end();
+  await Promise.all(servers.splice(0).map((server) => server.shutdown('test over')));
+});
+afterAll(() => folders.forEach((f) => fs.rmSync(f, { recursive: true, force: true })));
+
+function scratch(): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-serve-'));
+  folders.push(folder);
+  return folder;
+}
+
+async function serve(overrides: Partial<ServeOptions> = {}) {
+  const stateDir = scratch();
+  const log: string[] = [];
+  const server = await startServer({
+    listen: '127.0.0.1',
+    port: 0,
+    maxSessions: 10,
+    maxPerAddress: 10,
+    idleMs: 30 * 60_000,
+    hostKey: loadHostKey(stateDir).key,
+    stateDir,
+    rules: { suits: 1, relaxed: 0, keepSuits: false },
+    randomSeed: () => '4242',
+    solver: null,
+    log: (line) => log.push(line),
+    ...overrides,
+  });
+  servers.push(server);
+  return { server, stateDir, log, port: server.address.port };
+}
+
+const KEYS = [newEd25519Key(), newEd25519Key()];
+
+type Login = { key: string } | { guest: true };
+
+function connect(port: number, login: Login): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const client = new Client();
+    clients.push(client);
+    client.on('ready', () => resolve(client)).on('error', reject);
+    client.connect({
+      host: '127.0.0.1',
+      port,
+      username: 'player',
+      ...('key' in login
+        ? { privateKey: login.key }
+        : { tryKeyboard: true, authHandler: ['keyboard-interactive'] as never }),
+    });
+    client.on('keyboard-interactive', (_name, _instructions, _lang, _prompts, finish) =>
+      finish([]),
+    );
+  });
+}
+
+/**
+ * A terminal session on the server: what it wrote (`text`), what a terminal shows of it
+ * (`screen`, through a terminal emulator), and its exit status once it ends.
+ */
+interface Terminal {
+  readonly channel: ClientChannel;
+  text(): string;
+  screen(): string;
+  waitFor(what: string | RegExp, ms?: number): Promise<void>;
+  readonly exited: Promise<number | null>;
+}
+
+function shell(client: Client, cols = 80, rows = 24): Promise<Terminal> {
+  return new Promise((resolve, reject) => {
+    client.shell(
+      { term: 'xterm-256color', cols, rows },
+      { env: { LANG: 'C.UTF-8' } },
+      (error, channel) => {
+        if (error) return reject(error);
+        resolve(terminal(channel, cols, rows));
+      },
+    );
+  });
+}
+
+function terminal(channel: ClientChannel, cols = 80, rows = 24): Terminal {
+  let text = '';
+  const emulator = new Emulator({ cols, rows, allowProposedApi: true });
+  channel.on('data', (data: Buffer) => {
+    text += data.toString('utf8');
+    emulator.write(data);
+  });
+  channel.stderr.on('data', (data: Buffer) => (text += data.toString('utf8')));
+  const screen = () => {
+    const lines: string[] = [];
+    const buffer = emulator.buffer.active;
+    for (let y = 0; y < rows; y++)
+      lines.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '');
+    return lines.join('\n');
+  };
+  const exited = new Promise<number | null>((resolve) => {
+    let code: number | null = null;
+    channel.on('exit', (status: number | null) => (code = status));
+    channel.on('close', () => resolve(code));
+  });
+  return {
+    channel,
+    text: () => text,
+    screen,
+    async waitFor(what, ms = 10_000) {
+      const deadline = Date.now() + ms;
+      const seen = (shown: string) =>
+        typeof what === 'string' ? shown.includes(what) : what.test(shown);
+      // The emulator takes what was written on its next turn: wait on the screen, or the text.
+      const found = () => seen(text) || seen(screen());
+      while (!found()) {
+        if (Date.now() > deadline)
+          throw new Error(`never saw ${String(what)}; the screen:\n${screen()}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    exited,
+  };
+}
+
+function exec(client: Client, command: string): Promise<Terminal> {
+  return new Promise((resolve, reject) =>
+    client.exec(command, (error, channel) => (error ? reject(error) : resolve(terminal(channel)))),
+  );
+}
+
+function savesOf(stateDir: string): string[] {
+  const players = path.join(stateDir, 'players');
+  if (!fs.existsSync(players)) return [];
+  return fs.readdirSync(players).flatMap((id) => {
+    const games = path.join(players, id, 'spider', 'games');
+    return fs.existsSync(games)
+      ? fs
+          .readdirSync(games)
+          .filter((name) => name.endsWith('.txt'))
+          .map((name) => `${id}/${name}`)
+      : [];
+  });
+}
+
+describe('spider serve', () => {
+  it('plays a game for a key, keeps it in that key’s folder, and resumes it', async () => {
+    const { port, stateDir } = await serve();
+    const first = await shell(await connect(port, { key: KEYS[0] }));
+    await first.waitFor('q quit');
+    first.channel.write('d');
+    await first.waitFor('moves 1');
+    first.channel.write('q');
+    await first.waitFor('Quit this game?');
+    first.channel.write('y');
+    expect(await first.exited).toBe(0);
+    expect(first.text()).toMatch(/saved for next\s+time/);
+    expect(savesOf(stateDir)).toHaveLength(1);
+
+    const again = await shell(await connect(port, { key: KEYS[0] }));
+    await again.waitFor('Resumed your game');
+    // Another key is another player: a new game of their own.
+    const other = await shell(await connect(port, { key: KEYS[1] }));
+    await other.waitFor('q quit');
+    expect(other.text()).not.toContain('Resumed');
+  });
+
+  it('refuses a command, a subsystem and forwarding with a message', async () => {
+    const { port } = await serve();
+    const client = await connect(port, { key: KEYS[0] });
+    const ls = await exec(client, 'ls');
+    expect(await ls.exited).toBe(1);
+    expect(ls.text()).toMatch(/only plays Spider/);
+    const forward = await new Promise<Error | undefined>((resolve) =>
+      client.forwardOut('127.0.0.1', 1, '127.0.0.1', 22, (error) => resolve(error)),
+    );
+    expect(forward).toBeInstanceOf(Error);
+    const listen = await new Promise<Error | undefined>((resolve) =>
+      client.forwardIn('127.0.0.1', 0, (error) => resolve(error)),
+    );
+    expect(listen).toBeInstanceOf(Error);
+    const sftp = await new Promise<Error | undefined>((resolve) =>
+      client.sftp((error) => resolve(error)),
+    );
+    expect(sftp).toBeInstanceOf(Error);
+  });
+
+  it('asks for a terminal when none was requested', async () => {
+    const { port } = await serve();
+    const client = await connect(port, { key: KEYS[0] });
+    const plain = await new Promise<Terminal>((resolve, reject) =>
+      client.shell(false, (error, channel) => (error ? reject(error) : resolve(terminal(channel)))),
+    );
+    expect(await plain.exited).toBe(1);
+    expect(plain.text()).toMatch(/needs a terminal/);
+  });
+
+  it('says the server is full, overall and for one address', async () => {
+    const { port } = await serve({ maxSessions: 1 });
+    const one = await shell(await connect(port, { key: KEYS[0] }));
+    await one.waitFor('q quit');
+    const two = await shell(await connect(port, { key: KEYS[1] }));
+    expect(await two.exited).toBe(1);
+    expect(two.text()).toMatch(/server is full \(1 game/);
+
+    const perAddress = await serve({ maxPerAddress: 1 });
+    const a = await shell(await connect(perAddress.port, { key: KEYS[0] }));
+    await a.waitFor('q quit');
+    const b = await shell(await connect(perAddress.port, { key: KEYS[1] }));
+    expect(await b.exited).toBe(1);
+    expect(b.text()).toMatch(/already 1 game/);
+  });
+
+  it('closes connections that never log in, and lets players in past garbage', async () => {
+    const { port } = await serve({ loginMs: 300 });
+    const garbage: net.Socket[] = [];
+    for (let i = 0; i < 12; i++) {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      socket.resume(); // reads, so that it sees the server close it
+      garbage.push(socket);
+      if (i % 2 === 0) socket.write('GET / HTTP/1.0\r\n\r\n');
+    }
+    // Half-open sockets are closed once their time to log in is up.
+    const closed = await Promise.all(
+      garbage.map(
+        (socket) => new Promise<number>((r) => socket.once('close', () => r(Date.now()))),
+      ),
+    );
+    expect(closed).toHaveLength(12);
+    const player = await shell(await connect(port, { key: KEYS[0] }));
+    await player.waitFor('q quit');
+  });
+
+  it('saves every game and tells its player when it shuts down', async () => {
+    const { server, port, stateDir } = await serve();
+    const player = await shell(await connect(port, { key: KEYS[0] }));
+    await player.waitFor('q quit');
+    player.channel.write('d');
+    await player.waitFor('moves 1');
+    await server.shutdown('The server is shutting down');
+    servers.splice(servers.indexOf(server), 1);
+    await player.exited;
+    expect(player.text()).toContain('The server is shutting down; your game is saved.');
+    expect(savesOf(stateDir)).toHaveLength(1);
+  });
+
+  it('warns an idle player, then ends the game, saved', async () => {
+    const { port } = await serve({ idleMs: 2500 });
+    const player = await shell(await connect(port, { key: KEYS[0] }));
+    await player.waitFor('q quit');
+    player.channel.write('d');
+    await player.waitFor('ends in a minute unless you press a key');
+    expect(await player.exited).toBe(0);
+    expect(player.text()).toMatch(/No key for .*: the game was ended; your game is saved\./);
+  });
+});
