@@ -10,6 +10,7 @@ import { PassThrough } from 'stream';
 import type { ServerChannel } from 'ssh2';
 import type { Rules } from '../engine';
 import type { JobRunner } from '../search';
+import type { SearchTurns } from '../ui/background';
 import type { GameHost } from '../ui/loop';
 import { fsReason } from '../store/errors';
 import { InputBudget } from './limits';
@@ -41,6 +42,8 @@ export interface SessionContext {
   readonly rules: Rules;
   readonly randomSeed: () => string;
   readonly solver: JobRunner | null;
+  /** The lost-game search's turns, shared by every game of the server. */
+  readonly searchTurns: SearchTurns;
   readonly idleMs: number;
   /** Lets the server end or warn this session: `end(reason)` ends the game, saved. */
   register(control: SessionControl): () => void;
@@ -116,6 +119,7 @@ export async function playSession(context: SessionContext): Promise<number> {
 
   const host: GameHost & { atExit(action: () => void): () => void } = {
     solver: context.solver ?? undefined,
+    searchTurns: context.searchTurns,
     watch(end, say) {
       endGame = end;
       tell = say;

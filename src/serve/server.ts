@@ -12,6 +12,7 @@ import { type Connection, Server, type ServerChannel, type Session, utils } from
 import type { Rules } from '../engine';
 import type { JobRunner } from '../search';
 import { SolverShare } from '../search/solver-thread';
+import { SearchTurns } from '../ui/background';
 import { fingerprint } from './host-key';
 import { Tally } from './limits';
 import { type Player, playSession, type Pty, resizeTerminal, type SessionControl } from './player';
@@ -79,6 +80,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   /** Connections still logging in, by address and port: what to do once they have. */
   const waiting = new Map<string, () => void>();
   const loginMs = options.loginMs ?? LOGIN_MS;
+  const searchTurns = new SearchTurns();
 
   const ssh = new Server({ hostKeys: [options.hostKey], ident: 'spider' }, (client, info) =>
     connection(client, info.ip ?? 'unknown', info.port),
@@ -192,6 +194,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         randomSeed: options.randomSeed,
         solver: options.solver ? new SolverShare(options.solver) : null,
         idleMs: options.idleMs,
+        searchTurns,
         register: (control) => {
           controls.add(control);
           return () => controls.delete(control);

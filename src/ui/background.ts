@@ -27,10 +27,48 @@ const SLICE_STEP = 20;
 
 const NO_SOLVER = 'the solver does not run here';
 
+/**
+ * Turns for the lost-game search among the games of one process (a server's players): one
+ * search runs at a time, the others wait, so a process holds one search's memory (tens of MB at
+ * worst) however many games ask at once.
+ */
+export class SearchTurns {
+  private readonly waiting: (() => void)[] = [];
+  private busy = false;
+
+  /** Asks for a turn: `start` runs once it is this one's. Returns the function that gives it up. */
+  take(start: () => void): () => void {
+    let state: 'waiting' | 'running' | 'done' = 'waiting';
+    const begin = () => {
+      state = 'running';
+      start();
+    };
+    if (this.busy) this.waiting.push(begin);
+    else {
+      this.busy = true;
+      begin();
+    }
+    return () => {
+      if (state === 'done') return;
+      if (state === 'waiting') this.waiting.splice(this.waiting.indexOf(begin), 1);
+      else this.next();
+      state = 'done';
+    };
+  }
+
+  private next(): void {
+    const following = this.waiting.shift();
+    if (following) setImmediate(following);
+    else this.busy = false;
+  }
+}
+
 export class Background {
   // The status search under way, if any, and its next slice.
   private search: StatusSearch | null = null;
   private slice: NodeJS.Immediate | undefined;
+  // Gives back the search's turn, when turns are shared.
+  private giveBack: () => void = () => undefined;
   // The solver job under way: the position it is about, and its cancel.
   private job: {
     readonly kind: Job['kind'];
@@ -45,6 +83,8 @@ export class Background {
     /** Hands an answer to the game; called on a later turn of the event loop, never inside `follow`. */
     private readonly report: (command: Command) => void,
     private readonly solver: JobRunner | null,
+    /** Turns shared with other games for the lost-game search, if any. */
+    private readonly turns: SearchTurns | null = null,
   ) {}
 
   follow(state: UiState): void {
@@ -63,6 +103,7 @@ export class Background {
     this.stopped = true;
     clearImmediate(this.slice);
     this.search = null;
+    this.giveBack();
     this.job?.cancel();
     this.job = null;
     this.solver?.close();
@@ -88,9 +129,15 @@ export class Background {
     this.search?.cancel(); // its memory goes with it, even while the position is kept for undo
     this.search = null;
     clearImmediate(this.slice);
+    this.giveBack();
     if (position === null) return;
-    this.search = new StatusSearch(position);
-    this.slice = setImmediate(() => this.step());
+    const search = new StatusSearch(position);
+    this.search = search;
+    const start = () => {
+      if (this.search === search) this.slice = setImmediate(() => this.step());
+    };
+    this.giveBack = this.turns ? this.turns.take(start) : () => undefined;
+    if (!this.turns) start();
   }
 
   private step(): void {
@@ -105,6 +152,7 @@ export class Background {
       return;
     }
     this.search = null;
+    this.giveBack();
     this.report({ kind: 'settled', position: current.position, status: result });
   }
 

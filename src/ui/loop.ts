@@ -6,7 +6,7 @@
  */
 import type { Game } from '../engine';
 import type { JobRunner } from '../search';
-import { Background } from './background';
+import { Background, type SearchTurns } from './background';
 import { type Command, type ControllerDeps, update, updateUnseen } from './controller';
 import { commandForKey, commandForMouse } from './input';
 import { ESCAPE_WAIT_MS, type InputEvent, KeyDecoder } from './keys';
@@ -43,6 +43,8 @@ export interface GameHost {
   readonly cannotSuspend?: string;
   /** Where the solver runs, off this thread (README, "The solver in the game"); closed at the end. */
   readonly solver?: JobRunner;
+  /** Turns for the lost-game search shared with the process's other games, if it has any. */
+  readonly searchTurns?: SearchTurns;
 }
 
 /** A host for a game with no process of its own to manage (tests, benchmarks). */
@@ -94,11 +96,15 @@ export function runTerminalGame(
         finish(70, `internal error: ${error instanceof Error ? error.message : String(error)}`);
       }
     };
-    const background = new Background((command) => {
-      if (finished) return;
-      if (suspended) deferred.push(command);
-      else guarded(() => run(command));
-    }, host.solver ?? null);
+    const background = new Background(
+      (command) => {
+        if (finished) return;
+        if (suspended) deferred.push(command);
+        else guarded(() => run(command));
+      },
+      host.solver ?? null,
+      host.searchTurns ?? null,
+    );
 
     const draw = (): void => {
       if (finished || suspended) return;

@@ -259,6 +259,26 @@ describe('spider serve', () => {
     expect(savesOf(stateDir)).toHaveLength(1);
   });
 
+  it('ends only the game whose code failed, with a message', async () => {
+    let seeds = 0;
+    const { port } = await serve({
+      // The third deal asked for (the first player's 'n') fails.
+      randomSeed: () => {
+        if (++seeds === 3) throw new Error('no seed today');
+        return String(seeds);
+      },
+    });
+    const failing = await shell(await connect(port, { key: KEYS[0] }));
+    await failing.waitFor('q quit');
+    const other = await shell(await connect(port, { key: KEYS[1] }));
+    await other.waitFor('q quit');
+    failing.channel.write('n');
+    expect(await failing.exited).toBe(70);
+    expect(failing.text()).toContain('spider: internal error: no seed today');
+    other.channel.write('d');
+    await other.waitFor('moves 1');
+  });
+
   it('warns an idle player, then ends the game, saved', async () => {
     const { port } = await serve({ idleMs: 2500 });
     const player = await shell(await connect(port, { key: KEYS[0] }));

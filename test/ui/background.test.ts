@@ -4,7 +4,7 @@
  */
 import { newGame, play } from '../../src/engine';
 import type { Job, JobResult, JobRunner } from '../../src/search';
-import { Background } from '../../src/ui/background';
+import { Background, SearchTurns } from '../../src/ui/background';
 import { type Command, initialState } from '../../src/ui/controller';
 import { HINT_THINK_MS } from '../../src/ui/questions';
 import type { UiState } from '../../src/ui/state';
@@ -132,6 +132,38 @@ describe('the lost-game search', () => {
     while (kept.length === 0) await turn();
     await turn();
     expect(reports).toEqual([]);
+  });
+});
+
+describe('the lost-game search with turns shared among games', () => {
+  it('runs one search at a time: the next starts when the one before settles', async () => {
+    const turns = new SearchTurns();
+    const order: string[] = [];
+    const a = initialState(lostGame(), THEME, 'woods');
+    const b = initialState(lostGame(), THEME, 'woods');
+    const first = new Background(() => order.push('a'), null, turns);
+    const second = new Background(() => order.push('b'), null, turns);
+    first.follow(a);
+    second.follow(b);
+    while (order.length < 2) await turn();
+    expect(order).toEqual(['a', 'b']);
+  });
+
+  it('gives the turn on when a search is dropped, and a waiting one that is dropped never runs', async () => {
+    const turns = new SearchTurns();
+    const order: string[] = [];
+    const a = initialState(lostGame(), THEME, 'woods');
+    const first = new Background(() => order.push('a'), null, turns);
+    const second = new Background(() => order.push('b'), null, turns);
+    const third = new Background(() => order.push('c'), null, turns);
+    first.follow(a);
+    second.follow(initialState(lostGame(), THEME, 'woods'));
+    third.follow(initialState(lostGame(), THEME, 'woods'));
+    second.stop(); // waiting: withdrawn
+    first.follow({ ...a, status: 'playing' }); // running: dropped, the turn goes on
+    while (order.length === 0) await turn();
+    for (let i = 0; i < 50; i++) await turn();
+    expect(order).toEqual(['c']);
   });
 });
 
