@@ -59,3 +59,42 @@ export class InputBudget {
     return true;
   }
 }
+
+/**
+ * Connections still logging in, oldest first. When one address, or everyone, has too many, the
+ * oldest of them makes room for the newest: a flood of connections that never log in cannot
+ * keep a player out, since the player's own connection logs in well before it would be the
+ * oldest.
+ */
+export class LoginQueue<T> {
+  private readonly waiting = new Map<T, string>();
+
+  constructor(
+    private readonly perAddress: number,
+    private readonly total: number,
+  ) {}
+
+  get size(): number {
+    return this.waiting.size;
+  }
+
+  /** Adds a connection from `address`; returns the connections to close to make room. */
+  add(item: T, address: string): T[] {
+    const evicted: T[] = [];
+    const same = [...this.waiting].filter(([, from]) => from === address).map(([other]) => other);
+    while (same.length >= this.perAddress) evicted.push(same.shift() as T);
+    for (const other of evicted) this.waiting.delete(other);
+    for (const [other] of this.waiting) {
+      if (this.waiting.size < this.total) break;
+      this.waiting.delete(other);
+      evicted.push(other);
+    }
+    this.waiting.set(item, address);
+    return evicted;
+  }
+
+  /** The connection logged in, or closed. */
+  remove(item: T): void {
+    this.waiting.delete(item);
+  }
+}

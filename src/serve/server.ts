@@ -14,7 +14,7 @@ import type { JobRunner } from '../search';
 import { SolverShare } from '../search/solver-thread';
 import { SearchTurns } from '../ui/background';
 import { fingerprint } from './host-key';
-import { Tally } from './limits';
+import { LoginQueue, Tally } from './limits';
 import { type Player, playSession, type Pty, resizeTerminal, type SessionControl } from './player';
 
 export interface ServeOptions {
@@ -41,7 +41,7 @@ export interface ServeOptions {
   readonly loginMs?: number;
 }
 
-/** Connections not logged in yet, from one address and in all: more are closed at once. */
+/** Connections not logged in yet, from one address and in all: beyond these the oldest is closed. */
 const PENDING_PER_ADDRESS = 8;
 const PENDING_TOTAL = 256;
 const LOGIN_MS = 20_000;
@@ -71,7 +71,7 @@ export function playerId(publicKey: Buffer): string {
 }
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const pending = new Tally();
+  const pending = new LoginQueue<net.Socket>(PENDING_PER_ADDRESS, PENDING_TOTAL);
   const games = new Tally();
   const controls = new Set<SessionControl>();
   const running = new Set<Promise<unknown>>();
@@ -225,8 +225,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
 
   const tcp = net.createServer((socket) => {
-    const address = socket.remoteAddress ?? 'unknown';
-    if (closing || pending.total >= PENDING_TOTAL || pending.of(address) >= PENDING_PER_ADDRESS) {
+    if (closing) {
       socket.destroy();
       return;
     }
@@ -234,13 +233,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     socket.once('close', () => sockets.delete(socket));
     socket.setNoDelay(true); // a keystroke's frame goes out at once
     socket.on('error', () => undefined);
+    // Too many connections logging in: the oldest make room (README, "Limits").
+    for (const old of pending.add(socket, socket.remoteAddress ?? 'unknown')) old.destroy();
     const key = socketKey(socket.remoteAddress, socket.remotePort);
-    const uncount = pending.add(address);
     // Garbage, or a connection that never finishes logging in, does not hold a place.
     const timer = setTimeout(() => socket.destroy(), loginMs);
     const loggedIn = () => {
       clearTimeout(timer);
-      uncount();
+      pending.remove(socket);
       waiting.delete(key);
     };
     waiting.set(key, loggedIn);

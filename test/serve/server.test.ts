@@ -246,6 +246,26 @@ describe('spider serve', () => {
     await player.waitFor('q quit');
   });
 
+  it('lets a player in while a flood of connections that never log in holds the port', async () => {
+    const { port } = await serve(); // 20 s to log in: the flood would hold its places that long
+    const flood: net.Socket[] = [];
+    const closed: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      socket.resume();
+      socket.once('close', () => closed.push(i));
+      flood.push(socket);
+    }
+    await Promise.all(flood.map((socket) => new Promise((r) => socket.once('connect', r))));
+    const player = await shell(await connect(port, { key: KEYS[0] }));
+    await player.waitFor('q quit');
+    // The oldest made room: the newest of the flood still wait, the first ones are gone.
+    expect(closed).toContain(0);
+    expect(closed).not.toContain(299);
+    for (const socket of flood) socket.destroy();
+  });
+
   it('saves every game and tells its player when it shuts down', async () => {
     const { server, port, stateDir } = await serve();
     const player = await shell(await connect(port, { key: KEYS[0] }));
