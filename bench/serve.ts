@@ -115,6 +115,8 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  // However the run ends, the server goes with it.
+  process.on('exit', () => server.kill('SIGKILL'));
   let log = '';
   server.stdout?.on('data', (data: Buffer) => (log += data.toString()));
   while (!/listening on [^:]+:(\d+)/.test(log)) {
