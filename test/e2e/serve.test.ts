@@ -158,4 +158,19 @@ describe('spider serve with OpenSSH', () => {
     expect(ls.stderr).toContain('spider: this server only plays Spider');
     expect(ls.stdout).toBe('');
   });
+
+  // Last: it stops the server.
+  it('on SIGTERM tells the players, saves their games and exits 0', async () => {
+    const ada = login(keys[0]);
+    ada.waitFor('q quit', 20_000);
+    ada.sendKeys('d');
+    ada.waitFor(/moves \d+ /);
+    const moves = /moves (\d+) /.exec(ada.screen())?.[1];
+    const exited = new Promise<number | null>((r) => server.once('exit', (code) => r(code)));
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const screen = ada.waitFor('The server is shutting down; your game is saved.');
+    expect(screen).toMatch(new RegExp(`saved\\s+for\\s+next\\s+time, ${moves} move`));
+    expect(log).toMatch(/SIGTERM: saving every game and shutting down \(1 playing\)/);
+  });
 });
