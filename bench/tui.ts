@@ -30,6 +30,7 @@ import { heuristicHints } from '../src/search';
 import { initialState } from '../src/ui/controller';
 import { type GameHooks as ScreenHooks, QUIET_HOST, runTerminalGame } from '../src/ui/loop';
 import { SolverPair } from '../src/search/solver-thread';
+import { localPlaces } from '../src/store/paths';
 import { GameSession } from '../src/store/session';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -118,7 +119,7 @@ async function keystrokes(autosave: boolean): Promise<void> {
     let session: GameSession | undefined;
     if (autosave) {
       const opened = GameSession.open({
-        env,
+        places: localPlaces(env),
         rules,
         explicitRules: {},
         deal: bySeed(seed),

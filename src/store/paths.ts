@@ -92,3 +92,39 @@ export function folderProblem(dir: string): string | null {
   }
   return null;
 }
+
+/**
+ * Where one player's games and statistics are kept: saved games in the `games` folder of
+ * `state`, the statistics in `data`. The problems are asked for each time, since a folder can
+ * change while a game is played.
+ */
+export interface Places {
+  /** The folder holding the `games` folder of saved games. */
+  readonly state: string;
+  /** The folder holding the statistics (the history file). */
+  readonly data: string;
+  /** Why saved games cannot be kept, or null when they can. */
+  stateProblem(): string | null;
+  /** Why the statistics cannot be kept, or null when they can. */
+  dataProblem(): string | null;
+}
+
+/** The local player's places, from the XDG variables of `env` (see above). */
+export function localPlaces(env: NodeJS.ProcessEnv): Places {
+  return {
+    state: stateDir(env),
+    data: dataDir(env),
+    stateProblem: () => stateProblem(env),
+    dataProblem: () => dataProblem(env),
+  };
+}
+
+/**
+ * Everything of one player's in one folder of their own (a server keeps one per player): saved
+ * games in its `games` folder, the statistics beside them.
+ */
+export function playerPlaces(folder: string): Places {
+  const problem = (): string | null =>
+    path.isAbsolute(folder) ? folderProblem(folder) : `${folder} is not an absolute path`;
+  return { state: folder, data: folder, stateProblem: problem, dataProblem: problem };
+}

@@ -1,8 +1,8 @@
 /**
- * Games in progress on disk: one save file per game in $XDG_STATE_HOME/spider/games, each
- * guarded by a lock file while a spider process plays it. Two sessions of the same player (two
- * SSH logins) therefore never write the same file: the second one resumes another unfinished
- * game or starts a new one, and says why.
+ * Games in progress on disk: one save file per game in the `games` folder of the player's state
+ * folder (locally $XDG_STATE_HOME/spider/games), each guarded by a lock file while a spider
+ * process plays it. Two sessions of the same player (two SSH logins) therefore never write the
+ * same file: the second one resumes another unfinished game or starts a new one, and says why.
  *
  * Every write is atomic (a temporary file, fsync, rename, fsync of the directory), so a kill at
  * any moment leaves either the previous save or the new one, never half of one.
@@ -13,9 +13,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { type LoadedSave, parseSave, readSaveHeader, type SaveHeader } from '../notation/save';
 import { fsReason, fsWords } from './errors';
-import { folderProblem } from './paths';
 import { MAX_INPUT_BYTES } from './input';
-import { stateDir, stateProblem } from './paths';
+import { folderProblem, type Places } from './paths';
 
 /**
  * Larger save files are not read. A real game is a few kilobytes, but any record the program
@@ -85,9 +84,10 @@ export class SaveStore {
   /** Why no save can be kept (no home, a folder others can write to), or null. */
   readonly problem: string | null;
 
-  constructor(env: NodeJS.ProcessEnv) {
-    this.dir = path.join(stateDir(env), 'games');
-    this.problem = stateProblem(env) ?? folderProblem(this.dir);
+  /** Keeps the saves in the `games` folder of `places.state`. */
+  constructor(places: Places) {
+    this.dir = path.join(places.state, 'games');
+    this.problem = places.stateProblem() ?? folderProblem(this.dir);
   }
 
   private file(id: string): string {

@@ -21,7 +21,7 @@ import { formatRecord, formatSave, type LoadedSave, dealName } from '../notation
 import type { GameResult, Outcome } from '../stats/result';
 import { newRecords } from '../stats/stats';
 import { type Appended, appendResult, readResults } from './history';
-import { dataDir, dataProblem } from './paths';
+import type { Places } from './paths';
 import { fsReason } from './errors';
 import { SaveStore, type Written } from './saves';
 
@@ -60,7 +60,8 @@ export interface Left {
 
 /** How to open a game. */
 export interface OpenOptions {
-  readonly env: NodeJS.ProcessEnv;
+  /** Where the player's games and statistics are kept (`localPlaces(env)` for local play). */
+  readonly places: Places;
   /** The rules for a new game. */
   readonly rules: Rules;
   /** Only the rule options the player gave: a game is resumed only if it matches them. */
@@ -107,7 +108,7 @@ export class GameSession {
 
   private constructor(
     private readonly store: SaveStore,
-    private readonly env: NodeJS.ProcessEnv,
+    private readonly places: Places,
     private slot: string,
     elapsedMs: number,
     started: string,
@@ -127,16 +128,14 @@ export class GameSession {
    */
   static open(options: OpenOptions): { session: GameSession; game: Game; messages: Note[] } {
     const now = options.now ?? (() => new Date());
-    const store = new SaveStore(options.env);
+    const store = new SaveStore(options.places);
     const scan = store.scan(now());
     const messages: Note[] = scan.setAside.map((text) => ({ text, warning: true }));
     const record = (save: LoadedSave, outcome: Outcome): Appended =>
-      dataProblem(options.env)
-        ? { ok: false, reason: dataProblem(options.env) ?? '' }
-        : appendResult(
-            dataDir(options.env),
-            resultOf(save.game, outcome, save.elapsedMs, now(), save.continued === true),
-          );
+      recordResult(
+        options.places,
+        resultOf(save.game, outcome, save.elapsedMs, now(), save.continued === true),
+      );
 
     for (const finished of scan.finished) {
       const loaded = store.load(finished, now());
@@ -190,7 +189,7 @@ export class GameSession {
       if (resume) {
         const session = new GameSession(
           store,
-          options.env,
+          options.places,
           candidate.id,
           save.elapsedMs,
           save.started,
@@ -229,7 +228,15 @@ export class GameSession {
     for (const other of unfinished) store.release(other.id);
 
     const slot = store.newId(now());
-    const session = new GameSession(store, options.env, slot, 0, now().toISOString(), now, false);
+    const session = new GameSession(
+      store,
+      options.places,
+      slot,
+      0,
+      now().toISOString(),
+      now,
+      false,
+    );
     // Said at once: the player should know before playing that nothing will be kept.
     if (store.problem) session.warnOnce(store.problem, messages);
     session.continued = options.loaded !== undefined;
@@ -296,10 +303,8 @@ export class GameSession {
   }
 
   private record(game: Game, outcome: Outcome): Appended {
-    const problem = dataProblem(this.env);
-    if (problem) return { ok: false, reason: problem };
-    return appendResult(
-      dataDir(this.env),
+    return recordResult(
+      this.places,
       resultOf(game, outcome, this.elapsedMs, this.now(), this.continued),
     );
   }
@@ -354,9 +359,9 @@ export class GameSession {
     if (warning) return warning;
     if (problem) return problem;
     if (isWon(after.position) && !isWon(before.position) && !this.continued) {
-      const history = readResults(dataDir(this.env));
+      const history = readResults(this.places.data);
       // Without the whole history any "record" could be made up: say nothing.
-      if (history.problem !== undefined || dataProblem(this.env)) return null;
+      if (history.problem !== undefined || this.places.dataProblem()) return null;
       const records = newRecords(
         history.results,
         resultOf(after, 'won', this.elapsedMs, this.now(), false),
@@ -439,6 +444,12 @@ function currentFolder(): string | null {
   } catch {
     return null; // deleted meanwhile
   }
+}
+
+/** Adds a result to the player's statistics, unless their folder must not be used. */
+function recordResult(places: Places, result: GameResult): Appended {
+  const problem = places.dataProblem();
+  return problem ? { ok: false, reason: problem } : appendResult(places.data, result);
 }
 
 function resultOf(

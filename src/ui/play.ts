@@ -8,6 +8,7 @@ import {
 } from '../engine';
 import { DealName, originName } from '../notation';
 import { heuristicHints } from '../search';
+import { localPlaces } from '../store/paths';
 import { GameSession, type Left, type Note } from '../store/session';
 import { initialState } from './controller';
 import { type GameHost, runTerminalGame } from './loop';
@@ -63,7 +64,10 @@ export function openingState(
 export async function playInTerminal(
   options: PlayOptions,
 ): Promise<{ status: number; summary: string; problem?: string }> {
-  const { session, game, messages } = GameSession.open(options);
+  const { session, game, messages } = GameSession.open({
+    ...options,
+    places: localPlaces(options.env),
+  });
   // The message line shows one line: warnings are repeated whole when the game ends.
   const warnings = messages.filter((n) => n.warning).map((n) => n.text);
   const state = openingState(game, options.theme, options.scoring, messages);

@@ -8,6 +8,7 @@ import * as path from 'path';
 import { type Game, newGame, play, type Rules, bySeed } from '../../src/engine';
 import { summarize } from '../../src/stats';
 import { readResults } from '../../src/store/history';
+import { localPlaces } from '../../src/store/paths';
 import { GameSession } from '../../src/store/session';
 
 const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
@@ -22,7 +23,7 @@ function env() {
 
 function open(folders: NodeJS.ProcessEnv, loaded?: Game) {
   return GameSession.open({
-    env: folders,
+    places: localPlaces(folders),
     rules: RULES,
     explicitRules: {},
     fresh: false,

@@ -25,13 +25,17 @@ function tempRoot(): string {
   return root;
 }
 
-/** Runs `script` (CommonJS, with `saves` and `history` loaded from dist/) in a child process. */
+/**
+ * Runs `script` (CommonJS, with `saves`, `history` and `localPlaces` loaded from dist/) in a child
+ * process.
+ */
 function runStore(
   script: string,
   env: Record<string, string>,
 ): { output: string; status: number | null } {
   const prelude = `const saves = require(${JSON.stringify(path.join(ROOT, 'dist', 'store', 'saves.js'))});
 const history = require(${JSON.stringify(path.join(ROOT, 'dist', 'store', 'history.js'))});
+const { localPlaces } = require(${JSON.stringify(path.join(ROOT, 'dist', 'store', 'paths.js'))});
 const fs = require('fs'); const path = require('path');
 `;
   const result = spawnSync(process.execPath, ['-e', prelude + script], {
@@ -53,7 +57,7 @@ describe('a symbolic link at a name the store writes', () => {
     const victim = path.join(root, 'victim.txt');
     fs.writeFileSync(victim, 'precious\n');
     const { output } = runStore(
-      `const store = new saves.SaveStore(process.env);
+      `const store = new saves.SaveStore(localPlaces(process.env));
 fs.mkdirSync(store.dir, { recursive: true });
 // The name the autosave used to pick: predictable from the slot and the process.
 fs.symlinkSync(process.env.VICTIM, path.join(store.dir, '.g1.' + process.pid + '.tmp'));
@@ -90,7 +94,7 @@ describe('a FIFO at a name the store reads', () => {
     fs.writeFileSync(path.join(games, 'g1.txt'), SAVE);
     expect(spawnSync('mkfifo', [path.join(games, 'g1.lock')]).status).toBe(0);
     const { output } = runStore(
-      `const scan = new saves.SaveStore(process.env).scan();
+      `const scan = new saves.SaveStore(localPlaces(process.env)).scan();
 console.log(scan.unfinished.length + scan.inUse);`,
       { XDG_STATE_HOME: path.join(root, 'state') },
     );
@@ -103,7 +107,7 @@ console.log(scan.unfinished.length + scan.inUse);`,
     fs.mkdirSync(games, { recursive: true });
     expect(spawnSync('mkfifo', [path.join(games, 'g1.txt')]).status).toBe(0);
     const { output } = runStore(
-      `console.log(new saves.SaveStore(process.env).scan().setAside.join(' '));`,
+      `console.log(new saves.SaveStore(localPlaces(process.env)).scan().setAside.join(' '));`,
       { XDG_STATE_HOME: path.join(root, 'state') },
     );
     expect(output).toContain('not a regular file');

@@ -36,7 +36,12 @@ beforeAll(() => {
     `const fs = require('fs');
 const { SaveStore } = require(${JSON.stringify(store)});
 const [state, barrier] = process.argv.slice(2);
-const store = new SaveStore({ XDG_STATE_HOME: state });
+const store = new SaveStore({
+  state: require('path').join(state, 'spider'),
+  data: '',
+  stateProblem: () => null,
+  dataProblem: () => null,
+});
 process.stdout.write('ready\\n');
 while (!fs.existsSync(barrier)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
 const won = store.claim('g1');

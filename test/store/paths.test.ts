@@ -1,7 +1,15 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { dataProblem, folderProblem, stateDir, stateProblem } from '../../src/store/paths';
+import {
+  dataDir,
+  dataProblem,
+  folderProblem,
+  localPlaces,
+  playerPlaces,
+  stateDir,
+  stateProblem,
+} from '../../src/store/paths';
 
 const roots: string[] = [];
 afterEach(() => roots.splice(0).forEach((r) => fs.rmSync(r, { recursive: true, force: true })));
@@ -63,5 +71,31 @@ describe('folders others could change', () => {
     fs.mkdirSync(games, { recursive: true, mode: 0o700 });
     fs.chmodSync(path.join(root, 'spider'), 0o777);
     expect(stateProblem({ XDG_STATE_HOME: root })).toMatch(/other users can write/);
+  });
+});
+
+describe('places', () => {
+  it("the local player's places are the XDG folders, with the same problems", () => {
+    const root = tempRoot();
+    const env = { HOME: root, XDG_DATA_HOME: path.join(root, 'd') };
+    const places = localPlaces(env);
+    expect(places.state).toBe(stateDir(env));
+    expect(places.data).toBe(dataDir(env));
+    expect(places.data).toBe(path.join(root, 'd', 'spider'));
+    expect(places.stateProblem()).toBeNull();
+    expect(localPlaces({ HOME: '' }).stateProblem()).toBe(stateProblem({ HOME: '' }));
+    expect(localPlaces({ HOME: '' }).dataProblem()).toBe(dataProblem({ HOME: '' }));
+  });
+
+  it("a player's folder holds both, and is checked as the game's own folders are", () => {
+    const folder = path.join(tempRoot(), 'players', 'SHA256-abc');
+    const places = playerPlaces(folder);
+    expect([places.state, places.data]).toEqual([folder, folder]);
+    expect(places.stateProblem()).toBeNull(); // not there yet: made on the first save
+    fs.mkdirSync(folder, { recursive: true });
+    fs.chmodSync(folder, 0o777);
+    expect(places.stateProblem()).toMatch(/other users can write to .* \(mode 777\)/);
+    expect(places.dataProblem()).toBe(places.stateProblem());
+    expect(playerPlaces('players/x').stateProblem()).toBe('players/x is not an absolute path');
   });
 });

@@ -19,6 +19,7 @@ import {
 } from '../../src/engine';
 import { formatRecord, formatSave } from '../../src/notation';
 import { MAX_INPUT_BYTES } from '../../src/store/input';
+import { localPlaces } from '../../src/store/paths';
 import { MAX_SAVE_BYTES, SaveStore } from '../../src/store/saves';
 import { bigRecord } from '../helpers/big-record';
 import { bundle, boundUser, handOver } from '../helpers/bundle';
@@ -54,7 +55,7 @@ function tempRoot(): string {
 
 /** A store in a fresh state folder. */
 function freshStore(): SaveStore {
-  return new SaveStore({ XDG_STATE_HOME: path.join(tempRoot(), 'state') });
+  return new SaveStore(localPlaces({ XDG_STATE_HOME: path.join(tempRoot(), 'state') }));
 }
 
 function ok(outcome: ReturnType<typeof play>): Game {
@@ -196,7 +197,7 @@ describe('write', () => {
     const root = tempRoot();
     const notAFolder = path.join(root, 'state');
     fs.writeFileSync(notAFolder, 'a file, not a folder\n');
-    const store = new SaveStore({ XDG_STATE_HOME: notAFolder });
+    const store = new SaveStore(localPlaces({ XDG_STATE_HOME: notAFolder }));
     const written = store.write('g1', sampleSave());
     expect(written.ok).toBe(false);
     if (written.ok) return;
@@ -211,14 +212,15 @@ describe('write', () => {
     const user = boundUser();
     const root = tempRoot();
     const state = path.join(root, 'state');
-    const store = new SaveStore({ XDG_STATE_HOME: state });
+    const store = new SaveStore(localPlaces({ XDG_STATE_HOME: state }));
     expect(store.write('g1', sampleSave()).ok).toBe(true);
     handOver(root, user);
     fs.chmodSync(root, 0o755);
     fs.chmodSync(store.dir, 0o500);
     const script =
       `const { SaveStore } = require(${JSON.stringify(bundle('src/store/saves.ts'))});` +
-      `const store = new SaveStore({ XDG_STATE_HOME: ${JSON.stringify(state)} });` +
+      `const { localPlaces } = require(${JSON.stringify(bundle('src/store/paths.ts'))});` +
+      `const store = new SaveStore(localPlaces({ XDG_STATE_HOME: ${JSON.stringify(state)} }));` +
       `process.stdout.write(JSON.stringify([store.problem, store.write('g1', 'new text')]));`;
     const [command, ...args] = [...user.prefix, process.execPath, '-e', script];
     const child = spawnSync(command, args, { encoding: 'utf8' });
@@ -257,7 +259,9 @@ describe('claim and release', () => {
     expect(mode(lockFiles(store, 'g1')[0])).toBe(0o600);
     expect(store.claim('g1')).toBe(false);
     expect(
-      new SaveStore({ XDG_STATE_HOME: path.dirname(path.dirname(store.dir)) }).claim('g1'),
+      new SaveStore(localPlaces({ XDG_STATE_HOME: path.dirname(path.dirname(store.dir)) })).claim(
+        'g1',
+      ),
     ).toBe(false);
     store.release('g1');
     expect(lockFiles(store, 'g1')).toEqual([]);
@@ -360,7 +364,9 @@ describe('scan', () => {
       ok(undo(ok(play(ok(play(newGame('42', RULES), move(7, 4))), DEAL)))).position,
     );
     // Another session now finds them all in use.
-    const other = new SaveStore({ XDG_STATE_HOME: path.dirname(path.dirname(store.dir)) });
+    const other = new SaveStore(
+      localPlaces({ XDG_STATE_HOME: path.dirname(path.dirname(store.dir)) }),
+    );
     expect(other.scan(NOW).inUse).toBe(3);
   });
 

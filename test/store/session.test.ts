@@ -17,6 +17,7 @@ import {
   undo,
 } from '../../src/engine';
 import { historyPath, readResults } from '../../src/store/history';
+import { localPlaces } from '../../src/store/paths';
 import { GameSession } from '../../src/store/session';
 import { LOST_GAME_ACTIONS, lostGame } from '../helpers/lost-game';
 import { pickerFor, playOut } from '../helpers/play-out';
@@ -33,7 +34,7 @@ function folders() {
 
 function open(env: NodeJS.ProcessEnv, seed?: string) {
   return GameSession.open({
-    env,
+    places: localPlaces(env),
     rules: ONE_SUIT,
     explicitRules: {},
     fresh: seed === undefined,
