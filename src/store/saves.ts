@@ -28,7 +28,7 @@ const MAX_SLOTS = 200;
 export type Written = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
 /**
- * A save found in its slot, with the slot claimed by this process: its header, read at once,
+ * A save found in its slot, with the slot claimed by this session: its header, read at once,
  * and its text, replayed only when the game is wanted (`SaveStore.load`).
  */
 export interface Claimed {
@@ -39,7 +39,7 @@ export interface Claimed {
 
 /** What looking through the saves found. */
 export interface Scan {
-  /** Unfinished games this process has claimed, most recently saved first. */
+  /** Unfinished games this session has claimed, most recently saved first. */
   readonly unfinished: Claimed[];
   /**
    * Games waiting only for the statistics (claimed too): won or lost games a session left
@@ -52,7 +52,11 @@ export interface Scan {
   readonly setAside: string[];
 }
 
-/** Lock files this process holds: a lock naming this process and not in here is stale. */
+/**
+ * Lock files the sessions of this process hold: a lock naming this process and not in here is
+ * stale. Claims in one process never overlap (they are synchronous), so a lock in here is an
+ * owner's, never a claimant's.
+ */
 const held = new Set<string>();
 
 /** How many times a claim steps back for another claimant before it says the game is in use. */
@@ -84,6 +88,12 @@ export class SaveStore {
   /** Why no save can be kept (no home, a folder others can write to), or null. */
   readonly problem: string | null;
 
+  /**
+   * Names the session this store serves in its lock files, beside the process and host: one
+   * process may run many sessions (a server), each holding its own games.
+   */
+  readonly session = randomBytes(8).toString('hex');
+
   /** Keeps the saves in the `games` folder of `places.state`. */
   constructor(places: Places) {
     this.dir = path.join(places.state, 'games');
@@ -97,7 +107,7 @@ export class SaveStore {
   /** Why the last lock file could not be put down (a full disk, no permission), if it could not. */
   lockProblem: string | null = null;
 
-  /** Lock files of this store that this process holds, by slot. */
+  /** Lock files this store's session holds, by slot. */
   private readonly owned = new Map<string, string>();
 
   /** A new slot name: sortable by time, unique across processes and hosts. */
@@ -110,7 +120,8 @@ export class SaveStore {
   }
 
   /**
-   * Takes a slot for this process. A lock left by a process that is gone (killed, or the machine
+   * Takes a slot for this store's session. A lock held by another session, in this process or
+   * another live one, is respected; a lock left by a process that is gone (killed, or the machine
    * restarted) is taken over; a lock from another host is respected, since its process cannot be
    * checked from here.
    *
@@ -143,8 +154,10 @@ export class SaveStore {
       }
       // Someone else holds the slot, or is claiming it at this very moment: step back.
       removeFile(mine);
-      // A lock that has been there a while is an owner, not a claimant: the game is in use.
-      if (attempt === CLAIM_ATTEMPTS || live.some(isSettled)) return false;
+      // A lock of this process's, or one that has been there a while, is an owner, not a
+      // claimant: the game is in use.
+      if (attempt === CLAIM_ATTEMPTS || live.some((lock) => held.has(lock) || isSettled(lock)))
+        return false;
       pause(5 + Math.random() * 20 * attempt);
       const still = new Set(this.locksOf(id));
       if (live.some((lock) => still.has(lock))) return false; // a real owner: the game is in use
@@ -157,15 +170,17 @@ export class SaveStore {
   }
 
   /**
-   * Puts down a lock file naming this process: written in full under a private name, then
-   * linked to its lock name, so no one ever reads it half-written.
+   * Puts down a lock file naming this session (process, host and session token): written in
+   * full under a private name, then linked to its lock name, so no one ever reads it
+   * half-written.
    */
   private putLock(id: string): string {
     const lock = path.join(this.dir, `${id}.lock.${process.pid}-${randomBytes(6).toString('hex')}`);
     const temporary = path.join(this.dir, `.${randomBytes(8).toString('hex')}.tmp`);
     const fd = fs.openSync(temporary, CREATE_NEW, 0o600);
     try {
-      fs.writeSync(fd, JSON.stringify({ pid: process.pid, host: os.hostname() }));
+      const owner = { pid: process.pid, host: os.hostname(), session: this.session };
+      fs.writeSync(fd, JSON.stringify(owner));
       fs.closeSync(fd);
       fs.linkSync(temporary, lock);
     } finally {
@@ -210,7 +225,7 @@ export class SaveStore {
     }
   }
 
-  /** Gives up this process's claim on a slot: only its own lock file is removed. */
+  /** Gives up this session's claim on a slot: only its own lock file is removed. */
   release(id: string): void {
     const mine = this.owned.get(id);
     if (mine === undefined) return;

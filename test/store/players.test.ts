@@ -5,7 +5,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { type Game, movesKept, newGame, play, type Rules, undo } from '../../src/engine';
+import { DEAL, type Game, movesKept, newGame, play, type Rules } from '../../src/engine';
 import { readResults } from '../../src/store/history';
 import { type Places, playerPlaces } from '../../src/store/paths';
 import { GameSession } from '../../src/store/session';
@@ -20,24 +20,31 @@ function tempRoot(): string {
   return root;
 }
 
-function open(places: Places) {
+function open(places: Places, seed = '42') {
   return GameSession.open({
     places,
     rules: RULES,
     explicitRules: {},
     fresh: false,
-    randomSeed: () => '7',
+    randomSeed: () => seed,
   });
 }
 
-function played(game: Game, from: number, to: number): Game {
-  const outcome = play(game, { kind: 'move', from, to });
-  if (!outcome.ok) throw new Error(`${from}-${to} refused`);
+/** The game after a deal from the stock. */
+function dealt(game: Game): Game {
+  const outcome = play(game, DEAL);
+  if (!outcome.ok) throw new Error('the deal was refused');
   return outcome.game;
 }
 
-/** Seed 42 with one move played: J♥ onto Q♥. */
-const ONE_MOVE = played(newGame('42', RULES), 7, 4);
+/** The lock files in a player's folder, as their owners wrote them. */
+function locks(folder: string): { pid: number; host: string; session: string }[] {
+  const games = path.join(folder, 'games');
+  return fs
+    .readdirSync(games)
+    .filter((name) => name.includes('.lock.'))
+    .map((name) => JSON.parse(fs.readFileSync(path.join(games, name), 'utf8')));
+}
 
 describe("a player's own folder", () => {
   it('holds their saves and statistics, and nothing of theirs goes anywhere else', () => {
@@ -45,8 +52,9 @@ describe("a player's own folder", () => {
     const alice = path.join(root, 'players', 'alice');
     const bob = path.join(root, 'players', 'bob');
     const first = open(playerPlaces(alice));
-    first.session.changed(first.game, ONE_MOVE);
-    expect(first.session.leave(ONE_MOVE)).toEqual({ unsaved: null, note: null });
+    const played = dealt(first.game);
+    first.session.changed(first.game, played);
+    expect(first.session.leave(played)).toEqual({ unsaved: null, note: null });
     expect(fs.readdirSync(path.join(alice, 'games'))).toEqual([
       expect.stringMatching(/^[\w-]+\.txt$/),
     ]);
@@ -75,15 +83,79 @@ describe("a player's own folder", () => {
     const alice = path.join(tempRoot(), 'alice');
     fs.mkdirSync(alice, { mode: 0o700 });
     fs.chmodSync(alice, 0o777);
-    const { session, messages } = open(playerPlaces(alice));
+    const { session, game, messages } = open(playerPlaces(alice));
     expect(messages).toContainEqual({
       text: `Can't save this game: other users can write to ${alice} (mode 777); it is not used until it is yours alone (chmod 700). Play goes on, but it will not be kept.`,
       warning: true,
     });
-    const back = undo(ONE_MOVE);
-    if (!back.ok) throw new Error('undo refused');
-    expect(session.changed(back.game, ONE_MOVE)).toBeNull(); // said once, already
-    expect(session.leave(ONE_MOVE).unsaved).toMatch(/other users can write/);
+    const played = dealt(game);
+    expect(session.changed(game, played)).toBeNull(); // said once, already
+    expect(session.leave(played).unsaved).toMatch(/other users can write/);
     expect(fs.readdirSync(alice)).toEqual([]);
+  });
+});
+
+describe('two sessions of one player in one process (two logins to a server)', () => {
+  const OTHER_OPEN = {
+    text: 'Your other game is open in another spider session; this is a new one.',
+    warning: false,
+  };
+
+  it('never open the same game; once one leaves, the next session resumes its game', () => {
+    const alice = path.join(tempRoot(), 'alice');
+    const first = open(playerPlaces(alice), '42');
+    const firstPlayed = dealt(first.game);
+    first.session.changed(first.game, firstPlayed);
+
+    const second = open(playerPlaces(alice), '9');
+    expect(second.messages).toEqual([OTHER_OPEN]);
+    expect(second.game.deal.key).toBe('9');
+    const secondPlayed = dealt(second.game);
+    second.session.changed(second.game, secondPlayed);
+    // Each game's lock names this process and host, and the session holding it.
+    const owners = locks(alice);
+    expect(owners).toHaveLength(2);
+    expect(owners.map((o) => [o.pid, o.host])).toEqual([
+      [process.pid, os.hostname()],
+      [process.pid, os.hostname()],
+    ]);
+    expect(new Set(owners.map((o) => o.session)).size).toBe(2);
+
+    // Both games are taken: a third login gets a new game, and says why.
+    expect(open(playerPlaces(alice), '5').messages).toEqual([OTHER_OPEN]);
+
+    expect(first.session.leave(firstPlayed)).toEqual({ unsaved: null, note: null });
+    const third = open(playerPlaces(alice), '5');
+    expect(third.game.deal.key).toBe('42');
+    expect(movesKept(third.game)).toBe(1);
+    expect(third.messages.map((n) => n.text)).toEqual([
+      expect.stringMatching(/^Resumed your game from .+, 1 move\. n starts a new one\.$/),
+    ]);
+
+    // The second game stays the second session's until it leaves.
+    expect(second.session.leave(secondPlayed)).toEqual({ unsaved: null, note: null });
+    const fourth = open(playerPlaces(alice), '5');
+    expect(fourth.game.deal.key).toBe('9');
+    expect(movesKept(fourth.game)).toBe(1);
+  });
+
+  it('a session that starts a new deal leaves the other session its game', () => {
+    const alice = path.join(tempRoot(), 'alice');
+    const first = open(playerPlaces(alice), '42');
+    const firstPlayed = dealt(first.game);
+    first.session.changed(first.game, firstPlayed);
+    const second = open(playerPlaces(alice), '9');
+    const secondPlayed = dealt(second.game);
+    second.session.changed(second.game, secondPlayed);
+    // 'n' in the second session: its game is abandoned, the first one is not touched.
+    const fresh = newGame('10', RULES);
+    second.session.changed(secondPlayed, fresh);
+    second.session.leave(fresh);
+    expect(readResults(alice).results).toEqual([
+      expect.objectContaining({ deal: expect.objectContaining({ key: '9' }) }),
+    ]);
+    expect(open(playerPlaces(alice), '5').messages).toEqual([OTHER_OPEN]);
+    first.session.leave(firstPlayed);
+    expect(open(playerPlaces(alice), '5').game.deal.key).toBe('42');
   });
 });

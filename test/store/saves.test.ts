@@ -88,6 +88,11 @@ function lockOwner(store: SaveStore, id: string): unknown {
   return JSON.parse(fs.readFileSync(files[0], 'utf8'));
 }
 
+/** What a lock of this store's says: this process, this host, and the store's session. */
+function mine(store: SaveStore): unknown {
+  return { pid: process.pid, host: os.hostname(), session: store.session };
+}
+
 /** A pid that was a process a moment ago and is no longer. */
 function deadPid(): number {
   const child = spawnSync(process.execPath, ['-e', '0']);
@@ -252,7 +257,7 @@ describe('claim and release', () => {
   it('claims a slot once, and again after release', () => {
     const store = freshStore();
     expect(store.claim('g1')).toBe(true);
-    expect(lockOwner(store, 'g1')).toEqual({ pid: process.pid, host: os.hostname() });
+    expect(lockOwner(store, 'g1')).toEqual(mine(store));
     expect(lockFiles(store, 'g1').map((file) => path.basename(file))).toEqual([
       expect.stringMatching(new RegExp(`^g1\\.lock\\.${process.pid}-[0-9a-f]+$`)),
     ]);
@@ -270,12 +275,39 @@ describe('claim and release', () => {
     store.release('g1'); // twice is harmless
   });
 
+  it('keeps a slot from every other session of this process, without waiting', () => {
+    // A server plays many sessions in one process: each has a store of its own.
+    const store = freshStore();
+    const places = localPlaces({ XDG_STATE_HOME: path.dirname(path.dirname(store.dir)) });
+    const other = new SaveStore(places);
+    expect(other.session).not.toBe(store.session);
+    expect(store.claim('g1')).toBe(true);
+    // A claim that meets a claimant steps back and waits a moment; one that meets a session of
+    // this process knows it met an owner.
+    const wait = jest.spyOn(Atomics, 'wait');
+    try {
+      expect(other.claim('g1')).toBe(false);
+      expect(new SaveStore(places).scan().inUse).toBe(0); // no save yet: nothing to scan
+      store.write('g1', sampleSave());
+      expect(new SaveStore(places).scan().inUse).toBe(1);
+      expect(wait).not.toHaveBeenCalled();
+    } finally {
+      wait.mockRestore();
+    }
+    expect(lockOwner(store, 'g1')).toEqual(mine(store));
+    other.release('g1'); // not its lock: nothing happens
+    expect(lockOwner(store, 'g1')).toEqual(mine(store));
+    store.release('g1');
+    expect(other.claim('g1')).toBe(true);
+    expect(lockOwner(other, 'g1')).toEqual(mine(other));
+  });
+
   it('takes over a lock whose process has ended', () => {
     const store = freshStore();
     fs.mkdirSync(store.dir, { recursive: true });
     fs.writeFileSync(path.join(store.dir, 'g1.lock'), lockBody(deadPid()));
     expect(store.claim('g1')).toBe(true);
-    expect(lockOwner(store, 'g1')).toEqual({ pid: process.pid, host: os.hostname() });
+    expect(lockOwner(store, 'g1')).toEqual(mine(store));
   });
 
   it('respects a lock held by a live spider process', () => {
@@ -319,7 +351,7 @@ describe('claim and release', () => {
     fs.mkdirSync(store.dir, { recursive: true });
     fs.writeFileSync(path.join(store.dir, 'g1.lock'), body);
     expect(store.claim('g1')).toBe(true);
-    expect(lockOwner(store, 'g1')).toEqual({ pid: process.pid, host: os.hostname() });
+    expect(lockOwner(store, 'g1')).toEqual(mine(store));
   });
 
   it("respects a lock from another host, whose process can't be checked", () => {
