@@ -234,13 +234,14 @@ export class SaveStore {
     removeFile(mine);
   }
 
-  /** Writes a save atomically. Never throws: a failure comes back as a reason. */
+  /**
+   * Writes a save atomically. Never throws: a failure comes back as a reason. The process waits
+   * for the disk (fsync): a game on its own terminal is saved so, before the screen shows the
+   * action.
+   */
   write(id: string, text: string): Written {
     if (this.problem) return { ok: false, reason: this.problem };
-    const file = this.file(id);
-    // An unpredictable name, created here and now (O_EXCL) and never through a link planted at
-    // it (O_NOFOLLOW), nor blocking on a FIFO (O_NONBLOCK): nothing outside the folder is written.
-    const temporary = path.join(this.dir, `.${id}.${randomBytes(8).toString('hex')}.tmp`);
+    const temporary = this.temporary(id);
     let created = false;
     try {
       fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
@@ -256,21 +257,56 @@ export class SaveStore {
       } finally {
         fs.closeSync(fd);
       }
-      fs.renameSync(temporary, file);
+      fs.renameSync(temporary, this.file(id));
       syncDirectory(this.dir);
       return { ok: true };
     } catch (error) {
-      if (created) {
-        try {
-          fs.unlinkSync(temporary);
-        } catch {
-          // Already gone.
-        }
-      }
-      // The temporary's name means nothing to the player: the folder is what to fix.
-      const at = (error as NodeJS.ErrnoException).path;
-      return { ok: false, reason: `${fsWords(error)} (${at && at !== temporary ? at : this.dir})` };
+      if (created) removeFile(temporary);
+      return this.failed(error, temporary);
     }
+  }
+
+  /**
+   * The same write by the same steps, without holding up the process: each step runs on Node's
+   * thread pool, and the promise settles once the save is on disk. For a process playing many
+   * games at once (see SaveQueue). Never rejects: a failure comes back as a reason.
+   */
+  async writeSoon(id: string, text: string): Promise<Written> {
+    if (this.problem) return { ok: false, reason: this.problem };
+    const temporary = this.temporary(id);
+    let created = false;
+    try {
+      await fs.promises.mkdir(this.dir, { recursive: true, mode: 0o700 });
+      const handle = await fs.promises.open(temporary, CREATE_NEW, 0o600);
+      created = true;
+      try {
+        await handle.writeFile(text, 'utf8'); // the whole text, or a failure
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.promises.rename(temporary, this.file(id));
+      await syncDirectorySoon(this.dir);
+      return { ok: true };
+    } catch (error) {
+      if (created) await fs.promises.unlink(temporary).catch(() => undefined);
+      return this.failed(error, temporary);
+    }
+  }
+
+  /**
+   * A new temporary file for a slot's save: an unpredictable name, created there and then
+   * (O_EXCL) and never through a link planted at it (O_NOFOLLOW), nor blocking on a FIFO
+   * (O_NONBLOCK): nothing outside the folder is written.
+   */
+  private temporary(id: string): string {
+    return path.join(this.dir, `.${id}.${randomBytes(8).toString('hex')}.tmp`);
+  }
+
+  /** Why a write failed: the temporary's name means nothing to the player, the folder is what to fix. */
+  private failed(error: unknown, temporary: string): Written {
+    const at = (error as NodeJS.ErrnoException).path;
+    return { ok: false, reason: `${fsWords(error)} (${at && at !== temporary ? at : this.dir})` };
   }
 
   /** Deletes a slot's save and lock (the game is over or abandoned). */
@@ -442,15 +478,31 @@ function removeFile(file: string): void {
   }
 }
 
+/** A folder, opened to be synced. */
+const FOLDER = O_RDONLY | fs.constants.O_DIRECTORY | O_NONBLOCK;
+
 /** Makes a rename durable: fsync of the folder holding it (where the platform allows it). */
 function syncDirectory(dir: string): void {
   let fd: number | undefined;
   try {
-    fd = fs.openSync(dir, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | O_NONBLOCK);
+    fd = fs.openSync(dir, FOLDER);
     fs.fsyncSync(fd);
   } catch {
     // Some file systems refuse to sync a folder; the rename itself is still atomic.
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/** syncDirectory without holding up the process. */
+async function syncDirectorySoon(dir: string): Promise<void> {
+  let handle: fs.promises.FileHandle | undefined;
+  try {
+    handle = await fs.promises.open(dir, FOLDER);
+    await handle.sync();
+  } catch {
+    // As in syncDirectory.
+  } finally {
+    await handle?.close().catch(() => undefined);
   }
 }
