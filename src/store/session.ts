@@ -23,6 +23,7 @@ import { newRecords } from '../stats/stats';
 import { type Appended, appendResult, readResults } from './history';
 import type { Places } from './paths';
 import { fsReason } from './errors';
+import { SaveQueue } from './save-queue';
 import { SaveStore, type Written } from './saves';
 
 /** Idle time beyond this between two actions is not counted as playing time. */
@@ -58,8 +59,29 @@ export interface Left {
   readonly note: string | null;
 }
 
+const NOTHING_TO_SAY: Left = { unsaved: null, note: null };
+
+/**
+ * How a session saves (README, "Saved games and statistics"). 'at-once': after every action,
+ * before the screen shows it, the process waiting for the disk; for a game on its own terminal.
+ * 'in-background': within moments, one write at a time and only the latest state of those
+ * waiting, while the process goes on; for a process playing many games at once, where no one
+ * must wait for another's disk.
+ */
+export type Saving = 'at-once' | 'in-background';
+
+/** What leaving returns: what became of the game, once its last save is on disk. */
+export type Leaving<S extends Saving> = S extends 'in-background' ? Promise<Left> : Left;
+
+/** Where a session's writes go: straight to disk (the store), or through a SaveQueue. */
+type Saves = Pick<SaveStore, 'remove' | 'release'> & {
+  write(id: string, text: string): Written | Promise<Written>;
+};
+
+const KEPT: Written = { ok: true };
+
 /** How to open a game. */
-export interface OpenOptions {
+export interface OpenOptions<S extends Saving = 'at-once'> {
   /** Where the player's games and statistics are kept (`localPlaces(env)` for local play). */
   readonly places: Places;
   /** The rules for a new game. */
@@ -74,6 +96,8 @@ export interface OpenOptions {
   readonly loaded?: { readonly game: Game; readonly name: string };
   readonly randomSeed: () => string;
   readonly now?: () => Date;
+  /** 'at-once' unless said. */
+  readonly saving?: S;
 }
 
 function matches(rules: Rules, wanted: Partial<Rules>): boolean {
@@ -98,7 +122,7 @@ function touched(game: Game): boolean {
   return game.played !== null || game.undone !== null || game.peeks > 0;
 }
 
-export class GameSession {
+export class GameSession<S extends Saving = 'at-once'> {
   private warned = false;
   /** The game in play was continued from a record file (README, Statistics). */
   private continued = false;
@@ -108,6 +132,8 @@ export class GameSession {
 
   private constructor(
     private readonly store: SaveStore,
+    /** The store itself, or a queue in front of it. */
+    private readonly saves: Saves,
     private readonly places: Places,
     private slot: string,
     elapsedMs: number,
@@ -126,9 +152,12 @@ export class GameSession {
    * file says otherwise), records games a killed session left finished, and sets bad saves aside.
    * Returns the game and the messages to show.
    */
-  static open(options: OpenOptions): { session: GameSession; game: Game; messages: Note[] } {
+  static open<S extends Saving = 'at-once'>(
+    options: OpenOptions<S>,
+  ): { session: GameSession<S>; game: Game; messages: Note[] } {
     const now = options.now ?? (() => new Date());
     const store = new SaveStore(options.places);
+    const saves = options.saving === 'in-background' ? new SaveQueue(store) : store;
     const scan = store.scan(now());
     const messages: Note[] = scan.setAside.map((text) => ({ text, warning: true }));
     const record = (save: LoadedSave, outcome: Outcome): Appended =>
@@ -187,8 +216,9 @@ export class GameSession {
       }
       for (const other of unfinished) store.release(other.id);
       if (resume) {
-        const session = new GameSession(
+        const session = new GameSession<S>(
           store,
+          saves,
           options.places,
           candidate.id,
           save.elapsedMs,
@@ -215,8 +245,8 @@ export class GameSession {
           );
           if (!recorded.ok) {
             // Kept, marked, until the statistics can have it.
-            store.write(candidate.id, formatSave(save.game, { ...save, abandoned: true }));
-            store.release(candidate.id);
+            saves.write(candidate.id, formatSave(save.game, { ...save, abandoned: true }));
+            saves.release(candidate.id);
             messages.push(unrecorded(recorded.reason));
             break;
           }
@@ -228,8 +258,9 @@ export class GameSession {
     for (const other of unfinished) store.release(other.id);
 
     const slot = store.newId(now());
-    const session = new GameSession(
+    const session = new GameSession<S>(
       store,
+      saves,
       options.places,
       slot,
       0,
@@ -272,24 +303,48 @@ export class GameSession {
 
   /**
    * Writes the game to its slot, or removes the slot's save when there is nothing to keep;
-   * returns a warning the first time saving fails.
+   * returns a warning the first time saving fails (in the background: the first time a write
+   * is found to have failed).
    */
   private save(game: Game): Note | null {
     this.tick();
+    const failure = this.keep(game) ?? this.lateFailure();
+    return failure === null ? null : this.warnOnce(failure);
+  }
+
+  /** Saves the game, or removes its save, as `save` says; returns why it could not. */
+  private keep(game: Game): string | null {
     if (!touched(game)) {
-      if (this.claimed) this.store.remove(this.slot);
-      this.claimed = false;
+      // The slot goes with its save; a game touched again takes a new one.
+      if (this.claimed) {
+        this.saves.remove(this.slot);
+        this.nextSlot();
+      }
       return null;
     }
     if (!this.claimed) {
       this.claimed = this.store.claim(this.slot);
       if (!this.claimed) {
         const why = this.store.lockProblem ? ` (${this.store.lockProblem})` : '';
-        return this.warnOnce(`can't lock a save slot in ${this.store.dir}${why}`);
+        return `can't lock a save slot in ${this.store.dir}${why}`;
       }
     }
-    const written = this.store.write(this.slot, this.format(game));
-    return written.ok ? null : this.warnOnce(written.reason);
+    const written = this.soFar(this.saves.write(this.slot, this.format(game)));
+    return written.ok ? null : written.reason;
+  }
+
+  /**
+   * A write as far as known now: one still on its way counts as kept unless it cannot be (its
+   * failure is told at the next action).
+   */
+  private soFar(written: Written | Promise<Written>): Written {
+    if (!(written instanceof Promise)) return written;
+    return this.store.problem ? { ok: false, reason: this.store.problem } : KEPT;
+  }
+
+  /** Why a write in the background failed since the last action, or null. */
+  private lateFailure(): string | null {
+    return this.saves instanceof SaveQueue ? this.saves.takeFailure() : null;
   }
 
   private format(game: Game, abandoned = false): string {
@@ -311,14 +366,18 @@ export class GameSession {
 
   /** Leaves a game in its slot for the next start to settle; the next game gets a slot of its own. */
   private setAside(game: Game, abandoned: boolean): Written {
-    const kept = this.store.write(this.slot, this.format(game, abandoned));
+    const kept = this.soFar(this.saves.write(this.slot, this.format(game, abandoned)));
     this.moveOn();
     return kept;
   }
 
   /** The game in the slot stays there; the next one gets a slot of its own. */
   private moveOn(): void {
-    this.store.release(this.slot);
+    this.saves.release(this.slot);
+    this.nextSlot();
+  }
+
+  private nextSlot(): void {
     this.slot = this.store.newId(this.now());
     this.claimed = false;
   }
@@ -337,7 +396,7 @@ export class GameSession {
       const deferred =
         known === null &&
         movesKept(before) > 0 &&
-        this.store.write(this.slot, this.format(before, true)).ok;
+        this.soFar(this.saves.write(this.slot, this.format(before, true))).ok;
       if (deferred) this.moveOn();
       else {
         const status = known ?? gameStatus(before);
@@ -374,30 +433,57 @@ export class GameSession {
   /**
    * The player leaves: a finished game goes to the statistics, an unfinished one waits. Says why
    * an unfinished game could not be kept, and what became of a finished one the statistics could
-   * not take.
+   * not take: at once when saving at once, and once the last save is on disk when saving in the
+   * background.
    */
-  leave(game: Game): Left {
+  leave(game: Game): Leaving<S> {
     this.tick();
+    const { text, left } = this.lastSave(game);
+    let kept: Written | Promise<Written> = KEPT;
+    if (text === null) this.saves.remove(this.slot);
+    else {
+      kept = this.saves.write(this.slot, text);
+      this.saves.release(this.slot);
+    }
+    const queue = this.saves instanceof SaveQueue ? this.saves : null;
+    const leaving = queue
+      ? queue.flush().then(async () => left(await kept))
+      : left(this.soFar(kept));
+    return leaving as Leaving<S>;
+  }
+
+  /**
+   * What leaving does with the slot: the text to keep in it (null: its save goes), and what to
+   * tell the player once that is done. A finished game goes to the statistics here.
+   */
+  private lastSave(game: Game): { text: string | null; left: (kept: Written) => Left } {
     const status = gameStatus(game);
     if (status !== 'playing') {
       const recorded = this.record(game, status);
-      if (recorded.ok) {
-        this.store.remove(this.slot);
-        return { unsaved: null, note: null };
-      }
+      if (recorded.ok) return { text: null, left: () => NOTHING_TO_SAY };
       // Kept until the statistics have it: the next start records it.
-      const kept = this.store.write(this.slot, this.format(game));
-      this.store.release(this.slot);
-      const note = kept.ok ? unrecorded(recorded.reason) : lostResult(recorded.reason, kept.reason);
-      return { unsaved: null, note: note.text };
+      const reason = recorded.reason;
+      return {
+        text: this.format(game),
+        left: (kept) => ({
+          unsaved: null,
+          note: (kept.ok ? unrecorded(reason) : lostResult(reason, kept.reason)).text,
+        }),
+      };
     }
-    if (!touched(game)) {
-      this.store.remove(this.slot);
-      return { unsaved: null, note: null };
-    }
-    const written = this.store.write(this.slot, this.format(game));
-    this.store.release(this.slot);
-    return { unsaved: written.ok ? null : written.reason, note: null };
+    if (!touched(game)) return { text: null, left: () => NOTHING_TO_SAY };
+    return {
+      text: this.format(game),
+      left: (kept) => ({ unsaved: kept.ok ? null : kept.reason, note: null }),
+    };
+  }
+
+  /**
+   * Resolves once every save handed over so far is on disk (or has failed): at once when saving
+   * at once. A server waits for this before it exits.
+   */
+  flush(): Promise<void> {
+    return this.saves instanceof SaveQueue ? this.saves.flush() : Promise.resolve();
   }
 
   /** Writes the game record to a new file in `folder` ('w'); returns what to tell the player. */

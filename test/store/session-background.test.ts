@@ -1,0 +1,182 @@
+/**
+ * A session that saves in the background, as a server playing many games at once does (README,
+ * "Saved games and statistics"): on real folders, with the disk held up or failing on purpose.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { DEAL, type Game, newGame, play, type Rules } from '../../src/engine';
+import { readResults } from '../../src/store/history';
+import { playerPlaces } from '../../src/store/paths';
+import { GameSession, type Saving } from '../../src/store/session';
+import { holdRenames, ioError, turns, until } from '../helpers/slow-disk';
+
+const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
+const roots: string[] = [];
+afterEach(() => {
+  jest.restoreAllMocks();
+  roots.splice(0).forEach((r) => fs.rmSync(r, { recursive: true, force: true }));
+});
+
+function playerFolder(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-background-'));
+  roots.push(root);
+  return path.join(root, 'player');
+}
+
+function open<S extends Saving>(folder: string, saving: S) {
+  return GameSession.open({
+    places: playerPlaces(folder),
+    rules: RULES,
+    explicitRules: {},
+    fresh: false,
+    randomSeed: () => '42',
+    saving,
+  });
+}
+
+/** The game after a deal from the stock. */
+function dealt(game: Game): Game {
+  const outcome = play(game, DEAL);
+  if (!outcome.ok) throw new Error('the deal was refused');
+  return outcome.game;
+}
+
+/** The saves in a player's folder, by name. */
+function saves(folder: string): string[] {
+  const games = path.join(folder, 'games');
+  if (!fs.existsSync(games)) return [];
+  return fs.readdirSync(games).filter((name) => name.endsWith('.txt') && !name.startsWith('.'));
+}
+
+describe('saving in the background', () => {
+  it('goes on at once, writes the last of many quick states, and leaves once it is on disk', async () => {
+    const folder = playerFolder();
+    const { session, game } = open(folder, 'in-background');
+    const held = holdRenames();
+    const states = [game];
+    // Four of the five deals of the stock: the game goes on.
+    for (let deal = 1; deal <= 4; deal++) states.push(dealt(states[deal - 1]));
+    expect(session.changed(states[0], states[1])).toBeNull();
+    expect(saves(folder)).toEqual([]); // not on disk yet: nobody waited for it
+    await until(() => held.renamed.length === 1);
+    for (let i = 2; i <= 4; i++) expect(session.changed(states[i - 1], states[i])).toBeNull();
+
+    let flushed = false;
+    const flushing = session.flush().then(() => (flushed = true));
+    await turns();
+    expect(flushed).toBe(false);
+    expect(saves(folder)).toEqual([]);
+    held.open();
+    await flushing;
+    // The first state, then only the last of the three that came while it was being written.
+    expect(held.renamed).toHaveLength(2);
+    expect(saves(folder)).toHaveLength(1);
+
+    const leaving = session.leave(states[4]);
+    expect(leaving).toBeInstanceOf(Promise);
+    expect(await leaving).toEqual({ unsaved: null, note: null });
+    const again = open(folder, 'at-once');
+    expect(again.game.position.dealt).toBe(4);
+    expect(again.messages[0].text).toMatch(/^Resumed your game from /);
+  });
+
+  it('tells a failed write at the next action, once', async () => {
+    const folder = playerFolder();
+    const { session, game } = open(folder, 'in-background');
+    const dir = path.join(folder, 'games');
+    const rename = jest.spyOn(fs.promises, 'rename').mockRejectedValueOnce(ioError());
+    const one = dealt(game);
+    expect(session.changed(game, one)).toBeNull();
+    await session.flush();
+    const two = dealt(one);
+    expect(session.changed(one, two)).toEqual({
+      text: `Can't save this game: input/output error (${dir}). Play goes on, but it will not be kept.`,
+      warning: true,
+    });
+    rename.mockRejectedValueOnce(ioError());
+    const three = dealt(two);
+    expect(session.changed(two, three)).toBeNull();
+    await session.flush();
+    expect(session.changed(three, dealt(three))).toBeNull(); // said once
+    expect(await session.leave(dealt(three))).toEqual({ unsaved: null, note: null });
+    expect(open(folder, 'at-once').game.position.dealt).toBe(4);
+  });
+
+  it('says on leaving why the last save could not be written', async () => {
+    const folder = playerFolder();
+    const { session, game } = open(folder, 'in-background');
+    const one = dealt(game);
+    session.changed(game, one);
+    await session.flush();
+    jest.spyOn(fs.promises, 'rename').mockRejectedValueOnce(ioError());
+    const two = dealt(one);
+    expect(await session.leave(two)).toEqual({
+      unsaved: `input/output error (${path.join(folder, 'games')})`,
+      note: null,
+    });
+    // The save before it is still there, and free to resume.
+    expect(open(folder, 'at-once').game.position.dealt).toBe(1);
+  });
+
+  it('keeps the game from another session until its last save is down', async () => {
+    const folder = playerFolder();
+    const first = open(folder, 'in-background');
+    const one = dealt(first.game);
+    first.session.changed(first.game, one);
+    await first.session.flush();
+    const held = holdRenames();
+    const two = dealt(one);
+    const leaving = first.session.leave(two);
+    await until(() => held.renamed.length === 1);
+    expect(open(folder, 'in-background').messages.map((n) => n.text)).toEqual([
+      'Your other game is open in another spider session; this is a new one.',
+    ]);
+    held.open();
+    expect(await leaving).toEqual({ unsaved: null, note: null });
+    expect(open(folder, 'in-background').game.position.dealt).toBe(2);
+  });
+});
+
+describe('a new deal while saving in the background', () => {
+  it('keeps the old game in its slot, locked until written, when the statistics cannot take it', async () => {
+    const folder = playerFolder();
+    fs.mkdirSync(path.join(folder, 'games.jsonl'), { recursive: true }); // no history file
+    const { session, game } = open(folder, 'in-background');
+    const one = dealt(game);
+    session.changed(game, one);
+    await session.flush();
+    const held = holdRenames();
+    // The statistics cannot take the game given up: it is kept for the next start.
+    expect(session.changed(one, newGame('9', RULES))).toEqual({
+      text: expect.stringMatching(/it is kept and will be recorded next time\.$/),
+      warning: true,
+    });
+    await until(() => held.renamed.length === 1);
+    expect(open(folder, 'at-once').messages.map((n) => n.text)).toEqual([
+      'Your other game is open in another spider session; this is a new one.',
+    ]);
+    held.open();
+    expect(await session.leave(newGame('9', RULES))).toEqual({ unsaved: null, note: null });
+    const [name] = saves(folder);
+    expect(fs.readFileSync(path.join(folder, 'games', name), 'utf8')).toMatch(/^abandoned: yes$/m);
+    fs.rmdirSync(path.join(folder, 'games.jsonl'));
+    open(folder, 'at-once');
+    expect(readResults(folder).results).toEqual([
+      expect.objectContaining({ deal: one.deal, outcome: 'abandoned', moves: 1 }),
+    ]);
+    expect(saves(folder)).toEqual([]);
+  });
+});
+
+describe('saving at once (a game on its own terminal)', () => {
+  it('has the game on disk when changed returns, and flush has nothing to wait for', async () => {
+    const folder = playerFolder();
+    const { session, game } = open(folder, 'at-once');
+    session.changed(game, dealt(game));
+    expect(saves(folder)).toHaveLength(1);
+    const left = session.leave(dealt(game));
+    expect(left).toEqual({ unsaved: null, note: null });
+    await session.flush();
+  });
+});
