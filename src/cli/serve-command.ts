@@ -98,14 +98,18 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
       if (stopping) return;
       stopping = true;
       log(`${signal}: saving every game and shutting down (${server.sessions} playing)`);
-      void server.shutdown('The server is shutting down').then(() => {
+      // Not while the signal is being handed out: ending the last game removes blessed's own
+      // handler for it, which then still runs, finds itself alone and exits the process.
+      setImmediate(() => void shutdown());
+    };
+    const shutdown = () =>
+      server.shutdown('The server is shutting down').then(() => {
         for (const s of SHUTDOWN_SIGNALS) process.removeListener(s, stop);
         process.removeListener('uncaughtException', crash);
         solver?.close();
         log('stopped');
         resolve(0);
       });
-    };
     // A bug outside any game: logged, and the other players play on.
     const crash = (error: unknown) =>
       log(

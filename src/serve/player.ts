@@ -13,6 +13,7 @@ import type { JobRunner } from '../search';
 import type { SearchTurns } from '../ui/background';
 import type { GameHost } from '../ui/loop';
 import { fsReason } from '../store/errors';
+import { playerPlaces, type Places } from '../store/paths';
 import { InputBudget } from './limits';
 
 /** The terminal a client asked for with its pty request. */
@@ -52,6 +53,10 @@ export interface SessionContext {
 export interface SessionControl {
   end(reason: string): void;
 }
+
+/** Why a guest's game is not kept, as the game says it ("Can't save this game: ..."). */
+const GUEST_NOT_KEPT =
+  'you logged in as a guest, without an SSH key; log in with a key to keep your games';
 
 /** Input beyond this many bytes at once, or this many a second after, is dropped. */
 const INPUT_BURST = 64 * 1024;
@@ -136,7 +141,7 @@ export async function playSession(context: SessionContext): Promise<number> {
 
   const { playInTerminal } = await import('../ui/play');
   const records = recordFolder(context.player);
-  const env = { ...context.env, ...storageEnv(context.player), TERM: pty.term };
+  const env = { ...context.env, TERM: pty.term };
   const ascii = !unicodeWanted(context.env);
   const color = !context.env.NO_COLOR && pty.term !== 'dumb';
   try {
@@ -151,6 +156,8 @@ export async function playSession(context: SessionContext): Promise<number> {
       fresh: false,
       host,
       records,
+      places: placesOf(context.player),
+      saving: 'in-background',
     });
     const lines = [result.summary];
     if (ended !== null) lines.unshift(`${ended}; ${keptWords(context.player)}.`);
@@ -186,14 +193,11 @@ export function resizeTerminal(channel: ServerChannel, cols: number, rows: numbe
   channel.emit('resize');
 }
 
-/** Where the player's games and statistics are kept: their own folder. */
-function storageEnv(player: Player): Record<string, string> {
-  if (player.kind === 'guest') return { XDG_STATE_HOME: '/', XDG_DATA_HOME: '/' };
-  return {
-    XDG_STATE_HOME: player.folder,
-    XDG_DATA_HOME: player.folder,
-    XDG_CACHE_HOME: player.folder,
-  };
+/** Where the player's games and statistics are kept: their own folder; a guest's nowhere. */
+function placesOf(player: Player): Places {
+  if (player.kind === 'key') return playerPlaces(player.folder);
+  const guest = () => GUEST_NOT_KEPT;
+  return { state: '/nonexistent', data: '/nonexistent', stateProblem: guest, dataProblem: guest };
 }
 
 function keptWords(player: Player): string {

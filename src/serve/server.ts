@@ -45,6 +45,8 @@ export interface ServeOptions {
 const PENDING_PER_ADDRESS = 8;
 const PENDING_TOTAL = 256;
 const LOGIN_MS = 20_000;
+/** How long clients have to take their last words and close, when the server shuts down. */
+const SHUTDOWN_GRACE_MS = 2000;
 /** Requests on a connection before its game starts (pty, env, window sizes...). */
 const REQUESTS_BEFORE_SHELL = 64;
 /** The client's environment variables a game listens to: locale and colour. */
@@ -267,7 +269,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       tcp.close();
       for (const control of controls) control.end(reason);
       await Promise.allSettled([...running]);
-      for (const socket of sockets) socket.destroy();
+      // What the players were told is on its way: their clients close, or are closed after a while.
+      const open = [...sockets].map(
+        (socket) => new Promise<void>((resolve) => socket.once('close', () => resolve())),
+      );
+      const grace = setTimeout(() => {
+        for (const socket of sockets) socket.destroy();
+      }, SHUTDOWN_GRACE_MS);
+      await Promise.all(open);
+      clearTimeout(grace);
     },
   };
 }

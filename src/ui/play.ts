@@ -8,8 +8,8 @@ import {
 } from '../engine';
 import { DealName, originName } from '../notation';
 import { heuristicHints } from '../search';
-import { localPlaces } from '../store/paths';
-import { GameSession, type Left, type Note } from '../store/session';
+import { localPlaces, type Places } from '../store/paths';
+import { GameSession, type Left, type Note, type Saving } from '../store/session';
 import { initialState } from './controller';
 import { type GameHost, runTerminalGame } from './loop';
 import type { UiState } from './state';
@@ -35,6 +35,13 @@ export interface PlayOptions {
    * cannot write one here.
    */
   readonly records?: string | { readonly refused: string };
+  /** Where the player's games and statistics are kept: the local XDG folders unless given. */
+  readonly places?: Places;
+  /**
+   * 'at-once' (a local game: saved before the screen shows an action) unless a host playing many
+   * games asks for 'in-background' (README, "Saved games and statistics").
+   */
+  readonly saving?: Saving;
   /** The process around the game: signals, Ctrl-Z, and a last chance to save on exit. */
   readonly host: GameHost & { atExit(action: () => void): () => void };
 }
@@ -64,16 +71,17 @@ export function openingState(
 export async function playInTerminal(
   options: PlayOptions,
 ): Promise<{ status: number; summary: string; problem?: string }> {
-  const { session, game, messages } = GameSession.open({
+  const { session, game, messages } = GameSession.open<Saving>({
     ...options,
-    places: localPlaces(options.env),
+    places: options.places ?? localPlaces(options.env),
+    saving: options.saving ?? 'at-once',
   });
   // The message line shows one line: warnings are repeated whole when the game ends.
   const warnings = messages.filter((n) => n.warning).map((n) => n.text);
   const state = openingState(game, options.theme, options.scoring, messages);
   let current = game;
-  let left: Left | null = null;
-  const leave = (last: Game): Left => (left ??= session.leave(last));
+  let left: Left | Promise<Left> | null = null;
+  const leave = (last: Game): Left | Promise<Left> => (left ??= session.leave(last));
   // A terminal that hangs up can end the process before the game's promise settles (its input
   // closes and nothing keeps Node running): leave from the exit event then.
   const stopAtExit = options.host.atExit(() => void leave(current));
@@ -100,7 +108,7 @@ export async function playInTerminal(
   );
   stopAtExit();
   const last = exit.state.game;
-  const { unsaved: problem, note } = leave(last);
+  const { unsaved: problem, note } = await leave(last);
   if (note !== null) warnings.push(note);
   const score = gameScores(last)[options.scoring];
   const status = gameStatus(last);

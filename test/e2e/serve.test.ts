@@ -83,7 +83,7 @@ function login(key: string | null, size: { width?: number; height?: number } = {
 function gamesOf(key: string): string {
   const blob = Buffer.from(fs.readFileSync(`${key}.pub`, 'utf8').split(' ')[1], 'base64');
   const id = createHash('sha256').update(blob).digest('base64url');
-  return path.join(home, 'state', 'spider', 'players', id, 'spider', 'games');
+  return path.join(home, 'state', 'spider', 'players', id, 'games');
 }
 
 /** Waits until the server has let go of a key's games (no lock file left in its folder). */
@@ -143,7 +143,8 @@ describe('spider serve with OpenSSH', () => {
 
   it('lets a guest play, resizes with the window, and refuses a command', () => {
     const guest = login(null, { width: 80, height: 24 });
-    guest.waitFor('q quit', 20_000);
+    const opened = guest.waitFor('q quit', 20_000);
+    expect(opened).toMatch(/Can't save this game: you logged in as a guest/);
     guest.resize(100, 30);
     // The header's right end moves to the new width.
     guest.waitFor((screen) => (screen.split('\n')[0] ?? '').trimEnd().length > 80);

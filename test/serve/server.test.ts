@@ -147,7 +147,7 @@ function savesOf(stateDir: string): string[] {
   const players = path.join(stateDir, 'players');
   if (!fs.existsSync(players)) return [];
   return fs.readdirSync(players).flatMap((id) => {
-    const games = path.join(players, id, 'spider', 'games');
+    const games = path.join(players, id, 'games');
     return fs.existsSync(games)
       ? fs
           .readdirSync(games)
