@@ -151,11 +151,6 @@ export interface FairTuning {
   readonly followDepth: number;
   /** Whether the follow-up may turn cards too (in its world). */
   readonly followTurns: number;
-  /**
-   * Each card in the stock counted as most of one tangle (`score` counts 1,000 per tangle): a
-   * dealt card seldom continues a run.
-   */
-  readonly stockCard: number;
   /** How much worse than the best arrangement a turn may look and still come before a deal. */
   readonly turnCost: number;
   /** Worth of each column that can be turned after the follow-up, up to `readyCap` columns. */
@@ -170,7 +165,6 @@ export const FAIR_TUNING: FairTuning = {
   deals: 8,
   followDepth: 6,
   followTurns: 1,
-  stockCard: 900,
   turnCost: 1_500,
   turnReady: 1_000,
   readyCap: 2,
@@ -181,10 +175,13 @@ const WIN = 1e9;
 /** A little for each action of a plan, so that of two equal plans the shorter one wins. */
 const PER_ACTION = 1;
 
-/** Higher is better: the solver's measure of tangle, with the stock counted in. */
-function value(board: Board, t: FairTuning): number {
+/**
+ * Higher is better: the solver's measure of tangle. The stock is left out: the positions it
+ * compares always have as many cards in the stock (deals are only weighed against deals).
+ */
+function value(board: Board): number {
   if (board.won()) return WIN;
-  return -score(board) - t.stockCard * board.stockLeft;
+  return -score(board);
 }
 
 function hiddenSum(board: Board): number {
@@ -274,7 +271,7 @@ class Known {
         const code = codes[k];
         if (code === DEAL_CODE || board.lengths[(code >> 8) & 0xff] !== 0) continue;
         board.play(code);
-        const v = hiddenSum(board) < this.hidden ? -Infinity : value(board, this.t);
+        const v = hiddenSum(board) < this.hidden ? -Infinity : value(board);
         board.takeBack();
         if (v > bestValue) {
           bestValue = v;
@@ -304,7 +301,7 @@ class Known {
     board.hash();
     if (hiddenSum(board) < this.hidden) {
       if (this.turnSeen.add(board.hashLo, board.hashHi, Infinity) === 'new')
-        this.turns.push({ node, code, prior: value(board, this.t), sum: 0 });
+        this.turns.push({ node, code, prior: value(board), sum: 0 });
     } else if (
       this.parent.length < this.t.nodes &&
       this.seen.add(board.hashLo, board.hashHi, Infinity) === 'new'
@@ -326,7 +323,7 @@ class Known {
     this.parent.push(node);
     this.via.push(code);
     this.depth.push(node < 0 ? 0 : this.depth[node] + 1);
-    this.values.push(value(this.board, this.t));
+    this.values.push(value(this.board));
     return id;
   }
 }
@@ -501,7 +498,7 @@ class Follow {
    * and a little for each column then ready to turn.
    */
   rate(board: Board): number {
-    let best = value(board, this.t);
+    let best = value(board);
     if (best === WIN) return WIN;
     let hidden = hiddenSum(board);
     let played = 0;
@@ -519,7 +516,7 @@ class Follow {
         const turns = hiddenSum(board) < hidden;
         if (turns) ready |= 1 << (codes[k] >> 16);
         if (!turns || this.t.followTurns) {
-          const v = value(board, this.t);
+          const v = value(board);
           if (v > chosenValue) {
             chosenValue = v;
             chosen = k;
