@@ -177,11 +177,28 @@ const PER_ACTION = 1;
 
 /**
  * Higher is better: the solver's measure of tangle. The stock is left out: the positions it
- * compares always have as many cards in the stock (deals are only weighed against deals).
+ * compares always have as many cards in the stock (deals are only weighed against deals). A
+ * position whose stock can never be dealt is worth least of all: it is lost.
  */
 function value(board: Board): number {
   if (board.won()) return WIN;
+  if (cannotDeal(board)) return -WIN;
   return -score(board);
+}
+
+/**
+ * Whether the stock is left but can never be dealt (README, "The fair player"): where a deal
+ * needs every column filled, a tableau of fewer cards than columns can never fill them (a
+ * complete suit on top counts as gone: it leaves at once).
+ */
+function cannotDeal(board: Board): boolean {
+  if (board.rules.relaxed !== 0 || board.stockLeft === 0) return false;
+  let cards = 0;
+  for (let c = 0; c < COLUMN_COUNT; c++) {
+    cards += board.lengths[c];
+    if (!board.rules.keepSuits && board.completeOnTop(c)) cards -= SUIT_LENGTH;
+  }
+  return cards < COLUMN_COUNT;
 }
 
 function hiddenSum(board: Board): number {

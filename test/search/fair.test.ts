@@ -24,6 +24,7 @@ import {
   viewOf,
   winChance,
 } from '../../src/search';
+import { parseAction } from '../../src/notation';
 
 const RULES = (suits: SuitCount) => ({ suits, relaxed: 0 as const, keepSuits: false });
 /** A clock that never moves: the player thinks until its worlds are done, whatever the machine. */
@@ -150,6 +151,41 @@ describe('plans', () => {
     expect(choice.action).not.toBeNull();
     if (choice.action) expect(apply(game.position, choice.action).ok).toBe(true);
   });
+});
+
+it('never completes a suit into a tableau too small to be dealt on', () => {
+  // PySolFC game 105, 1 suit, after 130 actions: nothing is face down, 30 cards are in the stock,
+  // and 9-6/3 would complete a suit that leaves at once, with 9 cards for 10 columns: no deal
+  // could ever be made again. The player once chose it.
+  const line = `7-2/1 2-3/2 6-7/1 9-5/1 6-10/1 9-3/1 9-8/1 6-8/1 2-6/1 3-5/3 d 2-5/1 6-5/1 5-6/3
+    3-5/1 5-6/5 7-8/1 8-7/2 9-10/1 8-6/3 4-6/1 6-5/2 8-1/1 8-6/1 1-6/2 4-8/1 8-4/2 7-5/4 4-7/3
+    8-4/1 6-8/1 8-4/1 9-8/1 9-1/1 4-9/1 9-6/1 7-1/4 6-9/2 3-7/1 9-4/1 9-6/1 1-3/6 3-9/5 8-1/1
+    4-8/1 8-6/1 9-7/5 1-5/2 5-8/2 6-9/1 8-7/2 9-4/1 3-8/2 8-3/2 7-3/7 3-4/10 6-8/1 4-10/1 5-9/3
+    8-6/1 5-8/2 8-7/2 7-8/3 9-4/3 2-3/1 8-7/3 10-8/3 2-7/1 2-5/1 3-8/1 8-7/4 4-5/4 4-3/1 10-2/2
+    2-4/1 3-8/1 5-9/1 3-9/1 4-2/1 7-4/1 8-9/1 9-5/3 7-8/8 5-9/3 3-5/1 4-8/1 7-2/1 5-3/7 3-4/4
+    8-5/9 9-4/2 5-2/10 4-2/3 6-8/1 3-5/3 1-6/1 2-3/2 7-5/1 5-7/3 3-9/2 10-3/1 2-4/1 4-7/3 7-2/4
+    7-5/2 9-2/2 1-7/1 2-5/6 1-2/1 1-4/1 5-1/10 5-9/1 d 2-4/2 8-2/1 8-2/1 9-2/1 10-5/1 10-8/1
+    3-9/1 1-3/1 3-4/2 4-3/5 7-4/1 10-7/1 1-2/10 4-3/3 10-1/1 6-2/1 3-6/8`;
+  let game = newGame({ scheme: 'pysol', key: '105' }, RULES(1));
+  for (const token of line.split(/\s+/)) {
+    const action = parseAction(token);
+    if (!action) throw new Error(`not an action: ${token}`);
+    const outcome = play(game, action);
+    if (!outcome.ok) throw new Error(`${token}: ${outcome.refusal.why}`);
+    game = outcome.game;
+  }
+  expect(totalHidden(game.position)).toBe(0);
+  for (const seed of ['105', 'a', 'b']) {
+    const choice = fairChoice(gameView(game), { ...STILL, seed });
+    let p = game.position;
+    for (const action of choice.plan) {
+      const outcome = apply(p, action);
+      if (!outcome.ok) throw new Error(outcome.refusal.why);
+      p = outcome.position;
+    }
+    const cards = p.columns.reduce((sum, column) => sum + column.cards.length, 0);
+    expect(cards).toBeGreaterThanOrEqual(10);
+  }
 });
 
 it('plays a whole 1-suit game blind and wins it', () => {
