@@ -170,6 +170,9 @@ export const FAIR_TUNING: FairTuning = {
   readyCap: 2,
 };
 
+/** How many times more arrangements each further look keeps (two further looks at most). */
+const DEEPER = 8;
+
 /** Value of a won position: more than any other. */
 const WIN = 1e9;
 /** A little for each action of a plan, so that of two equal plans the shorter one wins. */
@@ -231,6 +234,8 @@ class Known {
   /** An arrangement that wins, or -1. */
   won = -1;
   positions = 0;
+  /** Whether some arrangement was left out, as `limit` were kept. */
+  full = false;
   private readonly seen = new HashSet64();
   private readonly turnSeen = new HashSet64();
   private readonly hidden: number;
@@ -238,7 +243,8 @@ class Known {
 
   constructor(
     private readonly board: Board,
-    private readonly t: FairTuning,
+    /** Arrangements kept at most. */
+    private readonly limit: number,
   ) {
     this.hidden = hiddenSum(board);
     board.hash();
@@ -319,10 +325,9 @@ class Known {
     if (hiddenSum(board) < this.hidden) {
       if (this.turnSeen.add(board.hashLo, board.hashHi, Infinity) === 'new')
         this.turns.push({ node, code, prior: value(board), sum: 0 });
-    } else if (
-      this.parent.length < this.t.nodes &&
-      this.seen.add(board.hashLo, board.hashHi, Infinity) === 'new'
-    ) {
+    } else if (this.parent.length >= this.limit) {
+      this.full = true;
+    } else if (this.seen.add(board.hashLo, board.hashHi, Infinity) === 'new') {
       const id = this.add(node, code);
       if (board.won()) this.won = id;
     }
@@ -381,10 +386,22 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
     if (found.result === 'won') return answer([...found.line], 'win', 1, found.positions);
   }
 
-  // 1. Arrangements reachable by moves that turn no card.
-  const board = new Board(first);
-  const known = new Known(board, t);
+  // 1. Arrangements reachable by moves that turn no card. With the stock dealt, when none of
+  // those kept leads to a turn, the player would give up: it looks further first, while it has
+  // time (README, "The fair player").
+  let board = new Board(first);
+  let known = new Known(board, t.nodes);
   known.explore(out);
+  for (
+    let limit = t.nodes * DEEPER;
+    view.stockLeft === 0 && known.full && known.turns.length === 0 && known.won < 0;
+    limit *= DEEPER
+  ) {
+    if (limit > t.nodes * DEEPER ** 2 || out()) break;
+    board = new Board(first);
+    known = new Known(board, limit);
+    known.explore(out);
+  }
   const { values, depth } = known;
   if (known.won >= 0) return answer(known.planTo(known.won), 'win', 0, known.positions);
   let arranged = 0;

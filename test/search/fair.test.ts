@@ -14,6 +14,9 @@ import {
   totalHidden,
   legalActions,
   type Game,
+  makeCard,
+  suitOfRun,
+  unshuffledDeck,
 } from '../../src/engine';
 import {
   autoplayFair,
@@ -186,6 +189,45 @@ it('never completes a suit into a tableau too small to be dealt on', () => {
     const cards = p.columns.reduce((sum, column) => sum + column.cards.length, 0);
     expect(cards).toBeGreaterThanOrEqual(10);
   }
+});
+
+it('with the stock dealt, looks past its usual limit before it gives up', () => {
+  // 1 suit, six suits removed, nothing left to deal; column 1's card can be turned only after
+  // two moves (2 onto 3 frees a 6, then 5 onto it). Kept to one arrangement, the player's first
+  // look finds no turn; it must look further rather than answer "nothing worth doing".
+  const suit = suitOfRun(1, 0);
+  const up = (...ranks: number[]) => ranks.map((rank) => makeCard(rank, suit));
+  const run = up(13, 12, 11, 10, 9, 8, 7);
+  const columns = [
+    { cards: up(1, 5), hidden: 1 },
+    { cards: up(6, 3), hidden: 0 },
+    { cards: up(4), hidden: 0 },
+    { cards: run, hidden: 0 },
+    { cards: run, hidden: 0 },
+    { cards: up(6, 2), hidden: 0 },
+    { cards: up(5), hidden: 0 },
+    { cards: up(3), hidden: 0 },
+    { cards: up(2, 1), hidden: 0 },
+    { cards: up(4), hidden: 0 },
+  ];
+  const position: Position = {
+    rules: RULES(1),
+    columns,
+    stock: new Array(50).fill(makeCard(1, suit)),
+    dealt: 5,
+    foundations: new Array(6).fill(suit),
+  };
+  const view = viewOf(position, unshuffledDeck(1));
+  expect(unseenCards(view)).toEqual(up(1));
+  const choice = fairChoice(view, { ...STILL, tuning: { nodes: 1, worlds: 1 } });
+  expect(choice.goal).toBe('turn');
+  let p = position;
+  for (const action of choice.plan) {
+    const outcome = apply(p, action);
+    if (!outcome.ok) throw new Error(outcome.refusal.why);
+    p = outcome.position;
+  }
+  expect(p.columns[0].hidden).toBe(0);
 });
 
 it('plays a whole 1-suit game blind and wins it', () => {
