@@ -14,6 +14,8 @@
  *    worlds.
  * 3. It chooses the best: an arrangement better than the present one, a card to turn, or a deal
  *    when nothing else is worth doing; and answers the first action of the way there.
+ * 4. With the stock dealt and cards face down, the solver plays out worlds first, and the column
+ *    that most of the lines it wins turn first is the one turned (`solvedVote`).
  * The worlds are drawn from the seed and the unseen cards only, so they stay the same between
  * two turns of a card: the plan does not wander while the player arranges the face-up cards.
  */
@@ -24,7 +26,8 @@ import { type Card, SUIT_LENGTH, type Suit, type SuitCount, makeCard } from '../
 import { deckOf } from '../engine/deals';
 import type { Game } from '../engine/game';
 import { HashSet64 } from '../engine/hash';
-import { COLUMN_COUNT, DEAL_SIZE, type Position, stockLeft } from '../engine/position';
+import { applyLegal } from '../engine/apply';
+import { COLUMN_COUNT, DEAL_SIZE, type Position, stockLeft, totalHidden } from '../engine/position';
 import { SUITS_TO_WIN } from '../engine/status';
 import type { Rules } from '../engine/rules';
 import { candidates, score, solve } from './solver';
@@ -156,6 +159,13 @@ export interface FairTuning {
   /** Worth of each column that can be turned after the follow-up, up to `readyCap` columns. */
   readonly turnReady: number;
   readonly readyCap: number;
+  /**
+   * With the stock dealt: worlds the solver plays out, positions it may look at in each, and how
+   * many of them it must win for their vote to decide.
+   */
+  readonly solved: number;
+  readonly solvedPositions: number;
+  readonly solvedVotes: number;
 }
 
 export const FAIR_TUNING: FairTuning = {
@@ -168,7 +178,16 @@ export const FAIR_TUNING: FairTuning = {
   turnCost: 1_500,
   turnReady: 1_000,
   readyCap: 2,
+  solved: 12,
+  solvedPositions: 60_000,
+  solvedVotes: 3,
 };
+
+/**
+ * The solver's beam widths in a world of the vote: a wider beam would spend more positions than
+ * a world is given before it found anything.
+ */
+const VOTE_WIDTHS = [16, 40, 100, 250];
 
 /** How many times more arrangements each further look keeps (two further looks at most). */
 const DEEPER = 8;
@@ -357,7 +376,7 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
   const deadline = started + (budget.timeMs ?? 1_000);
   const cancelled = budget.cancelled ?? (() => false);
   const out = (): boolean => now() >= deadline || cancelled();
-  const random = seedrandom(`${budget.seed ?? 'fair'}|${worldKey(view)}`);
+  const random = worldsRandom(view, budget.seed ?? 'fair');
   const t = { ...FAIR_TUNING, ...budget.tuning };
   const wanted = Math.max(1, t.worlds);
   const first = sampleWorld(view, random);
@@ -385,6 +404,12 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
     });
     if (found.result === 'won') return answer([...found.line], 'win', 1, found.positions);
   }
+  // With the stock dealt and cards face down, the solver plays out worlds, and those it wins vote
+  // for the column to turn (README, "The fair player").
+  const voted =
+    view.stockLeft === 0 && view.columns.some((column) => column.hidden > 0)
+      ? solvedVote(view, first, random, t, { now, cancelled, out, deadline })
+      : null;
 
   // 1. Arrangements reachable by moves that turn no card. With the stock dealt, when none of
   // those kept leads to a turn, the player would give up: it looks further first, while it has
@@ -457,6 +482,13 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
   };
   const turning = chances.filter((chance) => chance.code !== DEAL_CODE);
   const dealing = chances.filter((chance) => chance.code === DEAL_CODE);
+  if (voted) {
+    // The best way found to turn the column voted for; else the line most often found for it.
+    const ways = turning.filter((chance) => shownBy(chance.code) === voted.shows);
+    const way = bestOf(ways, -Infinity);
+    if (way) return answer(known.planTo(way.node, way.code), 'turn', worlds, positions);
+    return answer(voted.line, voted.goal, voted.worlds, voted.positions + positions);
+  }
   const measure = values[arranged] - PER_ACTION * depth[arranged];
   const chosen =
     bestOf(turning, measure) ??
@@ -468,6 +500,102 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
   if (!chosen) return answer(known.planTo(arranged), 'arrange', worlds, positions);
   const goal = chosen.code === DEAL_CODE ? 'deal' : 'turn';
   return answer(known.planTo(chosen.node, chosen.code), goal, worlds, positions);
+}
+
+/** The time a vote may take: the thinking's clock, its cancel, and when it must answer. */
+export interface VoteClock {
+  readonly now: () => number;
+  readonly cancelled: () => boolean;
+  readonly out: () => boolean;
+  readonly deadline: number;
+}
+
+/** What a line shows first: the column whose card it turns, a deal, or nothing to the win. */
+export type Shown = number | 'deal' | 'win';
+
+/** What an action shows if it shows something: the column it may turn, or the deal. */
+function shownBy(code: ActionCode): Shown {
+  const action = actionOf(code);
+  return action.kind === 'deal' ? 'deal' : action.kind === 'move' ? action.from : action.column;
+}
+
+/**
+ * The solver plays out `t.solved` worlds (the first is `first`, the others are drawn from
+ * `random`), each within `t.solvedPositions` positions and its share of the time left. Each line
+ * it wins votes for what it shows first: most often the column whose card it turns. Null when
+ * fewer than `t.solvedVotes` worlds are won; else what most lines show first, and of the lines
+ * that show it, the one most often found (the shortest of those), up to what it shows.
+ */
+export function solvedVote(
+  view: View,
+  first: Position,
+  random: () => number,
+  t: FairTuning,
+  clock: VoteClock,
+): {
+  shows: Shown;
+  line: Action[];
+  goal: FairGoal;
+  worlds: number;
+  positions: number;
+} | null {
+  const votes = new Map<Shown, Map<string, { found: number; line: Action[] }>>();
+  let worlds = 0;
+  let won = 0;
+  let positions = 0;
+  for (; worlds < t.solved; worlds++) {
+    if (worlds > 0 && clock.out()) break;
+    const world = worlds === 0 ? first : sampleWorld(view, random);
+    const found = solve(world, {
+      positions: t.solvedPositions,
+      timeMs: Math.max(1, (clock.deadline - clock.now()) / (t.solved - worlds)),
+      now: clock.now,
+      cancelled: clock.cancelled,
+      prove: false,
+      widths: VOTE_WIDTHS,
+    });
+    positions += found.positions;
+    if (found.result !== 'won') continue;
+    won++;
+    const { line, shows } = untilShown(world, found.line);
+    const lines = votes.get(shows) ?? new Map<string, { found: number; line: Action[] }>();
+    const text = JSON.stringify(line);
+    const entry = lines.get(text) ?? { found: 0, line };
+    entry.found++;
+    lines.set(text, entry);
+    votes.set(shows, lines);
+  }
+  if (won < t.solvedVotes) return null;
+  const count = (lines: Map<string, { found: number }>) =>
+    [...lines.values()].reduce((sum, entry) => sum + entry.found, 0);
+  let shows: Shown | null = null;
+  for (const [key, lines] of votes)
+    if (shows === null || count(lines) > count(votes.get(shows)!)) shows = key;
+  let chosen: { found: number; line: Action[] } | null = null;
+  for (const entry of votes.get(shows!)!.values())
+    if (
+      !chosen ||
+      entry.found > chosen.found ||
+      (entry.found === chosen.found && entry.line.length < chosen.line.length)
+    )
+      chosen = entry;
+  const goal = shows === 'win' ? 'win' : shows === 'deal' ? 'deal' : 'turn';
+  return { shows: shows!, line: chosen!.line, goal, worlds, positions };
+}
+
+/** The start of `line` up to its first action that shows something new, and what that shows. */
+function untilShown(start: Position, line: readonly Action[]): { line: Action[]; shows: Shown } {
+  const plan: Action[] = [];
+  let position = start;
+  for (const action of line) {
+    const next = applyLegal(position, action);
+    plan.push(action);
+    if (action.kind === 'deal') return { line: plan, shows: 'deal' };
+    if (totalHidden(next) < totalHidden(position))
+      return { line: plan, shows: action.kind === 'move' ? action.from : action.column };
+    position = next;
+  }
+  return { line: plan, shows: 'win' };
 }
 
 /**
@@ -512,7 +640,14 @@ export function winChance(view: View): number {
   return CHANCES[view.rules.suits][deals][bucket] / 100;
 }
 
-/** What decides the worlds besides the seed: what is unseen, and where (not the face-up order). */
+/**
+ * The random numbers the worlds of `view` are drawn from, for `seed`: they depend on the seed and
+ * on what is unseen and where, not on the order of the face-up cards.
+ */
+export function worldsRandom(view: View, seed: string): () => number {
+  return seedrandom(`${seed}|${worldKey(view)}`);
+}
+
 function worldKey(view: View): string {
   const hidden = view.columns.map((column) => column.hidden).join(',');
   return `${hidden}|${view.stockLeft}|${unseenCards(view).join(',')}`;

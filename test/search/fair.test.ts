@@ -17,10 +17,15 @@ import {
   makeCard,
   suitOfRun,
   unshuffledDeck,
+  stockLeft,
+  type Action,
 } from '../../src/engine';
 import {
   autoplayFair,
+  FAIR_TUNING,
   fairChoice,
+  solvedVote,
+  worldsRandom,
   gameView,
   sampleWorld,
   unseenCards,
@@ -46,6 +51,22 @@ function playedGame(deal: string, suits: SuitCount, steps: number, seed: string)
     if (outcome.ok) game = outcome.game;
   }
   return game;
+}
+
+/** The first position of a blind 1-suit game with its stock dealt and cards still face down. */
+function stockDealt(deal: string): Game {
+  const reached: Game[] = [];
+  autoplayFair(
+    newGame({ scheme: 'pysol', key: deal }, RULES(1)),
+    { ...STILL, seed: deal, tuning: { worlds: 8, solved: 0 } },
+    (_action, played) => {
+      const { position } = played;
+      if (stockLeft(position) === 0 && totalHidden(position) > 0) reached.push(played);
+    },
+  );
+  if (reached.length === 0)
+    throw new Error(`game ${deal} never reached an empty stock with cards face down`);
+  return reached[0];
 }
 
 function sorted(cards: readonly number[]): number[] {
@@ -116,6 +137,36 @@ describe('fairness', () => {
       ),
       { numRuns: 12, seed: 20261123 },
     );
+  });
+
+  it('holds with the stock dealt too, where the solver plays out worlds', () => {
+    const tuning = { worlds: 8, solved: 6, solvedPositions: 20_000 };
+    let voted = 0;
+    fc.assert(
+      fc.property(
+        // PySolFC 1-suit games the player reaches with cards face down and the stock dealt.
+        fc.constantFrom('2', '4', '5', '7', '12', '13', '15', '16', '17', '18'),
+        fc.string({ minLength: 1, maxLength: 6 }),
+        (deal, other) => {
+          const game = stockDealt(deal);
+          const deck = deckOf(game.deal, game.rules);
+          const view = viewOf(game.position, deck);
+          const twin: Position = sampleWorld(view, seedrandom(other));
+          const a = fairChoice(view, { ...STILL, tuning, seed: 'same' });
+          const b = fairChoice(viewOf(twin, deck), { ...STILL, tuning, seed: 'same' });
+          expect(b.plan).toEqual(a.plan);
+          expect(b.goal).toBe(a.goal);
+          expect(b.worlds).toBe(a.worlds);
+          const random = worldsRandom(view, 'same');
+          const t = { ...FAIR_TUNING, ...tuning };
+          const clock = { now: () => 0, cancelled: () => false, out: () => false, deadline: 1 };
+          if (solvedVote(view, sampleWorld(view, random), random, t, clock)) voted++;
+        },
+      ),
+      { numRuns: 6, seed: 20261124 },
+    );
+    // The vote decided some of them (else this would test only the search of arrangements).
+    expect(voted).toBeGreaterThan(0);
   });
 });
 
@@ -219,7 +270,8 @@ it('with the stock dealt, looks past its usual limit before it gives up', () => 
   };
   const view = viewOf(position, unshuffledDeck(1));
   expect(unseenCards(view)).toEqual(up(1));
-  const choice = fairChoice(view, { ...STILL, tuning: { nodes: 1, worlds: 1 } });
+  // The solver's vote (which would find the turn at once) is left out: the look is what is tested.
+  const choice = fairChoice(view, { ...STILL, tuning: { nodes: 1, worlds: 1, solved: 0 } });
   expect(choice.goal).toBe('turn');
   let p = position;
   for (const action of choice.plan) {
@@ -228,6 +280,60 @@ it('with the stock dealt, looks past its usual limit before it gives up', () => 
     p = outcome.position;
   }
   expect(p.columns[0].hidden).toBe(0);
+});
+
+describe('with the stock dealt', () => {
+  const game = stockDealt('12');
+  const view = gameView(game);
+
+  const shows = (plan: readonly Action[]) => {
+    // The column whose card the plan's last action turns (only the last may turn one).
+    let p = game.position;
+    let turned = -1;
+    plan.forEach((action, i) => {
+      const outcome = apply(p, action);
+      if (!outcome.ok) throw new Error(outcome.refusal.why);
+      const changed = outcome.position.columns.findIndex(
+        (column, c) => column.hidden < p.columns[c].hidden,
+      );
+      if (i < plan.length - 1) expect(changed).toBe(-1);
+      else turned = changed;
+      p = outcome.position;
+    });
+    return turned;
+  };
+  const clock = { now: () => 0, cancelled: () => false, out: () => false, deadline: 1_000 };
+
+  it('the solver plays out worlds, and its winning lines vote for a column to turn', () => {
+    const random = worldsRandom(view, 'v');
+    const voted = solvedVote(view, sampleWorld(view, random), random, FAIR_TUNING, clock);
+    if (!voted) throw new Error('too few worlds won');
+    expect(voted.worlds).toBe(FAIR_TUNING.solved);
+    expect(voted.goal).toBe('turn');
+    expect(typeof voted.shows).toBe('number');
+    // The line (from the real position, not the world it was found in) turns that column.
+    expect(shows(voted.line)).toBe(voted.shows);
+  });
+
+  it('the player turns the column voted for', () => {
+    for (const seed of ['v', 'w', 'x']) {
+      const random = worldsRandom(view, seed);
+      const voted = solvedVote(view, sampleWorld(view, random), random, FAIR_TUNING, clock);
+      const choice = fairChoice(view, { ...STILL, seed });
+      expect(choice.goal).toBe('turn');
+      expect(shows(choice.plan)).toBe(voted?.shows);
+    }
+  });
+
+  it('leaves the choice to the search of arrangements when too few worlds are won', () => {
+    const choice = fairChoice(view, {
+      ...STILL,
+      seed: 'v',
+      tuning: { worlds: 8, solvedPositions: 1 },
+    });
+    expect(choice.worlds).toBe(8);
+    expect(choice.action).not.toBeNull();
+  });
 });
 
 it('plays a whole 1-suit game blind and wins it', () => {
