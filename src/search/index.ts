@@ -1,5 +1,6 @@
 export * from './autoplay';
 export * from './best-place';
+export * from './chance';
 export * from './fair';
 export * from './fair-words';
 export * from './hints';
