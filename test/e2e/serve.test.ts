@@ -134,7 +134,7 @@ describe('spider serve with OpenSSH', () => {
     again.waitFor('Quit this game?');
     again.sendKeys('y');
     expect(again.waitForExit()).toBe(0);
-    expect(again.screen()).toMatch(/saved\s+for next time, 1 move/);
+    expect(again.screen()).toMatch(/saved\s+for\s+next\s+time,\s+1\s+move/);
     expect(fs.readdirSync(gamesOf(keys[0])).filter((name) => name.endsWith('.txt'))).toHaveLength(
       1,
     );
