@@ -5,54 +5,59 @@
  * reached such a position and the share of them won. Run it again when the player changes, and
  * paste what it prints into `CHANCES`.
  *
- *   npm run bench:chances   (SPIDER_BENCH_CHANCES_GAMES=N games per suit count, default 200)
+ *   npm run bench:chances   (SPIDER_BENCH_CHANCES_GAMES=N games per suit count, default 200;
+ *                            SPIDER_BENCH_CHANCES_THREADS=N games at once, default 2;
+ *                            SPIDER_FAIR_<name>=value as for bench:play)
  */
-import { newGame, type Position, type SuitCount, totalHidden } from '../src/engine';
-import { autoplayFair } from '../src/search';
+import type { SuitCount } from '../src/engine';
+import { type FairTask, playFairGames, tuningFromEnv } from './fairgames';
 
 const GAMES = Number(process.env.SPIDER_BENCH_CHANCES_GAMES ?? 200);
+const THREADS = Number(process.env.SPIDER_BENCH_CHANCES_THREADS ?? 2);
 const ROWS = 6; // deals left: 0..5
 const COLUMNS = 10; // face-down cards: none, 1-5, 6-10, ..., 41-45
 /** A share from fewer games than this takes in its neighbours in the row. */
 const FEWEST = 8;
 
-const place = (position: Position) =>
-  Math.min(ROWS - 1, Math.floor((position.stock.length - position.dealt * 10) / 10)) * COLUMNS +
-  Math.min(COLUMNS - 1, Math.ceil(totalHidden(position) / 5));
+const place = (deals: number, hidden: number) =>
+  Math.min(ROWS - 1, deals) * COLUMNS + Math.min(COLUMNS - 1, Math.ceil(hidden / 5));
 
-for (const suits of [1, 2, 4] as SuitCount[]) {
-  const reached = new Array<number>(ROWS * COLUMNS).fill(0);
-  const won = new Array<number>(ROWS * COLUMNS).fill(0);
-  for (let game = 1; game <= GAMES; game++) {
-    const start = newGame(
-      { scheme: 'pysol', key: String(game) },
-      { suits, relaxed: 0, keepSuits: false },
-    );
-    const places = new Set([place(start.position)]);
-    const played = autoplayFair(start, { seed: String(game) }, (_, after) =>
-      places.add(place(after.position)),
-    );
-    for (const at of places) {
-      reached[at]++;
-      if (played.result === 'won') won[at]++;
-    }
-  }
-  const rows: string[] = [];
-  for (let row = 0; row < ROWS; row++) {
-    const shares: number[] = [];
-    for (let column = 0; column < COLUMNS; column++) {
-      let games = reached[row * COLUMNS + column];
-      let wins = won[row * COLUMNS + column];
-      for (let k = 1; games < FEWEST && k < COLUMNS; k++) {
-        for (const other of [column - k, column + k]) {
-          if (other < 0 || other >= COLUMNS) continue;
-          games += reached[row * COLUMNS + other];
-          wins += won[row * COLUMNS + other];
-        }
+async function main(): Promise<void> {
+  const tuning = tuningFromEnv();
+  for (const suits of [1, 2, 4] as SuitCount[]) {
+    const tasks: FairTask[] = Array.from({ length: GAMES }, (_, i) => ({
+      game: i + 1,
+      suits,
+      tuning,
+    }));
+    const reached = new Array<number>(ROWS * COLUMNS).fill(0);
+    const won = new Array<number>(ROWS * COLUMNS).fill(0);
+    for (const played of await playFairGames(tasks, THREADS)) {
+      const places = new Set(played.reached.map(([deals, hidden]) => place(deals, hidden)));
+      for (const at of places) {
+        reached[at]++;
+        if (played.result === 'won') won[at]++;
       }
-      shares.push(Math.round((100 * (wins + 0.5)) / (games + 1)));
     }
-    rows.push(`    [${shares.join(', ')}],`);
+    const rows: string[] = [];
+    for (let row = 0; row < ROWS; row++) {
+      const shares: number[] = [];
+      for (let column = 0; column < COLUMNS; column++) {
+        let games = reached[row * COLUMNS + column];
+        let wins = won[row * COLUMNS + column];
+        for (let k = 1; games < FEWEST && k < COLUMNS; k++) {
+          for (const other of [column - k, column + k]) {
+            if (other < 0 || other >= COLUMNS) continue;
+            games += reached[row * COLUMNS + other];
+            wins += won[row * COLUMNS + other];
+          }
+        }
+        shares.push(Math.round((100 * (wins + 0.5)) / (games + 1)));
+      }
+      rows.push(`    [${shares.join(', ')}],`);
+    }
+    console.log(`  ${suits}: [\n${rows.join('\n')}\n  ],`);
   }
-  console.log(`  ${suits}: [\n${rows.join('\n')}\n  ],`);
 }
+
+void main();

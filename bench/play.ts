@@ -19,46 +19,11 @@
  * mean suits removed per game, and the games lost.
  */
 import * as os from 'os';
-import { isMainThread, parentPort, Worker } from 'worker_threads';
-import { newGame, type SuitCount } from '../src/engine';
-import { autoplayFair, FAIR_TUNING, type FairTuning } from '../src/search';
-
-interface Task {
-  readonly game: number;
-  readonly suits: SuitCount;
-  readonly thinkMs: number;
-  readonly tuning: Partial<FairTuning>;
-}
-
-interface Played {
-  readonly game: number;
-  readonly result: 'won' | 'lost' | 'resigned';
-  readonly thought: readonly number[];
-  readonly removed: number;
-}
-
-function playOne({ game, suits, thinkMs, tuning }: Task): Played {
-  const start = newGame(
-    { scheme: 'pysol', key: String(game) },
-    { suits, relaxed: 0, keepSuits: false },
-  );
-  const played = autoplayFair(start, { timeMs: thinkMs, seed: String(game), tuning });
-  return {
-    game,
-    result: played.result,
-    thought: played.thought,
-    removed: played.game.position.foundations.length,
-  };
-}
-
-if (!isMainThread) {
-  parentPort?.on('message', (task: Task) => parentPort?.postMessage(playOne(task)));
-} else {
-  void main();
-}
+import type { SuitCount } from '../src/engine';
+import { type FairTask, playFairGames, tuningFromEnv } from './fairgames';
 
 /** Wilson score interval for `won` of `n`, at 95%. */
-export function wilson(won: number, n: number): [number, number] {
+function wilson(won: number, n: number): [number, number] {
   if (n === 0) return [0, 1];
   const z = 1.96;
   const p = won / n;
@@ -83,45 +48,22 @@ async function main(): Promise<void> {
     `spider fair play benchmark (node ${process.version}, ${os.cpus().length} cores): ` +
       `PySolFC games from ${first} on, ${thinkMs} ms per action at most, ${threads} games at once`,
   );
-  const tuning: Record<string, number> = {};
-  for (const name of Object.keys(FAIR_TUNING)) {
-    const given = env[`SPIDER_FAIR_${name}`];
-    if (given !== undefined) tuning[name] = Number(given);
-  }
+  const tuning = tuningFromEnv(env);
   if (Object.keys(tuning).length > 0) console.log(`tuning: ${JSON.stringify(tuning)}`);
-  const workers = Array.from({ length: threads }, () => new Worker(__filename));
   for (const suits of suitsList) {
-    const tasks: Task[] = Array.from({ length: gamesFor(suits) }, (_, i) => ({
+    const tasks: FairTask[] = Array.from({ length: gamesFor(suits) }, (_, i) => ({
       game: first + i,
       suits,
       thinkMs,
       tuning,
     }));
     const began = Date.now();
-    const results: Played[] = [];
-    let next = 0;
-    await Promise.all(
-      workers.map(async (worker) => {
-        while (next < tasks.length) {
-          const task = tasks[next++];
-          const played = await new Promise<Played>((resolve, reject) => {
-            const failed = (error: Error) => reject(error);
-            worker.once('error', failed);
-            worker.once('message', (answer: Played) => {
-              worker.off('error', failed);
-              resolve(answer);
-            });
-            worker.postMessage(task);
-          });
-          results.push(played);
-          if (env.SPIDER_BENCH_PLAY_VERBOSE === '1')
-            console.log(
-              `  game ${played.game}: ${played.result}, ${played.removed} suits removed, ${played.thought.length} actions`,
-            );
-        }
-      }),
-    );
-    results.sort((a, b) => a.game - b.game);
+    const results = await playFairGames(tasks, threads, (played) => {
+      if (env.SPIDER_BENCH_PLAY_VERBOSE === '1')
+        console.log(
+          `  game ${played.game}: ${played.result}, ${played.removed} suits removed, ${played.thought.length} actions`,
+        );
+    });
     const won = results.filter((played) => played.result === 'won').length;
     const [low, high] = wilson(won, results.length);
     const times = results.flatMap((played) => played.thought).sort((a, b) => a - b);
@@ -143,5 +85,6 @@ async function main(): Promise<void> {
       `  games lost (suits removed): ${lost.map((played) => `${played.game} (${played.removed})`).join(', ') || 'none'}`,
     );
   }
-  await Promise.all(workers.map((worker) => worker.terminate()));
 }
+
+void main();

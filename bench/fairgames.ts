@@ -1,0 +1,108 @@
+/**
+ * Whole games played blind by the fair player, as `spider autoplay --fair` does (README, "The
+ * fair player"), several at once, one per thread: what `bench:play` and `bench:chances` measure.
+ * Each game is a PySolFC numbered deal, and its name is the player's seed, so a game is played
+ * the same way every time.
+ */
+import { isMainThread, parentPort, Worker } from 'worker_threads';
+import { newGame, type Position, type SuitCount, totalHidden } from '../src/engine';
+import { autoplayFair, FAIR_TUNING, type FairTuning } from '../src/search';
+
+export interface FairTask {
+  readonly game: number;
+  readonly suits: SuitCount;
+  /** At most this long per action; the player's default when absent. */
+  readonly thinkMs?: number;
+  readonly tuning: Partial<FairTuning>;
+}
+
+export interface FairPlayed {
+  readonly game: number;
+  readonly result: 'won' | 'lost' | 'resigned';
+  /** Milliseconds thought before each action (none for an action that follows a plan). */
+  readonly thought: readonly number[];
+  /** Suits removed at the end. */
+  readonly removed: number;
+  /** Every (deals left, cards face down) the game went through, from the deal on. */
+  readonly reached: readonly (readonly [deals: number, hidden: number])[];
+}
+
+const stage = (position: Position): [number, number] => [
+  Math.floor((position.stock.length - position.dealt * 10) / 10),
+  totalHidden(position),
+];
+
+function playOne({ game, suits, thinkMs, tuning }: FairTask): FairPlayed {
+  const start = newGame(
+    { scheme: 'pysol', key: String(game) },
+    { suits, relaxed: 0, keepSuits: false },
+  );
+  const seen = new Map<string, [number, number]>();
+  const note = (position: Position) => {
+    const at = stage(position);
+    seen.set(at.join(','), at);
+  };
+  note(start.position);
+  const played = autoplayFair(start, { timeMs: thinkMs, seed: String(game), tuning }, (_, after) =>
+    note(after.position),
+  );
+  return {
+    game,
+    result: played.result,
+    thought: played.thought,
+    removed: played.game.position.foundations.length,
+    reached: [...seen.values()],
+  };
+}
+
+if (!isMainThread)
+  parentPort?.on('message', (task: FairTask) => parentPort?.postMessage(playOne(task)));
+
+/** The player's constants given as `SPIDER_FAIR_<name>=value` in the environment. */
+export function tuningFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<FairTuning> {
+  const tuning: Record<string, number> = {};
+  for (const name of Object.keys(FAIR_TUNING)) {
+    const given = env[`SPIDER_FAIR_${name}`];
+    if (given !== undefined) tuning[name] = Number(given);
+  }
+  return tuning;
+}
+
+/**
+ * Plays every task on `threads` threads at once and answers the games in the tasks' order;
+ * `onPlayed` hears of each as it ends.
+ */
+export async function playFairGames(
+  tasks: readonly FairTask[],
+  threads: number,
+  onPlayed?: (played: FairPlayed) => void,
+): Promise<FairPlayed[]> {
+  const workers = Array.from(
+    { length: Math.max(1, Math.min(threads, tasks.length)) },
+    () => new Worker(__filename),
+  );
+  const results: FairPlayed[] = new Array(tasks.length);
+  let next = 0;
+  try {
+    await Promise.all(
+      workers.map(async (worker) => {
+        while (next < tasks.length) {
+          const at = next++;
+          results[at] = await new Promise<FairPlayed>((resolve, reject) => {
+            const failed = (error: Error) => reject(error);
+            worker.once('error', failed);
+            worker.once('message', (answer: FairPlayed) => {
+              worker.off('error', failed);
+              resolve(answer);
+            });
+            worker.postMessage(tasks[at]);
+          });
+          onPlayed?.(results[at]);
+        }
+      }),
+    );
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+  return results;
+}
