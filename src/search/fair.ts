@@ -10,7 +10,7 @@
  * 2. From those arrangements, the actions that show something new (a move that turns a card, a
  *    deal) are the uncertain ones. It samples `worlds` arrangements of the unseen cards that fit
  *    what is visible, plays each such action in each world, and rates where it leads after a
- *    short greedy follow-up (cards it turns are the world's). Every action is rated in the same
+ *    short beam search by moves (cards they turn are the world's). Every action is rated in the same
  *    worlds.
  * 3. It chooses the best: an arrangement better than the present one, a card to turn, or a deal
  *    when nothing else is worth doing; and answers the first action of the way there.
@@ -150,15 +150,11 @@ export interface FairTuning {
   /** Uncertain actions rated at most: the best turns by a first look, and the best deals. */
   readonly turns: number;
   readonly deals: number;
-  /** Moves of the greedy follow-up after an uncertain action. */
+  /** The follow-up after an uncertain action: positions kept per move, and moves. */
+  readonly followWidth: number;
   readonly followDepth: number;
-  /** Whether the follow-up may turn cards too (in its world). */
-  readonly followTurns: number;
   /** How much worse than the best arrangement a turn may look and still come before a deal. */
   readonly turnCost: number;
-  /** Worth of each column that can be turned after the follow-up, up to `readyCap` columns. */
-  readonly turnReady: number;
-  readonly readyCap: number;
   /**
    * With the stock dealt: worlds the solver plays out, positions it may look at in each, and how
    * many of them it must win for their vote to decide.
@@ -173,11 +169,9 @@ export const FAIR_TUNING: FairTuning = {
   nodes: 3_000,
   turns: 48,
   deals: 8,
-  followDepth: 6,
-  followTurns: 1,
+  followWidth: 8,
+  followDepth: 8,
   turnCost: 1_500,
-  turnReady: 1_000,
-  readyCap: 2,
   solved: 12,
   solvedPositions: 60_000,
   solvedVotes: 3,
@@ -451,9 +445,7 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
     const sums = chances.map((chance) => {
       world.restore(known.records, chance.node * Board.RECORD);
       world.play(chance.code);
-      const rated = follow.rate(world);
-      world.takeBack();
-      return rated;
+      return follow.rate(world);
     });
     if (worlds > 0 && cancelled()) break; // a world half rated is not used
     positions += follow.positions;
@@ -611,60 +603,80 @@ function worldKey(view: View): string {
   return `${hidden}|${view.stockLeft}|${unseenCards(view).join(',')}`;
 }
 
-/** The greedy follow-up that rates where an uncertain action leads in one world. */
+/**
+ * The follow-up that rates where an uncertain action leads in one world: a small beam search by
+ * moves alone (cards they turn are the world's), `followWidth` positions wide and `followDepth`
+ * moves deep. It answers the best value it reached, and leaves the board anywhere.
+ */
 class Follow {
   positions = 0;
-  private readonly codes: Int32Array[];
+  private layer: Uint8Array;
+  private next: Uint8Array;
+  private readonly codes = new Int32Array(4096);
+  /** The best children of a layer, best first: their values, parents and actions. */
+  private readonly keptValue: Float64Array;
+  private readonly keptFrom: Int32Array;
+  private readonly keptCode: Int32Array;
+  private readonly seen = new Set<number>();
 
   constructor(private readonly t: FairTuning) {
-    this.codes = Array.from({ length: t.followDepth }, () => new Int32Array(4096));
+    const width = Math.max(1, t.followWidth);
+    this.layer = new Uint8Array(width * Board.RECORD);
+    this.next = new Uint8Array(width * Board.RECORD);
+    this.keptValue = new Float64Array(width);
+    this.keptFrom = new Int32Array(width);
+    this.keptCode = new Int32Array(width);
   }
 
-  /**
-   * The best value reached by greedy moves (which turn cards of this world when `followTurns`),
-   * and a little for each column then ready to turn.
-   */
   rate(board: Board): number {
     let best = value(board);
     if (best === WIN) return WIN;
-    let hidden = hiddenSum(board);
-    let played = 0;
-    let ready = 0;
-    for (let d = 0; d < this.t.followDepth; d++) {
-      const codes = this.codes[d];
-      const n = candidates(board, codes, 1);
-      let chosen = -1;
-      let chosenValue = best;
-      ready = 0;
-      for (let k = 0; k < n; k++) {
-        if (codes[k] === DEAL_CODE) continue;
-        board.play(codes[k]);
-        this.positions++;
-        const turns = hiddenSum(board) < hidden;
-        if (turns) ready |= 1 << (codes[k] >> 16);
-        if (!turns || this.t.followTurns) {
-          const v = value(board);
-          if (v > chosenValue) {
-            chosenValue = v;
-            chosen = k;
+    const width = Math.max(1, this.t.followWidth);
+    const { codes, keptValue, keptFrom, keptCode, seen } = this;
+    seen.clear();
+    board.hash();
+    seen.add(board.hashLo);
+    board.store(this.layer, 0);
+    let size = 1;
+    for (let d = 0; d < this.t.followDepth && size > 0; d++) {
+      let kept = 0;
+      for (let i = 0; i < size; i++) {
+        board.restore(this.layer, i * Board.RECORD);
+        const n = candidates(board, codes, 1);
+        for (let k = 0; k < n; k++) {
+          if (codes[k] === DEAL_CODE) continue;
+          board.play(codes[k]);
+          this.positions++;
+          board.hash();
+          if (!seen.has(board.hashLo)) {
+            seen.add(board.hashLo);
+            const v = value(board);
+            if (v === WIN) return WIN;
+            // Into the kept children, best first, when it is among the `width` best.
+            if (kept < width || v > keptValue[kept - 1]) {
+              let at = kept < width ? kept++ : kept - 1;
+              for (; at > 0 && keptValue[at - 1] < v; at--) {
+                keptValue[at] = keptValue[at - 1];
+                keptFrom[at] = keptFrom[at - 1];
+                keptCode[at] = keptCode[at - 1];
+              }
+              keptValue[at] = v;
+              keptFrom[at] = i;
+              keptCode[at] = codes[k];
+            }
           }
+          board.takeBack();
         }
-        board.takeBack();
       }
-      if (chosen < 0) break;
-      board.play(codes[chosen]);
-      hidden = hiddenSum(board);
-      played++;
-      best = chosenValue;
-      if (best === WIN) break;
+      if (kept > 0 && keptValue[0] > best) best = keptValue[0];
+      for (let j = 0; j < kept; j++) {
+        board.restore(this.layer, keptFrom[j] * Board.RECORD);
+        board.play(keptCode[j]);
+        board.store(this.next, j * Board.RECORD);
+      }
+      [this.layer, this.next] = [this.next, this.layer];
+      size = kept;
     }
-    for (let i = 0; i < played; i++) board.takeBack();
-    return best === WIN ? WIN : best + this.t.turnReady * Math.min(bits(ready), this.t.readyCap);
+    return best;
   }
-}
-
-function bits(mask: number): number {
-  let n = 0;
-  for (let m = mask; m !== 0; m &= m - 1) n++;
-  return n;
 }
