@@ -7,6 +7,7 @@
  *
  *   npm run bench:chances   (SPIDER_BENCH_CHANCES_GAMES=N games per suit count, default 200;
  *                            SPIDER_BENCH_CHANCES_THREADS=N games at once, default 2;
+ *                            SPIDER_BENCH_CHANCES_SUITS=1,2,4 to choose the suit counts;
  *                            SPIDER_FAIR_<name>=value as for bench:play)
  */
 import type { SuitCount } from '../src/engine';
@@ -14,6 +15,9 @@ import { type FairTask, playFairGames, tuningFromEnv } from './fairgames';
 
 const GAMES = Number(process.env.SPIDER_BENCH_CHANCES_GAMES ?? 200);
 const THREADS = Number(process.env.SPIDER_BENCH_CHANCES_THREADS ?? 2);
+const SUITS = (process.env.SPIDER_BENCH_CHANCES_SUITS ?? '1,2,4')
+  .split(',')
+  .map(Number) as SuitCount[];
 const ROWS = 6; // deals left: 0..5
 const COLUMNS = 10; // face-down cards: none, 1-5, 6-10, ..., 41-45
 /** A share from fewer games than this takes in its neighbours in the row. */
@@ -24,7 +28,7 @@ const place = (deals: number, hidden: number) =>
 
 async function main(): Promise<void> {
   const tuning = tuningFromEnv();
-  for (const suits of [1, 2, 4] as SuitCount[]) {
+  for (const suits of SUITS) {
     const tasks: FairTask[] = Array.from({ length: GAMES }, (_, i) => ({
       game: i + 1,
       suits,
