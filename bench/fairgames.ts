@@ -23,6 +23,9 @@ export interface FairPlayed {
   readonly thought: readonly number[];
   /** Suits removed at the end. */
   readonly removed: number;
+  /** Plans thought of, and how many of them the time cut short. */
+  readonly plans: number;
+  readonly cut: number;
   /** Every (deals left, cards face down) the game went through, from the deal on. */
   readonly reached: readonly (readonly [deals: number, hidden: number])[];
 }
@@ -51,6 +54,8 @@ function playOne({ game, suits, thinkMs, tuning }: FairTask): FairPlayed {
     result: played.result,
     thought: played.thought,
     removed: played.game.position.foundations.length,
+    plans: played.plans,
+    cut: played.cut,
     reached: [...seen.values()],
   };
 }

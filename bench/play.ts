@@ -20,7 +20,7 @@
  */
 import * as os from 'os';
 import type { SuitCount } from '../src/engine';
-import { type FairTask, playFairGames, tuningFromEnv } from './fairgames';
+import { type FairPlayed, type FairTask, playFairGames, tuningFromEnv } from './fairgames';
 
 /** Wilson score interval for `won` of `n`, at 95%. */
 function wilson(won: number, n: number): [number, number] {
@@ -78,8 +78,12 @@ async function main(): Promise<void> {
         `worst ${times[times.length - 1] ?? 0} ms; actions per game: median ${percentile(lengths, 0.5)}`,
     );
     // Where few games are won, the suits removed tell two players apart sooner than the wins do.
-    const removed = results.reduce((sum, played) => sum + played.removed, 0) / results.length;
+    const sum = (of: (played: FairPlayed) => number) =>
+      results.reduce((total, played) => total + of(played), 0);
+    const removed = sum((played) => played.removed) / results.length;
     console.log(`  suits removed per game: mean ${removed.toFixed(2)}`);
+    // A plan cut short by the time is where a faster machine would have played better.
+    console.log(`  plans cut short by the time: ${sum((p) => p.cut)} of ${sum((p) => p.plans)}`);
     const lost = results.filter((played) => played.result !== 'won');
     console.log(
       `  games lost (suits removed): ${lost.map((played) => `${played.game} (${played.removed})`).join(', ') || 'none'}`,

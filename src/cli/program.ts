@@ -324,9 +324,8 @@ function buildProgram(io: CliIo): Command {
       const { autoplayFair, autoplayOpen } = await import('../search');
       const began = Date.now();
       // The fair player's worlds are drawn from the deal's name: the same deal plays the same.
-      const played = open
-        ? autoplayOpen(game, { timeMs: ms })
-        : autoplayFair(game, { timeMs: ms, seed: dealText(game.deal) });
+      const fair = open ? null : autoplayFair(game, { timeMs: ms, seed: dealText(game.deal) });
+      const played = fair ?? autoplayOpen(game, { timeMs: ms });
       const elapsed = Date.now() - began;
       const actions = played.actions.map(formatAction);
       // Resigning is losing, for a player: the result is won or lost.
@@ -335,10 +334,16 @@ function buildProgram(io: CliIo): Command {
         io.stdout.write(`${jsonText({ result, actions, ms: elapsed })}\n`);
         return;
       }
+      // A plan cut short by the time may be played differently by another run (README, "The
+      // fair player").
+      const cut =
+        fair && fair.cut > 0
+          ? `; --think cut ${count(fair.cut)} of ${count(fair.plans)} plans short`
+          : '';
       const how = !open
         ? played.result === 'resigned'
-          ? 'blind, no undo: resigned, nothing it could see was worth doing'
-          : 'blind, no undo'
+          ? `blind, no undo: resigned, nothing it could see was worth doing${cut}`
+          : `blind, no undo${cut}`
         : played.solved
           ? "following the solver's winning line"
           : played.result === 'resigned'

@@ -54,6 +54,9 @@ const MAX_FAIR = 3_000;
 export interface FairAutoplayed extends Autoplayed {
   /** Milliseconds the player thought for each action. */
   readonly thought: readonly number[];
+  /** Plans the player thought of, and how many of them the time cut short (`FairChoice.cut`). */
+  readonly plans: number;
+  readonly cut: number;
 }
 
 /**
@@ -70,8 +73,12 @@ export function autoplayFair(
   const actions: Action[] = [];
   const thought: number[] = [];
   let game = start;
+  let plans = 0;
+  let cut = 0;
   while (!isWon(game.position) && actions.length < MAX_FAIR) {
     const choice = fairChoice(gameView(game), budget);
+    plans++;
+    if (choice.cut) cut++;
     if (!choice.action) break;
     // The plan's moves are certain until its last, which may turn a card or deal: the player
     // follows it all, and thinks again when something new is seen.
@@ -88,5 +95,5 @@ export function autoplayFair(
   }
   const status = gameStatus(game);
   const result = status === 'playing' ? 'resigned' : status;
-  return { game, result, actions, solved: false, thought };
+  return { game, result, actions, solved: false, thought, plans, cut };
 }

@@ -139,6 +139,11 @@ export interface FairChoice {
   /** Positions looked at. */
   readonly positions: number;
   readonly ms: number;
+  /**
+   * Whether the time (or a cancel) stopped the thinking before it was done. Only then can the
+   * answer differ from one run to another: the work done depends on how fast the machine was.
+   */
+  readonly cut: boolean;
 }
 
 /** The player's constants. Fixed for play; the benchmark may try others to compare them. */
@@ -369,7 +374,9 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
   const started = now();
   const deadline = started + (budget.timeMs ?? 1_000);
   const cancelled = budget.cancelled ?? (() => false);
-  const out = (): boolean => now() >= deadline || cancelled();
+  let cut = false;
+  /** True once the time is up or the thinking is cancelled: the thinking is then cut short. */
+  const out = (): boolean => (cut ||= now() >= deadline || cancelled());
   const random = worldsRandom(view, budget.seed ?? 'fair');
   const t = { ...FAIR_TUNING, ...budget.tuning };
   const wanted = Math.max(1, t.worlds);
@@ -387,6 +394,7 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
     worlds,
     positions,
     ms: now() - started,
+    cut,
   });
   if (view.stockLeft === 0 && view.columns.every((column) => column.hidden === 0)) {
     // Nothing is hidden: the solver sees no more than the player does.
@@ -397,12 +405,19 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
       prove: false,
     });
     if (found.result === 'won') return answer([...found.line], 'win', 1, found.positions);
+    out(); // the solver may have stopped for the time
   }
   // With the stock dealt and cards face down, the solver plays out worlds, and those it wins vote
   // for the column to turn (README, "The fair player").
   const voted =
     view.stockLeft === 0 && view.columns.some((column) => column.hidden > 0)
-      ? solvedVote(view, first, random, t, { now, cancelled, out, deadline })
+      ? solvedVote(view, first, random, t, {
+          now,
+          cancelled,
+          out,
+          deadline,
+          stopped: () => (cut = true),
+        })
       : null;
 
   // 1. Arrangements reachable by moves that turn no card. With the stock dealt, when none of
@@ -447,7 +462,10 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
       world.play(chance.code);
       return follow.rate(world);
     });
-    if (worlds > 0 && cancelled()) break; // a world half rated is not used
+    if (worlds > 0 && cancelled()) {
+      cut = true; // a world half rated is not used
+      break;
+    }
     positions += follow.positions;
     follow.positions = 0;
     chances.forEach((chance, i) => (chance.sum += sums[i]));
@@ -500,6 +518,8 @@ export interface VoteClock {
   readonly cancelled: () => boolean;
   readonly out: () => boolean;
   readonly deadline: number;
+  /** Told when a world's search was stopped by its share of the time. */
+  readonly stopped: () => void;
 }
 
 /** What a line shows first: the column whose card it turns, a deal, or nothing to the win. */
@@ -538,15 +558,18 @@ export function solvedVote(
   for (; worlds < t.solved; worlds++) {
     if (worlds > 0 && clock.out()) break;
     const world = worlds === 0 ? first : sampleWorld(view, random);
+    const share = Math.max(1, (clock.deadline - clock.now()) / (t.solved - worlds));
+    const until = clock.now() + share;
     const found = solve(world, {
       positions: t.solvedPositions,
-      timeMs: Math.max(1, (clock.deadline - clock.now()) / (t.solved - worlds)),
+      timeMs: share,
       now: clock.now,
       cancelled: clock.cancelled,
       prove: false,
       widths: VOTE_WIDTHS,
     });
     positions += found.positions;
+    if (found.result !== 'won' && (clock.now() >= until || clock.cancelled())) clock.stopped();
     if (found.result !== 'won') continue;
     won++;
     const { line, shows } = untilShown(world, found.line);

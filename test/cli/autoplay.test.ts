@@ -52,14 +52,25 @@ it('plays blind by default, and the record replays to the result it names', asyn
   else expect(status).not.toBe('won');
 });
 
-it('--fair --json plays the same game the same way twice', async () => {
-  const args = ['autoplay', '--fair', '--deal', 'pysol:3', '--suits', '2', '--json'];
+it('--fair --json plays the same game the same way twice, given the time to think it through', async () => {
+  // A minute per plan is never needed: no plan is cut short, however busy the machine.
+  const args = ['autoplay', '--fair', '--deal', 'pysol:3', '--suits', '2', '--think', '60000'];
+  args.push('--json');
   const [first, second] = [await cli(args), await cli(args)];
   const a = JSON.parse(first.stdout) as { result: string; actions: string[] };
   const b = JSON.parse(second.stdout) as { result: string; actions: string[] };
   expect(['won', 'lost']).toContain(a.result);
   expect(a.actions.length).toBeGreaterThan(10);
   expect(b.actions).toEqual(a.actions);
+});
+
+it('says how many plans the time cut short, as those may be played otherwise next time', async () => {
+  const out = await cli(['autoplay', '--deal', 'pysol:5', '--suits', '4', '--think', '1']);
+  expect(out.status).toBe(0);
+  const head = out.stdout.split('\n')[0];
+  const [, cut, plans] = /; --think cut (\d+) of (\d+) plans short\)/.exec(head) ?? [];
+  expect(Number(cut)).toBeGreaterThan(0);
+  expect(Number(cut)).toBeLessThanOrEqual(Number(plans));
 });
 
 it.each([

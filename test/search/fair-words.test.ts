@@ -22,7 +22,16 @@ function board(columns: string[], spec: Omit<PositionSpec, 'columns'> = {}): Pos
 }
 
 function choice(plan: Action[], goal: FairGoal | null, chance: number | null = null): FairChoice {
-  return { action: plan[0] ?? null, plan, goal, chance, worlds: 8, positions: 100, ms: 5 };
+  return {
+    action: plan[0] ?? null,
+    plan,
+    goal,
+    chance,
+    worlds: 8,
+    positions: 100,
+    ms: 5,
+    cut: false,
+  };
 }
 
 // Column 3: 9♥ on a face-down card's 3♦; column 5: 10♥; column 6: 4♠; column 7: 7♥ alone;

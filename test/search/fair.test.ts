@@ -159,7 +159,13 @@ describe('fairness', () => {
           expect(b.worlds).toBe(a.worlds);
           const random = worldsRandom(view, 'same');
           const t = { ...FAIR_TUNING, ...tuning };
-          const clock = { now: () => 0, cancelled: () => false, out: () => false, deadline: 1 };
+          const clock = {
+            now: () => 0,
+            cancelled: () => false,
+            out: () => false,
+            deadline: 1,
+            stopped: () => {},
+          };
           if (solvedVote(view, sampleWorld(view, random), random, t, clock)) voted++;
         },
       ),
@@ -198,10 +204,20 @@ describe('plans', () => {
     }
   });
 
+  it('say whether the time cut them short', () => {
+    const view = gameView(newGame({ scheme: 'pysol', key: '40' }, RULES(4)));
+    expect(fairChoice(view, { ...STILL, seed: 'c' }).cut).toBe(false);
+    let clock = 0;
+    const late = fairChoice(view, { seed: 'c', timeMs: 10, now: () => (clock += 5) });
+    expect(late.cut).toBe(true);
+    expect(late.worlds).toBeLessThan(FAIR_TUNING.worlds);
+  });
+
   it('stop early when cancelled, with a legal first action', () => {
     const game = newGame({ scheme: 'pysol', key: '40' }, RULES(4));
     const choice = fairChoice(gameView(game), { seed: 'c', cancelled: () => true });
     expect(choice.worlds).toBeLessThanOrEqual(1);
+    expect(choice.cut).toBe(true);
     expect(choice.action).not.toBeNull();
     if (choice.action) expect(apply(game.position, choice.action).ok).toBe(true);
   });
@@ -302,7 +318,13 @@ describe('with the stock dealt', () => {
     });
     return turned;
   };
-  const clock = { now: () => 0, cancelled: () => false, out: () => false, deadline: 1_000 };
+  const clock = {
+    now: () => 0,
+    cancelled: () => false,
+    out: () => false,
+    deadline: 1_000,
+    stopped: () => {},
+  };
 
   it('the solver plays out worlds, and its winning lines vote for a column to turn', () => {
     const random = worldsRandom(view, 'v');

@@ -237,6 +237,7 @@ describe('hints (h)', () => {
     worlds: 32,
     positions: 1000,
     ms: 40,
+    cut: false,
   });
   const fair = (plan: Action[], position = game.position): Command => ({
     kind: 'solved',

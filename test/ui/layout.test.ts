@@ -223,6 +223,7 @@ describe('selection, focus and hit testing', () => {
       worlds: 1,
       positions: 1,
       ms: 1,
+      cut: false,
     };
     const answered = stateFor(gameAt(q), { hints: { ...hints, fair }, message });
     expect(lit(answered, 3, 1)).toEqual([true]);
