@@ -8,7 +8,8 @@
 import type { Action } from '../engine/actions';
 import { type Game, gameStatus, play } from '../engine/game';
 import { isWon } from '../engine/status';
-import { type FairBudget, fairChoice, gameView } from './fair';
+import { type FairBudget, fairChoice } from './fair';
+import { gameView } from './view';
 import { heuristicHints } from './hints';
 import { type SolveBudget, solve } from './solver';
 

@@ -5,7 +5,7 @@
 import { DEAL_SIZE } from '../engine/position';
 import { SUITS_TO_WIN } from '../engine/status';
 import type { SuitCount } from '../engine/cards';
-import type { View } from './fair';
+import type { View } from './view';
 
 /**
  * The chance that this player wins from here, from its own record: of its games (PySolFC games 1

@@ -11,7 +11,8 @@ import type { DealId } from '../engine/deals';
 import { actionsKept, type Game, restoreGame } from '../engine/game';
 import type { Rules } from '../engine/rules';
 import { explain } from '../engine/refusal';
-import { type FairChoice, fairChoice, gameView } from './fair';
+import { type FairChoice, fairChoice } from './fair';
+import { gameView } from './view';
 import { solve, type SolveResult, type Variant } from './solver';
 import { type WhereLost, whereLost } from './where-lost';
 

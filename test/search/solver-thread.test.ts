@@ -4,7 +4,8 @@
  * makes way for the next, and a thread that cannot start says why.
  */
 import { apply, newGame, play } from '../../src/engine';
-import { fairChoice, gameView } from '../../src/search/fair';
+import { fairChoice } from '../../src/search/fair';
+import { gameView } from '../../src/search/view';
 import {
   gameData,
   gameFromData,

@@ -1,0 +1,186 @@
+/**
+ * The fair player's look at what is certain (README, "The fair player"): every arrangement of the
+ * face-up cards reachable by moves that turn no card, and the uncertain actions found on the way
+ * (a move that turns a card, a deal). And the measure the player rates positions by.
+ */
+import type { Action } from '../engine/actions';
+import { actionOf, Board, DEAL_CODE, type ActionCode } from '../engine/board';
+import { SUIT_LENGTH } from '../engine/cards';
+import { HashSet64 } from '../engine/hash';
+import { COLUMN_COUNT, DEAL_SIZE } from '../engine/position';
+import { candidates, score } from './solver';
+
+/** Value of a won position: more than any other. */
+export const WIN = 1e9;
+
+/**
+ * Higher is better: the solver's measure of tangle. The stock is left out: the positions it
+ * compares always have as many cards in the stock (deals are only weighed against deals). A
+ * position whose stock can never be dealt is worth least of all: it is lost.
+ */
+export function value(board: Board): number {
+  if (board.won()) return WIN;
+  if (cannotDeal(board)) return -WIN;
+  return -score(board);
+}
+
+/**
+ * Whether the stock is left but can never be dealt (README, "The fair player"): where a deal
+ * needs every column filled, a tableau of fewer cards than columns can never fill them (a
+ * complete suit on top counts as gone: it leaves at once).
+ */
+function cannotDeal(board: Board): boolean {
+  if (board.rules.relaxed !== 0 || board.stockLeft === 0) return false;
+  let cards = 0;
+  for (let c = 0; c < COLUMN_COUNT; c++) {
+    cards += board.lengths[c];
+    if (!board.rules.keepSuits && board.completeOnTop(c)) cards -= SUIT_LENGTH;
+  }
+  return cards < COLUMN_COUNT;
+}
+
+function hiddenSum(board: Board): number {
+  let sum = 0;
+  for (let c = 0; c < COLUMN_COUNT; c++) sum += board.hidden[c];
+  return sum;
+}
+
+/** An uncertain action: `code` from arrangement `node`. */
+export interface Chance {
+  readonly node: number;
+  readonly code: ActionCode;
+  readonly prior: number;
+  sum: number;
+}
+
+/**
+ * The arrangements reachable from the present one by moves that turn no card, as records on
+ * the first world's board, each with the move that first reached it; and the uncertain actions
+ * found on the way.
+ */
+export class Known {
+  records = new Uint8Array(256 * Board.RECORD);
+  readonly parent: number[] = [];
+  readonly via: ActionCode[] = [];
+  readonly depth: number[] = [];
+  readonly values: number[] = [];
+  readonly turns: Chance[] = [];
+  readonly deals: Chance[] = [];
+  /** An arrangement that wins, or -1. */
+  won = -1;
+  positions = 0;
+  /** Whether some arrangement was left out, as `limit` were kept. */
+  full = false;
+  private readonly seen = new HashSet64();
+  private readonly turnSeen = new HashSet64();
+  private readonly hidden: number;
+  private readonly codes = new Int32Array(4096);
+
+  constructor(
+    private readonly board: Board,
+    /** Arrangements kept at most. */
+    private readonly limit: number,
+  ) {
+    this.hidden = hiddenSum(board);
+    board.hash();
+    this.seen.add(board.hashLo, board.hashHi, Infinity);
+    this.add(-1, 0);
+  }
+
+  /** Breadth first, until `nodes` arrangements, a win, or `out` says stop. */
+  explore(out: () => boolean): void {
+    const { board, codes } = this;
+    for (let node = 0; node < this.parent.length && this.won < 0; node++) {
+      if ((node & 63) === 63 && out()) break;
+      board.restore(this.records, node * Board.RECORD);
+      const n = candidates(board, codes, 1);
+      for (let k = 0; k < n && this.won < 0; k++) {
+        if (codes[k] === DEAL_CODE)
+          this.deals.push({ node, code: DEAL_CODE, prior: this.values[node], sum: 0 });
+        else {
+          board.play(codes[k]);
+          this.reached(node, codes[k]);
+          board.takeBack();
+        }
+      }
+    }
+  }
+
+  /**
+   * Under the rules that refuse a deal while a column is empty, the way to a deal from `node`
+   * when none was reached: fill the empty columns one move at a time, each time with the move
+   * that leaves the best arrangement. Exploring finds this seldom, as the ways to fill several
+   * columns are many.
+   */
+  fillForDeal(node: number): void {
+    const { board, codes } = this;
+    let at = node;
+    for (let step = 0; step < COLUMN_COUNT; step++) {
+      board.restore(this.records, at * Board.RECORD);
+      if (board.dealAllowed()) {
+        this.deals.push({ node: at, code: DEAL_CODE, prior: this.values[at], sum: 0 });
+        return;
+      }
+      if (board.stockLeft < DEAL_SIZE) return;
+      const n = candidates(board, codes, 1);
+      let best = -1;
+      let bestValue = -Infinity;
+      for (let k = 0; k < n; k++) {
+        const code = codes[k];
+        if (code === DEAL_CODE || board.lengths[(code >> 8) & 0xff] !== 0) continue;
+        board.play(code);
+        const v = hiddenSum(board) < this.hidden ? -Infinity : value(board);
+        board.takeBack();
+        if (v > bestValue) {
+          bestValue = v;
+          best = code;
+        }
+      }
+      if (best < 0) return;
+      board.play(best);
+      board.hash();
+      this.seen.add(board.hashLo, board.hashHi, Infinity);
+      at = this.add(at, best);
+      board.takeBack();
+    }
+  }
+
+  /** The plan to `node`, then `last` if given. */
+  planTo(node: number, last?: ActionCode): Action[] {
+    const plan: Action[] = last === undefined ? [] : [actionOf(last)];
+    for (let at = node; at > 0; at = this.parent[at]) plan.push(actionOf(this.via[at]));
+    return plan.reverse();
+  }
+
+  /** The board is where `code` led from `node`: keeps it as an arrangement or a turn. */
+  private reached(node: number, code: ActionCode): void {
+    const board = this.board;
+    this.positions++;
+    board.hash();
+    if (hiddenSum(board) < this.hidden) {
+      if (this.turnSeen.add(board.hashLo, board.hashHi, Infinity) === 'new')
+        this.turns.push({ node, code, prior: value(board), sum: 0 });
+    } else if (this.parent.length >= this.limit) {
+      this.full = true;
+    } else if (this.seen.add(board.hashLo, board.hashHi, Infinity) === 'new') {
+      const id = this.add(node, code);
+      if (board.won()) this.won = id;
+    }
+  }
+
+  /** Keeps the board as an arrangement reached by `code` from `node`; its number. */
+  private add(node: number, code: ActionCode): number {
+    const id = this.parent.length;
+    if (this.records.length < (id + 1) * Board.RECORD) {
+      const grown = new Uint8Array(this.records.length * 2);
+      grown.set(this.records);
+      this.records = grown;
+    }
+    this.board.store(this.records, id * Board.RECORD);
+    this.parent.push(node);
+    this.via.push(code);
+    this.depth.push(node < 0 ? 0 : this.depth[node] + 1);
+    this.values.push(value(this.board));
+    return id;
+  }
+}

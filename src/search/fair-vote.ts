@@ -1,0 +1,118 @@
+/**
+ * The solver's vote (README, "The fair player"): with the stock dealt and cards face down, the
+ * solver plays out worlds, and the lines it wins vote for the column to turn first.
+ */
+import type { Action } from '../engine/actions';
+import { applyLegal } from '../engine/apply';
+import { actionOf, type ActionCode } from '../engine/board';
+import { type Position, totalHidden } from '../engine/position';
+import type { FairGoal, FairTuning } from './fair';
+import { solve } from './solver';
+import { sampleWorld, type View } from './view';
+
+/**
+ * The solver's beam widths in a world of the vote: a wider beam would spend more positions than
+ * a world is given before it found anything.
+ */
+const VOTE_WIDTHS = [16, 40, 100, 250];
+
+/** The time a vote may take: the thinking's clock, its cancel, and when it must answer. */
+export interface VoteClock {
+  readonly now: () => number;
+  readonly cancelled: () => boolean;
+  readonly out: () => boolean;
+  readonly deadline: number;
+  /** Told when a world's search was stopped by its share of the time. */
+  readonly stopped: () => void;
+}
+
+/** What a line shows first: the column whose card it turns, a deal, or nothing to the win. */
+export type Shown = number | 'deal' | 'win';
+
+/** What an action shows if it shows something: the column it may turn, or the deal. */
+export function shownBy(code: ActionCode): Shown {
+  const action = actionOf(code);
+  return action.kind === 'deal' ? 'deal' : action.kind === 'move' ? action.from : action.column;
+}
+
+/**
+ * The solver plays out `t.solved` worlds (the first is `first`, the others are drawn from
+ * `random`), each within `t.solvedPositions` positions and its share of the time left. Each line
+ * it wins votes for what it shows first: most often the column whose card it turns. Null when
+ * fewer than `t.solvedVotes` worlds are won; else what most lines show first, and of the lines
+ * that show it, the one most often found (the shortest of those), up to what it shows.
+ */
+export function solvedVote(
+  view: View,
+  first: Position,
+  random: () => number,
+  t: FairTuning,
+  clock: VoteClock,
+): {
+  shows: Shown;
+  line: Action[];
+  goal: FairGoal;
+  worlds: number;
+  positions: number;
+} | null {
+  const votes = new Map<Shown, Map<string, { found: number; line: Action[] }>>();
+  let worlds = 0;
+  let won = 0;
+  let positions = 0;
+  for (; worlds < t.solved; worlds++) {
+    if (worlds > 0 && clock.out()) break;
+    const world = worlds === 0 ? first : sampleWorld(view, random);
+    const share = Math.max(1, (clock.deadline - clock.now()) / (t.solved - worlds));
+    const until = clock.now() + share;
+    const found = solve(world, {
+      positions: t.solvedPositions,
+      timeMs: share,
+      now: clock.now,
+      cancelled: clock.cancelled,
+      prove: false,
+      widths: VOTE_WIDTHS,
+    });
+    positions += found.positions;
+    if (found.result !== 'won' && (clock.now() >= until || clock.cancelled())) clock.stopped();
+    if (found.result !== 'won') continue;
+    won++;
+    const { line, shows } = untilShown(world, found.line);
+    const lines = votes.get(shows) ?? new Map<string, { found: number; line: Action[] }>();
+    const text = JSON.stringify(line);
+    const entry = lines.get(text) ?? { found: 0, line };
+    entry.found++;
+    lines.set(text, entry);
+    votes.set(shows, lines);
+  }
+  if (won < t.solvedVotes) return null;
+  const count = (lines: Map<string, { found: number }>) =>
+    [...lines.values()].reduce((sum, entry) => sum + entry.found, 0);
+  let shows: Shown | null = null;
+  for (const [key, lines] of votes)
+    if (shows === null || count(lines) > count(votes.get(shows)!)) shows = key;
+  let chosen: { found: number; line: Action[] } | null = null;
+  for (const entry of votes.get(shows!)!.values())
+    if (
+      !chosen ||
+      entry.found > chosen.found ||
+      (entry.found === chosen.found && entry.line.length < chosen.line.length)
+    )
+      chosen = entry;
+  const goal = shows === 'win' ? 'win' : shows === 'deal' ? 'deal' : 'turn';
+  return { shows: shows!, line: chosen!.line, goal, worlds, positions };
+}
+
+/** The start of `line` up to its first action that shows something new, and what that shows. */
+function untilShown(start: Position, line: readonly Action[]): { line: Action[]; shows: Shown } {
+  const plan: Action[] = [];
+  let position = start;
+  for (const action of line) {
+    const next = applyLegal(position, action);
+    plan.push(action);
+    if (action.kind === 'deal') return { line: plan, shows: 'deal' };
+    if (totalHidden(next) < totalHidden(position))
+      return { line: plan, shows: action.kind === 'move' ? action.from : action.column };
+    position = next;
+  }
+  return { line: plan, shows: 'win' };
+}
