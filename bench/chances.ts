@@ -10,14 +10,15 @@
  *                            SPIDER_BENCH_CHANCES_SUITS=1,2,4 to choose the suit counts;
  *                            SPIDER_FAIR_<name>=value as for bench:play)
  */
-import type { SuitCount } from '../src/engine';
-import { type FairTask, playFairGames, tuningFromEnv } from './fairgames';
+import {
+  type FairTask,
+  playFairGames,
+  runBench,
+  suitsFromEnv,
+  tuningFromEnv,
+  wholeFromEnv,
+} from './fairgames';
 
-const GAMES = Number(process.env.SPIDER_BENCH_CHANCES_GAMES ?? 200);
-const THREADS = Number(process.env.SPIDER_BENCH_CHANCES_THREADS ?? 2);
-const SUITS = (process.env.SPIDER_BENCH_CHANCES_SUITS ?? '1,2,4')
-  .split(',')
-  .map(Number) as SuitCount[];
 const ROWS = 6; // deals left: 0..5
 const COLUMNS = 10; // face-down cards: none, 1-5, 6-10, ..., 41-45
 /** A share from fewer games than this takes in its neighbours in the row. */
@@ -27,16 +28,18 @@ const place = (deals: number, hidden: number) =>
   Math.min(ROWS - 1, deals) * COLUMNS + Math.min(COLUMNS - 1, Math.ceil(hidden / 5));
 
 async function main(): Promise<void> {
+  const games = wholeFromEnv('SPIDER_BENCH_CHANCES_GAMES', 200);
+  const threads = wholeFromEnv('SPIDER_BENCH_CHANCES_THREADS', 2);
   const tuning = tuningFromEnv();
-  for (const suits of SUITS) {
-    const tasks: FairTask[] = Array.from({ length: GAMES }, (_, i) => ({
+  for (const suits of suitsFromEnv('SPIDER_BENCH_CHANCES_SUITS')) {
+    const tasks: FairTask[] = Array.from({ length: games }, (_, i) => ({
       game: i + 1,
       suits,
       tuning,
     }));
     const reached = new Array<number>(ROWS * COLUMNS).fill(0);
     const won = new Array<number>(ROWS * COLUMNS).fill(0);
-    for (const played of await playFairGames(tasks, THREADS)) {
+    for (const played of await playFairGames(tasks, threads)) {
       const places = new Set(played.reached.map(([deals, hidden]) => place(deals, hidden)));
       for (const at of places) {
         reached[at]++;
@@ -64,4 +67,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+runBench(main);

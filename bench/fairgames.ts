@@ -63,14 +63,63 @@ function playOne({ game, suits, thinkMs, tuning }: FairTask): FairPlayed {
 if (!isMainThread)
   parentPort?.on('message', (task: FairTask) => parentPort?.postMessage(playOne(task)));
 
+/** A benchmark setting the environment gives wrongly: the benchmark says which, and stops. */
+export class SettingError extends Error {}
+
+/** The whole number of at least `least` given as `name` in the environment, else `fallback`. */
+export function wholeFromEnv(
+  name: string,
+  fallback: number,
+  least = 1,
+  env: NodeJS.ProcessEnv = process.env,
+): number {
+  const given = env[name];
+  if (given === undefined || given.trim() === '') return fallback;
+  const n = Number(given);
+  if (!Number.isInteger(n) || n < least)
+    throw new SettingError(`${name}='${given}': a whole number of at least ${least} is needed`);
+  return n;
+}
+
+/** The suit counts given as `name` in the environment (`1,2,4`), else `fallback`. */
+export function suitsFromEnv(
+  name: string,
+  fallback: readonly SuitCount[] = [1, 2, 4],
+  env: NodeJS.ProcessEnv = process.env,
+): SuitCount[] {
+  const given = env[name];
+  if (given === undefined || given.trim() === '') return [...fallback];
+  return given.split(',').map((part) => {
+    const suits = Number(part.trim());
+    if (suits !== 1 && suits !== 2 && suits !== 4)
+      throw new SettingError(`${name}='${given}': suit counts are 1, 2 or 4, as in '1,2,4'`);
+    return suits;
+  });
+}
+
 /** The player's constants given as `SPIDER_FAIR_<name>=value` in the environment. */
 export function tuningFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<FairTuning> {
   const tuning: Record<string, number> = {};
-  for (const name of Object.keys(FAIR_TUNING)) {
-    const given = env[`SPIDER_FAIR_${name}`];
-    if (given !== undefined) tuning[name] = Number(given);
-  }
+  for (const name of Object.keys(FAIR_TUNING))
+    if (env[`SPIDER_FAIR_${name}`] !== undefined)
+      tuning[name] = wholeFromEnv(`SPIDER_FAIR_${name}`, 0, 0, env);
+  const unknown = Object.keys(env).filter(
+    (key) => key.startsWith('SPIDER_FAIR_') && !(key.slice('SPIDER_FAIR_'.length) in FAIR_TUNING),
+  );
+  if (unknown.length > 0)
+    throw new SettingError(
+      `${unknown.join(', ')}: not among the player's constants (${Object.keys(FAIR_TUNING).join(', ')})`,
+    );
   return tuning;
+}
+
+/** Runs a benchmark's `main`; a setting given wrongly is told in one line, with exit status 2. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    if (!(error instanceof SettingError)) throw error;
+    console.error(`${process.argv[1] ?? 'bench'}: ${error.message}`);
+    process.exitCode = 2;
+  });
 }
 
 /**

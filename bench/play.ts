@@ -20,7 +20,15 @@
  */
 import * as os from 'os';
 import type { SuitCount } from '../src/engine';
-import { type FairPlayed, type FairTask, playFairGames, tuningFromEnv } from './fairgames';
+import {
+  type FairPlayed,
+  type FairTask,
+  playFairGames,
+  runBench,
+  suitsFromEnv,
+  tuningFromEnv,
+  wholeFromEnv,
+} from './fairgames';
 
 /** Wilson score interval for `won` of `n`, at 95%. */
 function wilson(won: number, n: number): [number, number] {
@@ -37,18 +45,17 @@ const percentile = (sorted: readonly number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 async function main(): Promise<void> {
-  const env = process.env;
-  const suitsList = (env.SPIDER_BENCH_PLAY_SUITS ?? '1,2,4').split(',').map(Number) as SuitCount[];
-  const first = Number(env.SPIDER_BENCH_PLAY_FIRST ?? 5001);
-  const thinkMs = Number(env.SPIDER_BENCH_PLAY_THINK ?? 1000);
-  const threads = Number(env.SPIDER_BENCH_PLAY_THREADS ?? 2);
-  const gamesFor = (suits: SuitCount) =>
-    Number(env.SPIDER_BENCH_PLAY_GAMES ?? (suits === 1 ? 100 : suits === 2 ? 60 : 40));
+  const suitsList = suitsFromEnv('SPIDER_BENCH_PLAY_SUITS');
+  const first = wholeFromEnv('SPIDER_BENCH_PLAY_FIRST', 5001);
+  const thinkMs = wholeFromEnv('SPIDER_BENCH_PLAY_THINK', 1000);
+  const threads = wholeFromEnv('SPIDER_BENCH_PLAY_THREADS', 2);
+  const games = [100, 60, 40].map((fallback) => wholeFromEnv('SPIDER_BENCH_PLAY_GAMES', fallback));
+  const gamesFor = (suits: SuitCount) => games[suits === 1 ? 0 : suits === 2 ? 1 : 2];
   console.log(
     `spider fair play benchmark (node ${process.version}, ${os.cpus().length} cores): ` +
       `PySolFC games from ${first} on, ${thinkMs} ms per action at most, ${threads} games at once`,
   );
-  const tuning = tuningFromEnv(env);
+  const tuning = tuningFromEnv();
   if (Object.keys(tuning).length > 0) console.log(`tuning: ${JSON.stringify(tuning)}`);
   for (const suits of suitsList) {
     const tasks: FairTask[] = Array.from({ length: gamesFor(suits) }, (_, i) => ({
@@ -59,7 +66,7 @@ async function main(): Promise<void> {
     }));
     const began = Date.now();
     const results = await playFairGames(tasks, threads, (played) => {
-      if (env.SPIDER_BENCH_PLAY_VERBOSE === '1')
+      if (process.env.SPIDER_BENCH_PLAY_VERBOSE === '1')
         console.log(
           `  game ${played.game}: ${played.result}, ${played.removed} suits removed, ${played.thought.length} actions`,
         );
@@ -91,4 +98,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+runBench(main);

@@ -1,0 +1,56 @@
+/**
+ * The benchmarks' settings from the environment (README, "The fair player"): a setting given
+ * wrongly stops the benchmark with a message that names it, rather than playing nonsense.
+ */
+import { SettingError, suitsFromEnv, tuningFromEnv, wholeFromEnv } from '../../bench/fairgames';
+
+describe('a whole number', () => {
+  it('is the fallback when not given or empty', () => {
+    expect(wholeFromEnv('N', 7, 1, {})).toBe(7);
+    expect(wholeFromEnv('N', 7, 1, { N: ' ' })).toBe(7);
+  });
+
+  it('is read when given', () => {
+    expect(wholeFromEnv('N', 7, 1, { N: '40' })).toBe(40);
+    expect(wholeFromEnv('N', 7, 0, { N: '0' })).toBe(0);
+  });
+
+  it.each(['abc', '2.5', '0', '-3', '1e400'])('%j is refused, by name', (given) => {
+    expect(() =>
+      wholeFromEnv('SPIDER_BENCH_PLAY_GAMES', 7, 1, { SPIDER_BENCH_PLAY_GAMES: given }),
+    ).toThrow(
+      new SettingError(
+        `SPIDER_BENCH_PLAY_GAMES='${given}': a whole number of at least 1 is needed`,
+      ),
+    );
+  });
+});
+
+describe('suit counts', () => {
+  it('are 1, 2 and 4 unless given', () => {
+    expect(suitsFromEnv('S', undefined, {})).toEqual([1, 2, 4]);
+    expect(suitsFromEnv('S', undefined, { S: '4, 2' })).toEqual([4, 2]);
+  });
+
+  it.each(['3', '1,,2', 'four', '1;2'])('%j is refused', (given) => {
+    expect(() => suitsFromEnv('S', undefined, { S: given })).toThrow(
+      /S='.*': suit counts are 1, 2 or 4/,
+    );
+  });
+});
+
+describe("the player's constants", () => {
+  it('are read by name', () => {
+    expect(tuningFromEnv({ SPIDER_FAIR_worlds: '16', SPIDER_FAIR_followWidth: '4' })).toEqual({
+      worlds: 16,
+      followWidth: 4,
+    });
+  });
+
+  it('refuse a name the player does not have, and a value that is not a number', () => {
+    expect(() => tuningFromEnv({ SPIDER_FAIR_world: '16' })).toThrow(
+      /SPIDER_FAIR_world: not among the player's constants \(worlds, /,
+    );
+    expect(() => tuningFromEnv({ SPIDER_FAIR_worlds: 'many' })).toThrow(SettingError);
+  });
+});
