@@ -4,6 +4,7 @@
  * Each game is a PySolFC numbered deal, and its name is the player's seed, so a game is played
  * the same way every time.
  */
+import * as path from 'path';
 import { isMainThread, parentPort, Worker } from 'worker_threads';
 import { newGame, type Position, type SuitCount, totalHidden } from '../src/engine';
 import { autoplayFair, FAIR_TUNING, type FairTuning } from '../src/search';
@@ -117,7 +118,7 @@ export function tuningFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Fai
 export function runBench(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
     if (!(error instanceof SettingError)) throw error;
-    console.error(`${process.argv[1] ?? 'bench'}: ${error.message}`);
+    console.error(`bench:${path.basename(process.argv[1] ?? 'bench', '.js')}: ${error.message}`);
     process.exitCode = 2;
   });
 }
