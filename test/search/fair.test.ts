@@ -31,12 +31,21 @@ import {
   unseenCards,
   viewOf,
   winChance,
+  type VoteClock,
 } from '../../src/search';
 import { parseAction } from '../../src/notation';
 
 const RULES = (suits: SuitCount) => ({ suits, relaxed: 0 as const, keepSuits: false });
 /** A clock that never moves: the player thinks until its worlds are done, whatever the machine. */
 const STILL = { now: () => 0, tuning: { worlds: 8 } };
+/** The same for the solver's vote: every world is searched to its positions, never to a time. */
+const STILL_VOTE: VoteClock = {
+  now: () => 0,
+  cancelled: () => false,
+  out: () => false,
+  deadline: 1_000,
+  stopped: () => {},
+};
 
 /** A game after `steps` random legal actions (moves first: a deal only when nothing else). */
 function playedGame(deal: string, suits: SuitCount, steps: number, seed: string): Game {
@@ -159,14 +168,7 @@ describe('fairness', () => {
           expect(b.worlds).toBe(a.worlds);
           const random = worldsRandom(view, 'same');
           const t = { ...FAIR_TUNING, ...tuning };
-          const clock = {
-            now: () => 0,
-            cancelled: () => false,
-            out: () => false,
-            deadline: 1,
-            stopped: () => {},
-          };
-          if (solvedVote(view, sampleWorld(view, random), random, t, clock)) voted++;
+          if (solvedVote(view, sampleWorld(view, random), random, t, STILL_VOTE)) voted++;
         },
       ),
       { numRuns: 6, seed: 20261124 },
@@ -318,17 +320,10 @@ describe('with the stock dealt', () => {
     });
     return turned;
   };
-  const clock = {
-    now: () => 0,
-    cancelled: () => false,
-    out: () => false,
-    deadline: 1_000,
-    stopped: () => {},
-  };
 
   it('the solver plays out worlds, and its winning lines vote for a column to turn', () => {
     const random = worldsRandom(view, 'v');
-    const voted = solvedVote(view, sampleWorld(view, random), random, FAIR_TUNING, clock);
+    const voted = solvedVote(view, sampleWorld(view, random), random, FAIR_TUNING, STILL_VOTE);
     if (!voted) throw new Error('too few worlds won');
     expect(voted.worlds).toBe(FAIR_TUNING.solved);
     expect(voted.goal).toBe('turn');
@@ -340,7 +335,7 @@ describe('with the stock dealt', () => {
   it('the player turns the column voted for', () => {
     for (const seed of ['v', 'w', 'x']) {
       const random = worldsRandom(view, seed);
-      const voted = solvedVote(view, sampleWorld(view, random), random, FAIR_TUNING, clock);
+      const voted = solvedVote(view, sampleWorld(view, random), random, FAIR_TUNING, STILL_VOTE);
       const choice = fairChoice(view, { ...STILL, seed });
       expect(choice.goal).toBe('turn');
       expect(shows(choice.plan)).toBe(voted?.shows);
