@@ -3,7 +3,7 @@
  */
 import { Board, DEAL_CODE } from '../engine/board';
 import type { FairTuning } from './fair';
-import { value, WIN } from './fair-look';
+import { measureOf, WIN } from './fair-look';
 import { candidates } from './solver';
 
 /**
@@ -21,8 +21,10 @@ export class Follow {
   private readonly keptFrom: Int32Array;
   private readonly keptCode: Int32Array;
   private readonly seen = new Set<number>();
+  private readonly value: (board: Board) => number;
 
   constructor(private readonly t: FairTuning) {
+    this.value = measureOf(t);
     const width = Math.max(1, t.followWidth);
     this.layer = new Uint8Array(width * Board.RECORD);
     this.next = new Uint8Array(width * Board.RECORD);
@@ -32,7 +34,7 @@ export class Follow {
   }
 
   rate(board: Board): number {
-    let best = value(board);
+    let best = this.value(board);
     if (best === WIN) return WIN;
     const width = Math.max(1, this.t.followWidth);
     const { codes, keptValue, keptFrom, keptCode, seen } = this;
@@ -53,7 +55,7 @@ export class Follow {
           board.hash();
           if (!seen.has(board.hashLo)) {
             seen.add(board.hashLo);
-            const v = value(board);
+            const v = this.value(board);
             if (v === WIN) return WIN;
             // Into the kept children, best first, when it is among the `width` best.
             if (kept < width || v > keptValue[kept - 1]) {

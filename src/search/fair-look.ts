@@ -4,10 +4,11 @@
  * (a move that turns a card, a deal). And the measure the player rates positions by.
  */
 import type { Action } from '../engine/actions';
-import { actionOf, Board, DEAL_CODE, type ActionCode } from '../engine/board';
+import { actionOf, Board, DEAL_CODE, STRIDE, type ActionCode } from '../engine/board';
 import { SUIT_LENGTH } from '../engine/cards';
 import { HashSet64 } from '../engine/hash';
-import { COLUMN_COUNT, DEAL_SIZE } from '../engine/position';
+import { COLUMN_COUNT, DEAL_SIZE, fitsOn } from '../engine/position';
+import type { FairTuning } from './fair';
 import { candidates, score } from './solver';
 
 /** Value of a won position: more than any other. */
@@ -22,6 +23,54 @@ export function value(board: Board): number {
   if (board.won()) return WIN;
   if (cannotDeal(board)) return -WIN;
   return -score(board);
+}
+
+/** The weights of the measure's parts, in its units: a face-down card is 1,000 in `value`. */
+export type Weights = Pick<FairTuning, 'hiddenWeight' | 'offSuitWeight' | 'emptyWeight'>;
+
+/**
+ * The measure with other weights: a face-down card counts `hiddenWeight`, a card that follows
+ * the rank but not the suit of the card below it `offSuitWeight` (other breaks count 1,000), and
+ * an empty column `emptyWeight`, less. With every weight 1,000 it is `value`.
+ */
+export function measureOf(w: Weights): (board: Board) => number {
+  if (w.hiddenWeight === UNIT && w.offSuitWeight === UNIT && w.emptyWeight === UNIT) return value;
+  return (board) => {
+    if (board.won()) return WIN;
+    if (cannotDeal(board)) return -WIN;
+    return -weightedScore(board, w);
+  };
+}
+
+/** What `score` counts a face-down card, and any other part of the tangle. */
+const UNIT = 1_000;
+
+/**
+ * `score` (the solver's) with the weights of `w`: each part counts its weight where the solver
+ * counts 1,000. Where nothing is tangled any more (the score is not positive) the weights change
+ * nothing.
+ */
+function weightedScore(board: Board, w: Weights): number {
+  const base = score(board);
+  if (base <= 0) return base;
+  const { lengths, hidden, cards } = board;
+  let down = 0;
+  let offSuit = 0;
+  let empty = 0;
+  for (let c = 0; c < COLUMN_COUNT; c++) {
+    if (lengths[c] === 0) empty++;
+    down += hidden[c];
+    if (w.offSuitWeight === UNIT || board.breaks[c] === 0) continue;
+    const from = c * STRIDE + hidden[c] + 1;
+    for (let i = from; i < c * STRIDE + lengths[c]; i++)
+      if (cards[i] + 1 !== cards[i - 1] && fitsOn(cards[i], cards[i - 1])) offSuit++;
+  }
+  return (
+    base +
+    (w.hiddenWeight - UNIT) * down +
+    (w.offSuitWeight - UNIT) * offSuit -
+    (w.emptyWeight - UNIT) * empty
+  );
 }
 
 /**
@@ -80,6 +129,8 @@ export class Known {
     private readonly board: Board,
     /** Arrangements kept at most. */
     private readonly limit: number,
+    /** The measure arrangements are rated by. */
+    private readonly measure: (board: Board) => number = value,
   ) {
     this.hidden = hiddenSum(board);
     board.hash();
@@ -129,7 +180,7 @@ export class Known {
         const code = codes[k];
         if (code === DEAL_CODE || board.lengths[(code >> 8) & 0xff] !== 0) continue;
         board.play(code);
-        const v = hiddenSum(board) < this.hidden ? -Infinity : value(board);
+        const v = hiddenSum(board) < this.hidden ? -Infinity : this.measure(board);
         board.takeBack();
         if (v > bestValue) {
           bestValue = v;
@@ -159,7 +210,7 @@ export class Known {
     board.hash();
     if (hiddenSum(board) < this.hidden) {
       if (this.turnSeen.add(board.hashLo, board.hashHi, Infinity) === 'new')
-        this.turns.push({ node, code, prior: value(board), sum: 0 });
+        this.turns.push({ node, code, prior: this.measure(board), sum: 0 });
     } else if (this.parent.length >= this.limit) {
       this.full = true;
     } else if (this.seen.add(board.hashLo, board.hashHi, Infinity) === 'new') {
@@ -180,7 +231,7 @@ export class Known {
     this.parent.push(node);
     this.via.push(code);
     this.depth.push(node < 0 ? 0 : this.depth[node] + 1);
-    this.values.push(value(this.board));
+    this.values.push(this.measure(this.board));
     return id;
   }
 }

@@ -23,7 +23,7 @@
 import type { Action } from '../engine/actions';
 import { Board, DEAL_CODE } from '../engine/board';
 import { winChance } from './chance';
-import { type Chance, Known } from './fair-look';
+import { type Chance, Known, measureOf } from './fair-look';
 import { Follow } from './fair-follow';
 import { shownBy, solvedVote } from './fair-vote';
 import { solve } from './solver';
@@ -94,6 +94,13 @@ export interface FairTuning {
   readonly solved: number;
   readonly solvedPositions: number;
   readonly solvedVotes: number;
+  /**
+   * The measure's weights (1,000 in `value`): a face-down card, a card that follows the rank
+   * but not the suit of the card below it, an empty column (`measureOf` in `fair-look.ts`).
+   */
+  readonly hiddenWeight: number;
+  readonly offSuitWeight: number;
+  readonly emptyWeight: number;
 }
 
 export const FAIR_TUNING: FairTuning = {
@@ -107,6 +114,9 @@ export const FAIR_TUNING: FairTuning = {
   solved: 12,
   solvedPositions: 60_000,
   solvedVotes: 3,
+  hiddenWeight: 1_000,
+  offSuitWeight: 1_000,
+  emptyWeight: 1_000,
 };
 
 /** How many times more arrangements each further look keeps (two further looks at most). */
@@ -170,7 +180,8 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
   // those kept leads to a turn, the player would give up: it looks further first, while it has
   // time (README, "The fair player").
   let board = new Board(first);
-  let known = new Known(board, t.nodes);
+  const rateBy = measureOf(t);
+  let known = new Known(board, t.nodes, rateBy);
   known.explore(out);
   for (
     let limit = t.nodes * DEEPER;
@@ -179,7 +190,7 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
   ) {
     if (limit > t.nodes * DEEPER ** 2 || out()) break;
     board = new Board(first);
-    known = new Known(board, limit);
+    known = new Known(board, limit, rateBy);
     known.explore(out);
   }
   const { values, depth } = known;

@@ -19,7 +19,12 @@ import {
   unshuffledDeck,
   stockLeft,
   type Action,
+  rankOf,
+  suitOf,
 } from '../../src/engine';
+import { Board } from '../../src/engine/board';
+import { measureOf, value } from '../../src/search/fair-look';
+import { position } from '../helpers/build';
 import {
   autoplayFair,
   FAIR_TUNING,
@@ -386,5 +391,53 @@ describe('the chance to win', () => {
       winChance(gameView(newGame({ scheme: 'pysol', key: '9' }, RULES(suits))));
     expect(chance(1)).toBeGreaterThan(chance(2));
     expect(chance(2)).toBeGreaterThan(chance(4));
+  });
+});
+
+describe("the measure's weights", () => {
+  /** Cards that follow the rank, but not the suit, of the card below them in a face-up part. */
+  function offSuit(position: Position): number {
+    let count = 0;
+    for (const { cards, hidden } of position.columns)
+      for (let i = hidden + 1; i < cards.length; i++)
+        if (
+          rankOf(cards[i]) + 1 === rankOf(cards[i - 1]) &&
+          suitOf(cards[i]) !== suitOf(cards[i - 1])
+        )
+          count++;
+    return count;
+  }
+
+  it('are the plain measure at 1,000 each, and each moves it by its own part elsewhere', () => {
+    const { hiddenWeight, offSuitWeight, emptyWeight } = FAIR_TUNING;
+    expect([hiddenWeight, offSuitWeight, emptyWeight]).toEqual([1_000, 1_000, 1_000]);
+    expect(measureOf(FAIR_TUNING)).toBe(value);
+    const weighted = measureOf({ hiddenWeight: 1_500, offSuitWeight: 400, emptyWeight: 2_000 });
+    let offSuitSeen = 0;
+    for (const [deal, suits] of [
+      ['31', 4],
+      ['32', 2],
+      ['33', 4],
+    ] as const)
+      for (let steps = 0; steps <= 120; steps += 10) {
+        const at = playedGame(deal, suits, steps, `${deal}/${steps}`).position;
+        const board = new Board(at);
+        const empty = at.columns.filter((column) => column.cards.length === 0).length;
+        offSuitSeen += offSuit(at);
+        expect(weighted(board) - value(board)).toBe(
+          -500 * totalHidden(at) + 600 * offSuit(at) + 1_000 * empty,
+        );
+      }
+    expect(offSuitSeen).toBeGreaterThan(0);
+    // And one with empty columns: 7 face-down cards, 2 off-suit places (9h on Ts, 8s on 9h) and
+    // 8 empty columns.
+    const sparse = position({
+      columns: ['Kd 3h 7c 2d | Ts 9h 8s', 'Ac 4d 9d | 5c 4c'],
+      stock: [],
+      rules: { suits: 4 },
+    });
+    expect(weighted(new Board(sparse)) - value(new Board(sparse))).toBe(
+      -500 * 7 + 600 * 2 + 1_000 * 8,
+    );
   });
 });
