@@ -1,12 +1,13 @@
 /**
  * Whole games played blind by the fair player, as `spider autoplay --fair` does (README, "The
  * fair player"), several at once, one per thread: what `bench:play` and `bench:chances` measure.
- * Each game is a PySolFC numbered deal, and its name is the player's seed, so a game is played
- * the same way every time.
+ * Each game is a PySolFC numbered deal, and its name (`pysol:5027`) is the player's seed, as in
+ * `spider autoplay --deal pysol:5027`: a game is played the same way every time, and a game the
+ * benchmark lists as lost is lost the same way there (unless the time cut a plan short).
  */
 import * as path from 'path';
 import { isMainThread, parentPort, Worker } from 'worker_threads';
-import { newGame, type Position, type SuitCount, totalHidden } from '../src/engine';
+import { dealText, newGame, type Position, type SuitCount, totalHidden } from '../src/engine';
 import { autoplayFair, FAIR_TUNING, type FairTuning } from '../src/search';
 
 export interface FairTask {
@@ -47,8 +48,10 @@ function playOne({ game, suits, thinkMs, tuning }: FairTask): FairPlayed {
     seen.set(at.join(','), at);
   };
   note(start.position);
-  const played = autoplayFair(start, { timeMs: thinkMs, seed: String(game), tuning }, (_, after) =>
-    note(after.position),
+  const played = autoplayFair(
+    start,
+    { timeMs: thinkMs, seed: dealText(start.deal), tuning },
+    (_, after) => note(after.position),
   );
   return {
     game,
