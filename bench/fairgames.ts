@@ -7,7 +7,7 @@
  */
 import * as path from 'path';
 import { isMainThread, parentPort, Worker } from 'worker_threads';
-import { dealText, newGame, type Position, type SuitCount, totalHidden } from '../src/engine';
+import { newGame, type Position, type SuitCount, totalHidden } from '../src/engine';
 import { autoplayFair, FAIR_TUNING, type FairTuning } from '../src/search';
 
 export interface FairTask {
@@ -48,10 +48,8 @@ function playOne({ game, suits, thinkMs, tuning }: FairTask): FairPlayed {
     seen.set(at.join(','), at);
   };
   note(start.position);
-  const played = autoplayFair(
-    start,
-    { timeMs: thinkMs, seed: dealText(start.deal), tuning },
-    (_, after) => note(after.position),
+  const played = autoplayFair(start, { timeMs: thinkMs, tuning }, (_, after) =>
+    note(after.position),
   );
   return {
     game,

@@ -2,7 +2,6 @@ import { Command, CommanderError, Help, Option } from 'commander';
 import {
   actionsKept,
   bySeed,
-  dealText,
   cardCode,
   type DealId,
   explain,
@@ -324,7 +323,7 @@ function buildProgram(io: CliIo): Command {
       const { autoplayFair, autoplayOpen } = await import('../search');
       const began = Date.now();
       // The fair player's worlds are drawn from the deal's name: the same deal plays the same.
-      const fair = open ? null : autoplayFair(game, { timeMs: ms, seed: dealText(game.deal) });
+      const fair = open ? null : autoplayFair(game, { timeMs: ms });
       const played = fair ?? autoplayOpen(game, { timeMs: ms });
       const elapsed = Date.now() - began;
       const actions = played.actions.map(formatAction);

@@ -6,6 +6,7 @@
  * would, and never undoes.
  */
 import type { Action } from '../engine/actions';
+import { dealText } from '../engine/deals';
 import { type Game, gameStatus, play } from '../engine/game';
 import { isWon } from '../engine/status';
 import { type FairBudget, fairChoice } from './fair';
@@ -63,7 +64,9 @@ export interface FairAutoplayed extends Autoplayed {
 /**
  * Plays the game to its end with the fair player (README, "Hints"): each action is chosen from
  * what the player sees at that moment, with the budget given for each; nothing is undone. Ends
- * won, lost by the rules, or resigned when the player sees nothing worth doing.
+ * won, lost by the rules, or resigned when the player sees nothing worth doing. Its worlds are
+ * drawn with the deal's name as the seed (`pysol:5027`) unless the budget gives another, so a
+ * deal is played the same way every time.
  * `onAction` hears of each action as it is played.
  */
 export function autoplayFair(
@@ -71,13 +74,14 @@ export function autoplayFair(
   budget: FairBudget = {},
   onAction?: (action: Action, game: Game, ms: number) => void,
 ): FairAutoplayed {
+  const seeded = { seed: dealText(start.deal), ...budget };
   const actions: Action[] = [];
   const thought: number[] = [];
   let game = start;
   let plans = 0;
   let cut = 0;
   while (!isWon(game.position) && actions.length < MAX_FAIR) {
-    const choice = fairChoice(gameView(game), budget);
+    const choice = fairChoice(gameView(game), seeded);
     plans++;
     if (choice.cut) cut++;
     if (!choice.action) break;
