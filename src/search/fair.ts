@@ -97,10 +97,12 @@ export interface FairTuning {
   /**
    * The measure's weights (1,000 in `value`): a face-down card, a card that follows the rank
    * but not the suit of the card below it, an empty column (`measureOf` in `fair-look.ts`).
+   * And what a column is worth, less, once it has cards but none of them face down.
    */
   readonly hiddenWeight: number;
   readonly offSuitWeight: number;
   readonly emptyWeight: number;
+  readonly clearWeight: number;
 }
 
 export const FAIR_TUNING: FairTuning = {
@@ -117,6 +119,7 @@ export const FAIR_TUNING: FairTuning = {
   hiddenWeight: 1_000,
   offSuitWeight: 1_000,
   emptyWeight: 1_000,
+  clearWeight: 0,
 };
 
 /** How many times more arrangements each further look keeps (two further looks at most). */

@@ -431,11 +431,19 @@ describe("the measure's weights", () => {
   }
 
   it('are the plain measure at 1,000 each, and each moves it by its own part elsewhere', () => {
-    const { hiddenWeight, offSuitWeight, emptyWeight } = FAIR_TUNING;
-    expect([hiddenWeight, offSuitWeight, emptyWeight]).toEqual([1_000, 1_000, 1_000]);
+    const { hiddenWeight, offSuitWeight, emptyWeight, clearWeight } = FAIR_TUNING;
+    expect([hiddenWeight, offSuitWeight, emptyWeight, clearWeight]).toEqual([
+      1_000, 1_000, 1_000, 0,
+    ]);
     expect(measureOf(FAIR_TUNING)).toBe(value);
-    const weighted = measureOf({ hiddenWeight: 1_500, offSuitWeight: 400, emptyWeight: 2_000 });
+    const weighted = measureOf({
+      hiddenWeight: 1_500,
+      offSuitWeight: 400,
+      emptyWeight: 2_000,
+      clearWeight: 300,
+    });
     let offSuitSeen = 0;
+    let clearSeen = 0;
     for (const [deal, suits] of [
       ['31', 4],
       ['32', 2],
@@ -445,14 +453,17 @@ describe("the measure's weights", () => {
         const at = playedGame(deal, suits, steps, `${deal}/${steps}`).position;
         const board = new Board(at);
         const empty = at.columns.filter((column) => column.cards.length === 0).length;
+        const clear = at.columns.filter((c) => c.cards.length > 0 && c.hidden === 0).length;
         offSuitSeen += offSuit(at);
+        clearSeen += clear;
         expect(weighted(board) - value(board)).toBe(
-          -500 * totalHidden(at) + 600 * offSuit(at) + 1_000 * empty,
+          -500 * totalHidden(at) + 600 * offSuit(at) + 1_000 * empty + 300 * clear,
         );
       }
     expect(offSuitSeen).toBeGreaterThan(0);
+    expect(clearSeen).toBeGreaterThan(0);
     // And one with empty columns: 7 face-down cards, 2 off-suit places (9h on Ts, 8s on 9h) and
-    // 8 empty columns.
+    // 8 empty columns; neither column is clear.
     const sparse = position({
       columns: ['Kd 3h 7c 2d | Ts 9h 8s', 'Ac 4d 9d | 5c 4c'],
       stock: [],
