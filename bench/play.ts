@@ -11,7 +11,9 @@
  *                            SPIDER_BENCH_PLAY_THINK=MS per action, default 1000;
  *                            SPIDER_BENCH_PLAY_THREADS=N games at once, default 2;
  *                            SPIDER_FAIR_<name>=value for any of the player's constants,
- *                            FAIR_TUNING in src/search/fair.ts, to compare another value)
+ *                            FAIR_TUNING in src/search/fair.ts, to compare another value;
+ *                            SPIDER_BENCH_PLAY_COMPARE=1 to play each game both with those
+ *                            values and as the player is, side by side, and compare the two)
  *
  * Games 5001 on were never looked at while the player was written (it was tuned on games 1 to
  * 1000). Prints, per suit count, the share of games won with its 95% confidence interval
@@ -20,11 +22,13 @@
  */
 import * as os from 'os';
 import type { SuitCount } from '../src/engine';
+import { compare, comparisonLines } from './compare';
 import {
   type FairPlayed,
   type FairTask,
   playFairGames,
   runBench,
+  SettingError,
   suitsFromEnv,
   tuningFromEnv,
   wholeFromEnv,
@@ -56,14 +60,24 @@ async function main(): Promise<void> {
       `PySolFC games from ${first} on, ${thinkMs} ms per action at most, ${threads} games at once`,
   );
   const tuning = tuningFromEnv();
-  if (Object.keys(tuning).length > 0) console.log(`tuning: ${JSON.stringify(tuning)}`);
+  const comparing = wholeFromEnv('SPIDER_BENCH_PLAY_COMPARE', 0, 0) > 0;
+  const tuned = JSON.stringify(tuning);
+  if (comparing && Object.keys(tuning).length === 0)
+    throw new SettingError(
+      'SPIDER_BENCH_PLAY_COMPARE=1 needs a constant to compare, as SPIDER_FAIR_followDepth=12',
+    );
+  if (Object.keys(tuning).length > 0) console.log(`tuning: ${tuned}`);
   for (const suits of suitsList) {
-    const tasks: FairTask[] = Array.from({ length: gamesFor(suits) }, (_, i) => ({
-      game: first + i,
+    const task = (game: number, given: FairTask['tuning']): FairTask => ({
+      game,
       suits,
       thinkMs,
-      tuning,
-    }));
+      tuning: given,
+    });
+    // Compared, each game is played by both players at once, so both meet the same load.
+    const tasks: FairTask[] = Array.from({ length: gamesFor(suits) }, (_, i) =>
+      comparing ? [task(first + i, {}), task(first + i, tuning)] : [task(first + i, tuning)],
+    ).flat();
     const began = Date.now();
     const results = await playFairGames(tasks, threads, (played) => {
       if (process.env.SPIDER_BENCH_PLAY_VERBOSE === '1')
@@ -71,31 +85,56 @@ async function main(): Promise<void> {
           `  game ${played.game}: ${played.result}, ${played.removed} suits removed, ${played.thought.length} actions`,
         );
     });
-    const won = results.filter((played) => played.result === 'won').length;
-    const [low, high] = wilson(won, results.length);
-    const times = results.flatMap((played) => played.thought).sort((a, b) => a - b);
-    const lengths = results.map((played) => played.thought.length).sort((a, b) => a - b);
-    const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-    console.log(
-      `\n${suits} suit${suits === 1 ? '' : 's'}: won ${won}/${results.length} = ${pct(won / results.length)} ` +
-        `(95% CI ${pct(low)}..${pct(high)}) in ${((Date.now() - began) / 1000).toFixed(0)} s`,
-    );
-    console.log(
-      `  time per action: median ${percentile(times, 0.5)} ms, 90th percentile ${percentile(times, 0.9)} ms, ` +
-        `worst ${times[times.length - 1] ?? 0} ms; actions per game: median ${percentile(lengths, 0.5)}`,
-    );
-    // Where few games are won, the suits removed tell two players apart sooner than the wins do.
-    const sum = (of: (played: FairPlayed) => number) =>
-      results.reduce((total, played) => total + of(played), 0);
-    const removed = sum((played) => played.removed) / results.length;
-    console.log(`  suits removed per game: mean ${removed.toFixed(2)}`);
-    // A plan cut short by the time is where a faster machine would have played better.
-    console.log(`  plans cut short by the time: ${sum((p) => p.cut)} of ${sum((p) => p.plans)}`);
-    const lost = results.filter((played) => played.result !== 'won');
-    console.log(
-      `  games lost (suits removed): ${lost.map((played) => `${played.game} (${played.removed})`).join(', ') || 'none'}`,
-    );
+    const seconds = ((Date.now() - began) / 1000).toFixed(0);
+    const name = `${suits} suit${suits === 1 ? '' : 's'}`;
+    if (!comparing) {
+      report(`${name}`, results, seconds);
+      continue;
+    }
+    const base = results.filter((_, i) => i % 2 === 0);
+    const other = results.filter((_, i) => i % 2 === 1);
+    report(`${name}, as it is`, base, seconds);
+    report(`${name}, with ${tuned}`, other, seconds);
+    const outcome = (played: FairPlayed) => ({
+      won: played.result === 'won',
+      removed: played.removed,
+    });
+    const pairs = base.map((played, i) => ({
+      game: played.game,
+      base: outcome(played),
+      other: outcome(other[i]),
+    }));
+    console.log('');
+    for (const line of comparisonLines(compare(pairs), tuned)) console.log(line);
   }
+}
+
+/** What one player did on a list of games: wins, times, suits removed, games lost. */
+function report(name: string, results: readonly FairPlayed[], seconds: string): void {
+  const won = results.filter((played) => played.result === 'won').length;
+  const [low, high] = wilson(won, results.length);
+  const times = results.flatMap((played) => played.thought).sort((a, b) => a - b);
+  const lengths = results.map((played) => played.thought.length).sort((a, b) => a - b);
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  console.log(
+    `\n${name}: won ${won}/${results.length} = ${pct(won / results.length)} ` +
+      `(95% CI ${pct(low)}..${pct(high)}) in ${seconds} s`,
+  );
+  console.log(
+    `  time per action: median ${percentile(times, 0.5)} ms, 90th percentile ${percentile(times, 0.9)} ms, ` +
+      `worst ${times[times.length - 1] ?? 0} ms; actions per game: median ${percentile(lengths, 0.5)}`,
+  );
+  // Where no game is won, the suits removed still tell two players apart.
+  const sum = (of: (played: FairPlayed) => number) =>
+    results.reduce((total, played) => total + of(played), 0);
+  const removed = sum((played) => played.removed) / results.length;
+  console.log(`  suits removed per game: mean ${removed.toFixed(2)}`);
+  // A plan cut short by the time is where a faster machine would have played better.
+  console.log(`  plans cut short by the time: ${sum((p) => p.cut)} of ${sum((p) => p.plans)}`);
+  const lost = results.filter((played) => played.result !== 'won');
+  console.log(
+    `  games lost (suits removed): ${lost.map((played) => `${played.game} (${played.removed})`).join(', ') || 'none'}`,
+  );
 }
 
 runBench(main);
