@@ -85,10 +85,10 @@ async function main(): Promise<void> {
           `  game ${played.game}: ${played.result}, ${played.removed} suits removed, ${played.thought.length} actions`,
         );
     });
-    const seconds = ((Date.now() - began) / 1000).toFixed(0);
+    const seconds = `${((Date.now() - began) / 1000).toFixed(0)} s${comparing ? ', both players' : ''}`;
     const name = `${suits} suit${suits === 1 ? '' : 's'}`;
     if (!comparing) {
-      report(`${name}`, results, seconds);
+      report(name, results, seconds);
       continue;
     }
     const base = results.filter((_, i) => i % 2 === 0);
@@ -109,7 +109,10 @@ async function main(): Promise<void> {
   }
 }
 
-/** What one player did on a list of games: wins, times, suits removed, games lost. */
+/**
+ * What one player did on a list of games: wins, times, suits removed, games lost; `seconds` is
+ * how long the list took, told as it is.
+ */
 function report(name: string, results: readonly FairPlayed[], seconds: string): void {
   const won = results.filter((played) => played.result === 'won').length;
   const [low, high] = wilson(won, results.length);
@@ -118,7 +121,7 @@ function report(name: string, results: readonly FairPlayed[], seconds: string): 
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   console.log(
     `\n${name}: won ${won}/${results.length} = ${pct(won / results.length)} ` +
-      `(95% CI ${pct(low)}..${pct(high)}) in ${seconds} s`,
+      `(95% CI ${pct(low)}..${pct(high)}) in ${seconds}`,
   );
   console.log(
     `  time per action: median ${percentile(times, 0.5)} ms, 90th percentile ${percentile(times, 0.9)} ms, ` +
