@@ -18,7 +18,8 @@
  * Games 5001 on were never looked at while the player was written (it was tuned on games 1 to
  * 1000). Prints, per suit count, the share of games won with its 95% confidence interval
  * (Wilson), the time per action (median, 90th percentile, worst), the actions per game, the
- * mean suits removed per game, and the games lost.
+ * mean suits removed per game, and the games lost; compared, those for each player, then the
+ * differences in games won and suits removed with their standard errors (`compare.ts`).
  */
 import * as os from 'os';
 import type { SuitCount } from '../src/engine';
