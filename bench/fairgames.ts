@@ -83,6 +83,14 @@ export function wholeFromEnv(
   return n;
 }
 
+/** A switch given as `name` in the environment: `1` is on; `0`, empty or not given is off. */
+export function switchFromEnv(name: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  const given = env[name];
+  if (given === undefined || given.trim() === '' || given.trim() === '0') return false;
+  if (given.trim() === '1') return true;
+  throw new SettingError(`${name}='${given}': 1 to turn it on, 0 (or nothing) to leave it off`);
+}
+
 /** The suit counts given as `name` in the environment (`1,2,4`), else `fallback`. */
 export function suitsFromEnv(
   name: string,

@@ -13,7 +13,8 @@
  *                            SPIDER_FAIR_<name>=value for any of the player's constants,
  *                            FAIR_TUNING in src/search/fair.ts, to compare another value;
  *                            SPIDER_BENCH_PLAY_COMPARE=1 to play each game both with those
- *                            values and as the player is, side by side, and compare the two)
+ *                            values and as the player is, side by side, and compare the two;
+ *                            SPIDER_BENCH_PLAY_VERBOSE=1 to print each game as it ends)
  *
  * Games 5001 on were never looked at while the player was written (it was tuned on games 1 to
  * 1000). Prints, per suit count, the share of games won with its 95% confidence interval
@@ -31,6 +32,7 @@ import {
   runBench,
   SettingError,
   suitsFromEnv,
+  switchFromEnv,
   tuningFromEnv,
   wholeFromEnv,
 } from './fairgames';
@@ -61,7 +63,8 @@ async function main(): Promise<void> {
       `PySolFC games from ${first} on, ${thinkMs} ms per action at most, ${threads} games at once`,
   );
   const tuning = tuningFromEnv();
-  const comparing = wholeFromEnv('SPIDER_BENCH_PLAY_COMPARE', 0, 0) > 0;
+  const comparing = switchFromEnv('SPIDER_BENCH_PLAY_COMPARE');
+  const verbose = switchFromEnv('SPIDER_BENCH_PLAY_VERBOSE');
   const tuned = JSON.stringify(tuning);
   if (comparing && Object.keys(tuning).length === 0)
     throw new SettingError(
@@ -81,7 +84,7 @@ async function main(): Promise<void> {
     ).flat();
     const began = Date.now();
     const results = await playFairGames(tasks, threads, (played) => {
-      if (process.env.SPIDER_BENCH_PLAY_VERBOSE === '1')
+      if (verbose)
         console.log(
           `  game ${played.game}: ${played.result}, ${played.removed} suits removed, ${played.thought.length} actions`,
         );

@@ -2,7 +2,13 @@
  * The benchmarks' settings from the environment (README, "The fair player"): a setting given
  * wrongly stops the benchmark with a message that names it, rather than playing nonsense.
  */
-import { SettingError, suitsFromEnv, tuningFromEnv, wholeFromEnv } from '../../bench/fairgames';
+import {
+  SettingError,
+  suitsFromEnv,
+  switchFromEnv,
+  tuningFromEnv,
+  wholeFromEnv,
+} from '../../bench/fairgames';
 
 describe('a whole number', () => {
   it('is the fallback when not given or empty', () => {
@@ -21,6 +27,25 @@ describe('a whole number', () => {
     ).toThrow(
       new SettingError(
         `SPIDER_BENCH_PLAY_GAMES='${given}': a whole number of at least 1 is needed`,
+      ),
+    );
+  });
+});
+
+describe('a switch', () => {
+  it('is off unless given as 1', () => {
+    expect(switchFromEnv('C', {})).toBe(false);
+    expect(switchFromEnv('C', { C: '' })).toBe(false);
+    expect(switchFromEnv('C', { C: '0' })).toBe(false);
+    expect(switchFromEnv('C', { C: ' 1 ' })).toBe(true);
+  });
+
+  it.each(['yes', '2', 'true', 'on'])('%j is refused, saying what is meant', (given) => {
+    expect(() =>
+      switchFromEnv('SPIDER_BENCH_PLAY_COMPARE', { SPIDER_BENCH_PLAY_COMPARE: given }),
+    ).toThrow(
+      new SettingError(
+        `SPIDER_BENCH_PLAY_COMPARE='${given}': 1 to turn it on, 0 (or nothing) to leave it off`,
       ),
     );
   });
