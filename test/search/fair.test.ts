@@ -29,6 +29,7 @@ import {
   autoplayFair,
   FAIR_TUNING,
   fairChoice,
+  fairTuning,
   solvedVote,
   worldsRandom,
   gameView,
@@ -172,7 +173,7 @@ describe('fairness', () => {
           expect(b.goal).toBe(a.goal);
           expect(b.worlds).toBe(a.worlds);
           const random = worldsRandom(view, 'same');
-          const t = { ...FAIR_TUNING, ...tuning };
+          const t = fairTuning(view.rules, tuning);
           if (solvedVote(view, sampleWorld(view, random), random, t, STILL_VOTE)) voted++;
         },
       ),
@@ -180,6 +181,28 @@ describe('fairness', () => {
     );
     // The vote decided some of them (else this would test only the search of arrangements).
     expect(voted).toBeGreaterThan(0);
+  });
+});
+
+describe('the constants', () => {
+  it('look 12 moves deep after a turn with 4 suits, 8 with 1 or 2, unless told otherwise', () => {
+    expect(fairTuning(RULES(4)).followDepth).toBe(12);
+    expect(fairTuning(RULES(2)).followDepth).toBe(8);
+    expect(fairTuning(RULES(1))).toEqual(FAIR_TUNING);
+    expect(fairTuning(RULES(4), { followDepth: 5 }).followDepth).toBe(5);
+    expect(fairTuning(RULES(4), { worlds: 3 })).toMatchObject({ worlds: 3, followDepth: 12 });
+  });
+
+  it("are the suit count's in the player's choice", () => {
+    // The follow-up's depth shows in the positions looked at: the same with 4 suits as when 12
+    // is given, other when 8 is.
+    const game = playedGame('31', 4, 10, '31');
+    const think = (tuning: object) =>
+      fairChoice(gameView(game), { ...STILL, seed: '31', tuning: { ...STILL.tuning, ...tuning } });
+    const plain = think({});
+    expect(plain.worlds).toBeGreaterThan(0);
+    expect(think({ followDepth: 12 }).positions).toBe(plain.positions);
+    expect(think({ followDepth: 8 }).positions).not.toBe(plain.positions);
   });
 });
 
