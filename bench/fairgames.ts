@@ -7,8 +7,8 @@
  */
 import * as path from 'path';
 import { isMainThread, parentPort, Worker } from 'worker_threads';
-import { newGame, type Position, type SuitCount, totalHidden } from '../src/engine';
-import { autoplayFair, FAIR_TUNING, type FairTuning } from '../src/search';
+import { DEFAULT_RULES, newGame, type Position, type SuitCount, totalHidden } from '../src/engine';
+import { autoplayFair, FAIR_TUNING, type FairTuning, fairTuning } from '../src/search';
 
 export interface FairTask {
   readonly game: number;
@@ -89,6 +89,15 @@ export function switchFromEnv(name: string, env: NodeJS.ProcessEnv = process.env
   if (given === undefined || given.trim() === '' || given.trim() === '0') return false;
   if (given.trim() === '1') return true;
   throw new SettingError(`${name}='${given}': 1 to turn it on, 0 (or nothing) to leave it off`);
+}
+
+/**
+ * Whether the values given are those the player already has with `suits` (`FAIR_TUNING_BY_SUITS`
+ * in src/search/fair.ts): a comparison of it with itself would tell nothing.
+ */
+export function alreadyThePlayers(tuning: Partial<FairTuning>, suits: SuitCount): boolean {
+  const own = fairTuning({ ...DEFAULT_RULES, suits });
+  return Object.entries(tuning).every(([name, v]) => own[name as keyof FairTuning] === v);
 }
 
 /** The suit counts given as `name` in the environment (`1,2,4`), else `fallback`. */

@@ -26,6 +26,7 @@ import * as os from 'os';
 import type { SuitCount } from '../src/engine';
 import { compare, comparisonLines } from './compare';
 import {
+  alreadyThePlayers,
   type FairPlayed,
   type FairTask,
   playFairGames,
@@ -68,9 +69,15 @@ async function main(): Promise<void> {
   const tuned = JSON.stringify(tuning);
   if (comparing && Object.keys(tuning).length === 0)
     throw new SettingError(
-      'SPIDER_BENCH_PLAY_COMPARE=1 needs a constant to compare, as SPIDER_FAIR_followDepth=12',
+      'SPIDER_BENCH_PLAY_COMPARE=1 needs a constant to compare, as SPIDER_FAIR_followDepth=16',
     );
   if (Object.keys(tuning).length > 0) console.log(`tuning: ${tuned}`);
+  for (const suits of suitsList)
+    if (comparing && alreadyThePlayers(tuning, suits))
+      throw new SettingError(
+        `${tuned} is what the player already plays with ${suits} suit${suits === 1 ? '' : 's'}: ` +
+          'comparing it with itself tells nothing',
+      );
   for (const suits of suitsList) {
     const task = (game: number, given: FairTask['tuning']): FairTask => ({
       game,

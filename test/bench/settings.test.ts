@@ -3,6 +3,7 @@
  * wrongly stops the benchmark with a message that names it, rather than playing nonsense.
  */
 import {
+  alreadyThePlayers,
   SettingError,
   suitsFromEnv,
   switchFromEnv,
@@ -77,5 +78,14 @@ describe("the player's constants", () => {
       /SPIDER_FAIR_world: not among the player's constants \(worlds, /,
     );
     expect(() => tuningFromEnv({ SPIDER_FAIR_worlds: 'many' })).toThrow(SettingError);
+  });
+});
+
+describe('a comparison', () => {
+  it("is refused when the values given are the player's own for the suit count", () => {
+    expect(alreadyThePlayers({ followDepth: 12 }, 4)).toBe(true);
+    expect(alreadyThePlayers({ followDepth: 8, worlds: 32 }, 2)).toBe(true);
+    expect(alreadyThePlayers({ followDepth: 12 }, 2)).toBe(false);
+    expect(alreadyThePlayers({ followDepth: 12, worlds: 16 }, 4)).toBe(false);
   });
 });
