@@ -10,14 +10,8 @@
  *                            SPIDER_BENCH_CHANCES_SUITS=1,2,4 to choose the suit counts;
  *                            SPIDER_FAIR_<name>=value as for bench:play)
  */
-import {
-  type FairTask,
-  playFairGames,
-  runBench,
-  suitsFromEnv,
-  tuningFromEnv,
-  wholeFromEnv,
-} from './fairgames';
+import { type FairTask, playFairGames, tuningFromEnv } from './fairgames';
+import { runBench, suitsFromEnv, wholeFromEnv } from './settings';
 
 const ROWS = 6; // deals left: 0..5
 const COLUMNS = 10; // face-down cards: none, 1-5, 6-10, ..., 41-45

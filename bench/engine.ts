@@ -19,10 +19,11 @@ import {
   dealPosition,
   hasLegalAction,
 } from '../src/engine';
+import { settingsFromEnv, wholeFromEnv } from './settings';
 
 // A few hundred games: enough positions to be representative, few enough that the recorded
 // playouts do not make the garbage collector the thing being measured.
-const GAMES = Number(process.env.SPIDER_BENCH_GAMES ?? 300);
+const GAMES = settingsFromEnv(() => wholeFromEnv('SPIDER_BENCH_GAMES', 300));
 const ROUNDS = 7;
 const MAX_ACTIONS = 500;
 

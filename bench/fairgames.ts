@@ -5,10 +5,10 @@
  * `spider autoplay --deal pysol:5027`: a game is played the same way every time, and a game the
  * benchmark lists as lost is lost the same way there (unless the time cut a plan short).
  */
-import * as path from 'path';
 import { isMainThread, parentPort, Worker } from 'worker_threads';
 import { DEFAULT_RULES, newGame, type Position, type SuitCount, totalHidden } from '../src/engine';
 import { autoplayFair, FAIR_TUNING, type FairTuning, fairTuning } from '../src/search';
+import { SettingError, wholeFromEnv } from './settings';
 
 export interface FairTask {
   readonly game: number;
@@ -65,32 +65,6 @@ function playOne({ game, suits, thinkMs, tuning }: FairTask): FairPlayed {
 if (!isMainThread)
   parentPort?.on('message', (task: FairTask) => parentPort?.postMessage(playOne(task)));
 
-/** A benchmark setting the environment gives wrongly: the benchmark says which, and stops. */
-export class SettingError extends Error {}
-
-/** The whole number of at least `least` given as `name` in the environment, else `fallback`. */
-export function wholeFromEnv(
-  name: string,
-  fallback: number,
-  least = 1,
-  env: NodeJS.ProcessEnv = process.env,
-): number {
-  const given = env[name];
-  if (given === undefined || given.trim() === '') return fallback;
-  const n = Number(given);
-  if (!Number.isInteger(n) || n < least)
-    throw new SettingError(`${name}='${given}': a whole number of at least ${least} is needed`);
-  return n;
-}
-
-/** A switch given as `name` in the environment: `1` is on; `0`, empty or not given is off. */
-export function switchFromEnv(name: string, env: NodeJS.ProcessEnv = process.env): boolean {
-  const given = env[name];
-  if (given === undefined || given.trim() === '' || given.trim() === '0') return false;
-  if (given.trim() === '1') return true;
-  throw new SettingError(`${name}='${given}': 1 to turn it on, 0 (or nothing) to leave it off`);
-}
-
 /**
  * Whether the values given are those the player already has with `suits` (`FAIR_TUNING_BY_SUITS`
  * in src/search/fair.ts): a comparison of it with itself would tell nothing.
@@ -98,22 +72,6 @@ export function switchFromEnv(name: string, env: NodeJS.ProcessEnv = process.env
 export function alreadyThePlayers(tuning: Partial<FairTuning>, suits: SuitCount): boolean {
   const own = fairTuning({ ...DEFAULT_RULES, suits });
   return Object.entries(tuning).every(([name, v]) => own[name as keyof FairTuning] === v);
-}
-
-/** The suit counts given as `name` in the environment (`1,2,4`), else `fallback`. */
-export function suitsFromEnv(
-  name: string,
-  fallback: readonly SuitCount[] = [1, 2, 4],
-  env: NodeJS.ProcessEnv = process.env,
-): SuitCount[] {
-  const given = env[name];
-  if (given === undefined || given.trim() === '') return [...fallback];
-  return given.split(',').map((part) => {
-    const suits = Number(part.trim());
-    if (suits !== 1 && suits !== 2 && suits !== 4)
-      throw new SettingError(`${name}='${given}': suit counts are 1, 2 or 4, as in '1,2,4'`);
-    return suits;
-  });
 }
 
 /** The player's constants given as `SPIDER_FAIR_<name>=value` in the environment. */
@@ -130,15 +88,6 @@ export function tuningFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Fai
       `${unknown.join(', ')}: not among the player's constants (${Object.keys(FAIR_TUNING).join(', ')})`,
     );
   return tuning;
-}
-
-/** Runs a benchmark's `main`; a setting given wrongly is told in one line, with exit status 2. */
-export function runBench(main: () => Promise<void>): void {
-  main().catch((error: unknown) => {
-    if (!(error instanceof SettingError)) throw error;
-    console.error(`bench:${path.basename(process.argv[1] ?? 'bench', '.js')}: ${error.message}`);
-    process.exitCode = 2;
-  });
 }
 
 /**

@@ -30,13 +30,9 @@ import {
   type FairPlayed,
   type FairTask,
   playFairGames,
-  runBench,
-  SettingError,
-  suitsFromEnv,
-  switchFromEnv,
   tuningFromEnv,
-  wholeFromEnv,
 } from './fairgames';
+import { runBench, SettingError, suitsFromEnv, switchFromEnv, wholeFromEnv } from './settings';
 
 /** Wilson score interval for `won` of `n`, at 95%. */
 function wilson(won: number, n: number): [number, number] {

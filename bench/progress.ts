@@ -21,8 +21,9 @@ import {
   type ProgressVerdict,
   type Rules,
 } from '../src/engine';
+import { settingsFromEnv, wholeFromEnv } from './settings';
 
-const GAMES = Number(process.env.SPIDER_BENCH_LOST_GAMES ?? 2000);
+const GAMES = settingsFromEnv(() => wholeFromEnv('SPIDER_BENCH_LOST_GAMES', 2000));
 const MAX_ACTIONS = 1000;
 const VARIANTS: Rules[] = [
   { suits: 1, relaxed: 0, keepSuits: false },

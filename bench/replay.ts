@@ -16,8 +16,9 @@ import * as path from 'path';
 import { canRedo, canUndo, movesKept, redo, undo } from '../src/engine';
 import { parseSave } from '../src/notation';
 import { bigRecord, PEAK_RSS_PRELOAD } from '../test/helpers/big-record';
+import { settingsFromEnv, wholeFromEnv } from './settings';
 
-const MIB = Number(process.env.SPIDER_BENCH_MIB ?? 16);
+const MIB = settingsFromEnv(() => wholeFromEnv('SPIDER_BENCH_MIB', 16));
 const ROOT = path.join(__dirname, '..', '..');
 const SPIDER = path.join(ROOT, 'bin', 'spider');
 

@@ -21,10 +21,13 @@ import * as os from 'os';
 import * as path from 'path';
 import { Client, type ClientChannel } from 'ssh2';
 import { newEd25519Key } from '../src/serve/host-key';
+import { settingsFromEnv, wholeFromEnv } from './settings';
 
-const CLIENTS = Number(process.env.SPIDER_BENCH_SERVE_CLIENTS ?? 30);
-const KEYS = Number(process.env.SPIDER_BENCH_SERVE_KEYS ?? 200);
-const GAP_MS = Number(process.env.SPIDER_BENCH_SERVE_GAP ?? 100);
+const { CLIENTS, KEYS, GAP_MS } = settingsFromEnv(() => ({
+  CLIENTS: wholeFromEnv('SPIDER_BENCH_SERVE_CLIENTS', 30),
+  KEYS: wholeFromEnv('SPIDER_BENCH_SERVE_KEYS', 200),
+  GAP_MS: wholeFromEnv('SPIDER_BENCH_SERVE_GAP', 100, 0),
+}));
 const ROOT = path.join(__dirname, '..', '..');
 /** Keys that always change the screen: cursor right, deal, cursor left, undo, redo... */
 const PATTERN = ['l', 'd', 'H', 'u', 'l', 'r', 'H', 'u'];

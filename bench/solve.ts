@@ -20,13 +20,15 @@ import * as path from 'path';
 import { dealPosition, newGame, type Position, type SuitCount } from '../src/engine';
 import { gameData, type JobResult, type Solution, solutionOf, solve } from '../src/search';
 import { SolverPair } from '../src/search/solver-thread';
+import { settingsFromEnv, suitsFromEnv, switchFromEnv, wholeFromEnv } from './settings';
 
-const GAMES_GIVEN = process.env.SPIDER_BENCH_SOLVE_GAMES;
-const gamesFor = (suits: SuitCount) => Number(GAMES_GIVEN ?? (suits === 4 ? 40 : 20));
-const SUITS = (process.env.SPIDER_BENCH_SOLVE_SUITS ?? '4,2,1')
-  .split(',')
-  .map(Number) as SuitCount[];
-const BASELINE = process.env.SPIDER_BENCH_SOLVE_BASELINE !== '0';
+const { SUITS, BASELINE, GAMES } = settingsFromEnv(() => ({
+  SUITS: suitsFromEnv('SPIDER_BENCH_SOLVE_SUITS', [4, 2, 1]),
+  BASELINE: switchFromEnv('SPIDER_BENCH_SOLVE_BASELINE', true),
+  /** 0 when not given: then 40 with 4 suits, 20 with 1 or 2. */
+  GAMES: wholeFromEnv('SPIDER_BENCH_SOLVE_GAMES', 0),
+}));
+const gamesFor = (suits: SuitCount) => GAMES || (suits === 4 ? 40 : 20);
 const FIRST = 1001;
 const TIME_MS = 10_000;
 

@@ -2,14 +2,8 @@
  * The benchmarks' settings from the environment (README, "The fair player"): a setting given
  * wrongly stops the benchmark with a message that names it, rather than playing nonsense.
  */
-import {
-  alreadyThePlayers,
-  SettingError,
-  suitsFromEnv,
-  switchFromEnv,
-  tuningFromEnv,
-  wholeFromEnv,
-} from '../../bench/fairgames';
+import { alreadyThePlayers, tuningFromEnv } from '../../bench/fairgames';
+import { SettingError, suitsFromEnv, switchFromEnv, wholeFromEnv } from '../../bench/settings';
 
 describe('a whole number', () => {
   it('is the fallback when not given or empty', () => {
@@ -34,20 +28,21 @@ describe('a whole number', () => {
 });
 
 describe('a switch', () => {
-  it('is off unless given as 1', () => {
-    expect(switchFromEnv('C', {})).toBe(false);
-    expect(switchFromEnv('C', { C: '' })).toBe(false);
-    expect(switchFromEnv('C', { C: '0' })).toBe(false);
-    expect(switchFromEnv('C', { C: ' 1 ' })).toBe(true);
+  it('is its fallback unless given as 1 or 0', () => {
+    expect(switchFromEnv('C', false, {})).toBe(false);
+    expect(switchFromEnv('C', false, { C: '' })).toBe(false);
+    expect(switchFromEnv('C', false, { C: '0' })).toBe(false);
+    expect(switchFromEnv('C', false, { C: ' 1 ' })).toBe(true);
+    expect(switchFromEnv('C', true, {})).toBe(true);
+    expect(switchFromEnv('C', true, { C: ' ' })).toBe(true);
+    expect(switchFromEnv('C', true, { C: '0' })).toBe(false);
   });
 
   it.each(['yes', '2', 'true', 'on'])('%j is refused, saying what is meant', (given) => {
     expect(() =>
-      switchFromEnv('SPIDER_BENCH_PLAY_COMPARE', { SPIDER_BENCH_PLAY_COMPARE: given }),
+      switchFromEnv('SPIDER_BENCH_PLAY_COMPARE', false, { SPIDER_BENCH_PLAY_COMPARE: given }),
     ).toThrow(
-      new SettingError(
-        `SPIDER_BENCH_PLAY_COMPARE='${given}': 1 to turn it on, 0 (or nothing) to leave it off`,
-      ),
+      new SettingError(`SPIDER_BENCH_PLAY_COMPARE='${given}': 1 to turn it on, 0 to turn it off`),
     );
   });
 });
