@@ -79,8 +79,9 @@ describe("the player's constants", () => {
 describe('a comparison', () => {
   it("is refused when the values given are the player's own for the suit count", () => {
     expect(alreadyThePlayers({ followDepth: 12 }, 4)).toBe(true);
-    expect(alreadyThePlayers({ followDepth: 8, worlds: 32 }, 2)).toBe(true);
-    expect(alreadyThePlayers({ followDepth: 12 }, 2)).toBe(false);
+    expect(alreadyThePlayers({ followDepth: 12, worlds: 32 }, 2)).toBe(true);
+    expect(alreadyThePlayers({ followDepth: 8, worlds: 32 }, 1)).toBe(true);
+    expect(alreadyThePlayers({ followDepth: 12 }, 1)).toBe(false);
     expect(alreadyThePlayers({ followDepth: 12, worlds: 16 }, 4)).toBe(false);
   });
 });

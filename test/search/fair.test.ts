@@ -185,9 +185,9 @@ describe('fairness', () => {
 });
 
 describe('the constants', () => {
-  it('look 12 moves deep after a turn with 4 suits, 8 with 1 or 2, unless told otherwise', () => {
+  it('look 12 moves deep after a turn with 2 or 4 suits, 8 with 1, unless told otherwise', () => {
     expect(fairTuning(RULES(4)).followDepth).toBe(12);
-    expect(fairTuning(RULES(2)).followDepth).toBe(8);
+    expect(fairTuning(RULES(2)).followDepth).toBe(12);
     expect(fairTuning(RULES(1))).toEqual(FAIR_TUNING);
     expect(fairTuning(RULES(4), { followDepth: 5 }).followDepth).toBe(5);
     expect(fairTuning(RULES(4), { worlds: 3 })).toMatchObject({ worlds: 3, followDepth: 12 });
