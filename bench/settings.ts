@@ -1,7 +1,7 @@
 /**
- * The benchmarks' settings, read from the environment: a setting given wrongly stops the
- * benchmark at once with one line that names it (exit status 2), rather than running with
- * nonsense (a `NaN` number of games measures nothing).
+ * The benchmarks' settings, read from the environment (README, "Test"): a setting given wrongly
+ * stops the benchmark at once with one line that names it (exit status 2), rather than running
+ * with nonsense (a `NaN` number of games measures nothing).
  */
 import * as path from 'path';
 import type { SuitCount } from '../src/engine';

@@ -129,8 +129,8 @@ export const FAIR_TUNING: FairTuning = {
 
 /**
  * What changes with the number of suits (README, "The fair player"). With 2 and 4 suits the
- * follow-up looks 12 moves deep: compared side by side on games no one tuned on, that won 22 more
- * of 200 with 2 suits and 21 more of 600 with 4. With 1 suit it does not fit in the second a plan
+ * follow-up looks 12 moves deep: compared side by side on games no one tuned on, that won 28 more
+ * of 400 with 2 suits and 21 more of 600 with 4. With 1 suit it does not fit in the second a plan
  * has.
  */
 export const FAIR_TUNING_BY_SUITS: Readonly<Record<SuitCount, Partial<FairTuning>>> = {
