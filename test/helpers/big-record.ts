@@ -32,9 +32,18 @@ export function bigRecord(
 /**
  * A preload script (`node -r FILE`) that writes the process's peak resident memory in KiB to
  * the file named by SPIDER_PEAK_RSS_FILE as it exits: the high-water mark the kernel keeps,
- * so nothing between two samples is missed.
+ * so nothing between two samples is missed. It is read from VmHWM in /proc/self/status, which
+ * counts this program's memory only: Linux carries `maxRSS` (getrusage) across fork and exec,
+ * so there it is at least the peak of whatever started the program (a test worker of 176 MiB,
+ * say). Where /proc is missing it falls back to `maxRSS`.
  */
 export const PEAK_RSS_PRELOAD = `process.on('exit', () => {
-  require('fs').writeFileSync(process.env.SPIDER_PEAK_RSS_FILE, String(process.resourceUsage().maxRSS));
+  const fs = require('fs');
+  let kib = process.resourceUsage().maxRSS;
+  try {
+    const hwm = /^VmHWM:\\s+(\\d+) kB$/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+    if (hwm) kib = Number(hwm[1]);
+  } catch {}
+  fs.writeFileSync(process.env.SPIDER_PEAK_RSS_FILE, String(kib));
 });
 `;
