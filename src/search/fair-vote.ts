@@ -1,13 +1,15 @@
 /**
- * The solver's vote (README, "The fair player"): with the stock dealt and cards face down, the
- * solver plays out worlds, and the lines it wins vote for the column to turn first.
+ * The solver's vote and its tally (README, "The fair player"): with the stock dealt and cards face
+ * down, the solver plays out worlds. In the vote the lines it wins vote for the column to turn
+ * first; in the tally each way to turn a column is played in the same worlds and solved there.
  */
 import type { Action } from '../engine/actions';
 import { applyLegal } from '../engine/apply';
 import { actionOf, type ActionCode } from '../engine/board';
 import { type Position, totalHidden } from '../engine/position';
 import type { FairGoal, FairTuning } from './fair';
-import { solve } from './solver';
+import type { Chance } from './fair-look';
+import { type Solution, solve } from './solver';
 import { sampleWorld, type View } from './view';
 
 /**
@@ -62,18 +64,8 @@ export function solvedVote(
   for (; worlds < t.solved; worlds++) {
     if (worlds > 0 && clock.out()) break;
     const world = worlds === 0 ? first : sampleWorld(view, random);
-    const share = Math.max(1, (clock.deadline - clock.now()) / (t.solved - worlds));
-    const until = clock.now() + share;
-    const found = solve(world, {
-      positions: t.solvedPositions,
-      timeMs: share,
-      now: clock.now,
-      cancelled: clock.cancelled,
-      prove: false,
-      widths: VOTE_WIDTHS,
-    });
+    const found = solveWorld(world, t.solvedPositions, t.solved - worlds, clock);
     positions += found.positions;
-    if (found.result !== 'won' && (clock.now() >= until || clock.cancelled())) clock.stopped();
     if (found.result !== 'won') continue;
     won++;
     const { line, shows } = untilShown(world, found.line);
@@ -102,6 +94,30 @@ export function solvedVote(
   return { shows: shows!, line: chosen!.line, goal, worlds, positions };
 }
 
+/**
+ * The solver in one world of the vote or the tally, within `positions` and an even share of the
+ * time left to the `searches` still to come; the clock is told when the time stopped it.
+ */
+function solveWorld(
+  world: Position,
+  positions: number,
+  searches: number,
+  clock: VoteClock,
+): Solution {
+  const share = Math.max(1, (clock.deadline - clock.now()) / searches);
+  const until = clock.now() + share;
+  const found = solve(world, {
+    positions,
+    timeMs: share,
+    now: clock.now,
+    cancelled: clock.cancelled,
+    prove: false,
+    widths: VOTE_WIDTHS,
+  });
+  if (found.result !== 'won' && (clock.now() >= until || clock.cancelled())) clock.stopped();
+  return found;
+}
+
 /** The start of `line` up to its first action that shows something new, and what that shows. */
 function untilShown(start: Position, line: readonly Action[]): { line: Action[]; shows: Shown } {
   const plan: Action[] = [];
@@ -115,4 +131,67 @@ function untilShown(start: Position, line: readonly Action[]): { line: Action[];
     position = next;
   }
   return { line: plan, shows: 'win' };
+}
+
+/**
+ * The best way to turn each column (by `rate`, the first of equals), best first, `count` at most:
+ * what the tally tries.
+ */
+export function bestWays(
+  turning: readonly Chance[],
+  rate: (chance: Chance) => number,
+  count: number,
+): Chance[] {
+  const best = new Map<Shown, { chance: Chance; rated: number }>();
+  for (const chance of turning) {
+    const shows = shownBy(chance.code);
+    const rated = rate(chance);
+    const held = best.get(shows);
+    if (!held || rated > held.rated) best.set(shows, { chance, rated });
+  }
+  return [...best.values()]
+    .sort((a, b) => b.rated - a.rated)
+    .slice(0, count)
+    .map((way) => way.chance);
+}
+
+/**
+ * The tally: `t.solved` worlds drawn from `random`, and in each, each plan (moves that turn no
+ * card, then the turn) played and the rest solved within `t.talliedPositions` positions and an
+ * even share of the time left. Answers how many worlds each plan won, counting only worlds where
+ * every plan was tried, so all are counted on the same luck.
+ */
+export function tallyWays(
+  view: View,
+  random: () => number,
+  plans: readonly (readonly Action[])[],
+  t: FairTuning,
+  clock: VoteClock,
+): { won: number[]; worlds: number; positions: number } {
+  const won = plans.map(() => 0);
+  let worlds = 0;
+  let positions = 0;
+  const searches = t.solved * plans.length;
+  while (plans.length > 0 && worlds < t.solved && !clock.out()) {
+    const world = sampleWorld(view, random);
+    const wins: boolean[] = [];
+    for (const [i, plan] of plans.entries()) {
+      const left = searches - worlds * plans.length - i;
+      const turned = plan.reduce((at, action) => applyLegal(at, action), world);
+      const found = solveWorld(turned, t.talliedPositions, left, clock);
+      positions += found.positions;
+      if (clock.cancelled()) return { won, worlds, positions }; // a world half tried is not used
+      wins.push(found.result === 'won');
+    }
+    wins.forEach((w, i) => (won[i] += w ? 1 : 0));
+    worlds++;
+  }
+  return { won, worlds, positions };
+}
+
+/** The way won in most worlds, the first of equals; null when none was won at all. */
+export function mostWon<T>(ways: readonly T[], won: readonly number[]): T | null {
+  let chosen = -1;
+  for (let i = 0; i < ways.length; i++) if (won[i] > (chosen < 0 ? 0 : won[chosen])) chosen = i;
+  return chosen < 0 ? null : ways[chosen];
 }

@@ -17,6 +17,8 @@
  *    when nothing else is worth doing; and answers the first action of the way there.
  * 4. With the stock dealt and cards face down, the solver plays out worlds first, and the column
  *    that most of the lines it wins turn first is the one turned (`solvedVote` in `fair-vote.ts`).
+ *    Or, with `tallied`, the solver plays each of the best ways to turn a column in the same
+ *    worlds, and the way won in most is played (`tallyWays`).
  * The worlds are drawn from the seed and the unseen cards only, so they stay the same between
  * two turns of a card: the plan does not wander while the player arranges the face-up cards.
  */
@@ -27,7 +29,7 @@ import type { Rules } from '../engine/rules';
 import { winChance } from './chance';
 import { type Chance, Known, measureOf } from './fair-look';
 import { Follow } from './fair-follow';
-import { shownBy, solvedVote } from './fair-vote';
+import { bestWays, mostWon, shownBy, solvedVote, tallyWays } from './fair-vote';
 import { solve } from './solver';
 import { sampleWorld, type View, worldsRandom } from './view';
 
@@ -100,6 +102,13 @@ export interface FairTuning {
   readonly solvedPositions: number;
   readonly solvedVotes: number;
   /**
+   * With the stock dealt, the tally in place of the vote when not 0: the best ways to turn a
+   * column (one per column) it tries, each in `solved` worlds, and the positions the solver may
+   * look at after each.
+   */
+  readonly tallied: number;
+  readonly talliedPositions: number;
+  /**
    * The measure's weights (1,000 in `value`): a face-down card, a card that follows the rank
    * but not the suit of the card below it, an empty column (`measureOf` in `fair-look.ts`).
    * And what a column is worth, less, once it has cards but none of them face down.
@@ -121,6 +130,8 @@ export const FAIR_TUNING: FairTuning = {
   solved: 12,
   solvedPositions: 60_000,
   solvedVotes: 3,
+  tallied: 0,
+  talliedPositions: 10_000,
   hiddenWeight: 1_000,
   offSuitWeight: 1_000,
   emptyWeight: 1_000,
@@ -189,17 +200,11 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
     out(); // the solver may have stopped for the time
   }
   // With the stock dealt and cards face down, the solver plays out worlds, and those it wins vote
-  // for the column to turn (README, "The fair player").
-  const voted =
-    view.stockLeft === 0 && view.columns.some((column) => column.hidden > 0)
-      ? solvedVote(view, first, random, t, {
-          now,
-          cancelled,
-          out,
-          deadline,
-          stopped: () => (cut = true),
-        })
-      : null;
+  // for the column to turn; or, with the tally, each way to turn is played out in the same worlds
+  // once step 2 has found them (README, "The fair player").
+  const endgame = view.stockLeft === 0 && view.columns.some((column) => column.hidden > 0);
+  const clock = { now, cancelled, out, deadline, stopped: () => (cut = true) };
+  const voted = endgame && t.tallied === 0 ? solvedVote(view, first, random, t, clock) : null;
 
   // 1. Arrangements reachable by moves that turn no card. With the stock dealt, when none of
   // those kept leads to a turn, the player would give up: it looks further first, while it has
@@ -280,6 +285,14 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
     const way = bestOf(ways, -Infinity);
     if (way) return answer(known.planTo(way.node, way.code), 'turn', worlds, positions);
     return answer(voted.line, voted.goal, voted.worlds, voted.positions + positions);
+  }
+  if (endgame && t.tallied > 0) {
+    const ways = bestWays(turning, rate, t.tallied);
+    const planOf = (chance: Chance) => known.planTo(chance.node, chance.code);
+    const tally = tallyWays(view, random, ways.map(planOf), t, clock);
+    positions += tally.positions;
+    const way = mostWon(ways, tally.won);
+    if (way) return answer(planOf(way), 'turn', worlds, positions);
   }
   const measure = values[arranged] - PER_ACTION * depth[arranged];
   const chosen =

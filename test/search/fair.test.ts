@@ -22,8 +22,8 @@ import {
   rankOf,
   suitOf,
 } from '../../src/engine';
-import { Board } from '../../src/engine/board';
-import { measureOf, value } from '../../src/search/fair-look';
+import { Board, moveCode } from '../../src/engine/board';
+import { Known, measureOf, value } from '../../src/search/fair-look';
 import { position } from '../helpers/build';
 import {
   autoplayFair,
@@ -38,6 +38,9 @@ import {
   viewOf,
   winChance,
   type VoteClock,
+  tallyWays,
+  bestWays,
+  mostWon,
 } from '../../src/search';
 import { parseAction } from '../../src/notation';
 
@@ -368,6 +371,71 @@ describe('with the stock dealt', () => {
       expect(choice.goal).toBe('turn');
       expect(shows(choice.plan)).toBe(voted?.shows);
     }
+  });
+
+  describe('the tally, in place of the vote', () => {
+    const tuning = { worlds: 8, tallied: 6, solved: 6 };
+    const t = fairTuning(view.rules, tuning);
+    /** Ways to turn a card, one per column: moves that turn none, then one that does. */
+    const known = new Known(new Board(game.position), 3_000);
+    known.explore(() => false);
+    const ways = bestWays(known.turns, (chance) => chance.prior, 10).map((chance) =>
+      known.planTo(chance.node, chance.code),
+    );
+
+    it('plays every way in the same worlds, so the order they come in changes nothing', () => {
+      expect(ways.length).toBeGreaterThanOrEqual(2);
+      const forth = tallyWays(view, worldsRandom(view, 'v'), ways, t, STILL_VOTE);
+      const back = tallyWays(view, worldsRandom(view, 'v'), [...ways].reverse(), t, STILL_VOTE);
+      expect(forth.worlds).toBe(6);
+      expect(back.won).toEqual([...forth.won].reverse());
+      expect(Math.max(...forth.won)).toBeGreaterThan(0);
+      for (const won of forth.won) expect(won).toBeLessThanOrEqual(forth.worlds);
+      // Other worlds, other counts: the worlds come from the random numbers given.
+      const other = tallyWays(view, worldsRandom(view, 'w'), ways, t, STILL_VOTE);
+      expect(other.worlds).toBe(6);
+    });
+
+    it('counts no world it was cancelled in the middle of', () => {
+      // Cancelled once the third world is drawn: each draw takes one number fewer than the cards
+      // it shuffles.
+      const draws = unseenCards(view).length - 1;
+      let numbers = 0;
+      const drawn = worldsRandom(view, 'v');
+      const random = () => (numbers++, drawn());
+      const clock = { ...STILL_VOTE, cancelled: () => numbers > 2 * draws };
+      const cut = tallyWays(view, random, ways, t, clock);
+      expect(cut.worlds).toBe(2);
+      const two = tallyWays(view, worldsRandom(view, 'v'), ways, { ...t, solved: 2 }, STILL_VOTE);
+      expect(cut.won).toEqual(two.won);
+    });
+
+    it('tries the best rated way for each column, best first', () => {
+      const chance = (node: number, code: number, prior: number) => ({ node, code, prior, sum: 0 });
+      const [a, b, c, d] = [
+        chance(0, moveCode(2, 5, 1), 10),
+        chance(1, moveCode(2, 6, 1), 30),
+        chance(2, moveCode(4, 5, 1), 20),
+        chance(3, moveCode(7, 1, 2), 5),
+      ];
+      const rate = (x: { prior: number }) => x.prior;
+      expect(bestWays([a, b, c, d], rate, 10)).toEqual([b, c, d]);
+      expect(bestWays([a, b, c, d], rate, 2)).toEqual([b, c]);
+      expect(mostWon(['b', 'c', 'd'], [2, 5, 5])).toBe('c');
+      expect(mostWon(['b', 'c', 'd'], [0, 0, 0])).toBeNull();
+    });
+
+    it('chooses a way the same whatever the face-down cards are, and turns a card with it', () => {
+      const deck = deckOf(game.deal, game.rules);
+      const a = fairChoice(view, { ...STILL, tuning, seed: 'same' });
+      expect(a.goal).toBe('turn');
+      expect(shows(a.plan)).toBeGreaterThanOrEqual(0);
+      for (const other of ['x', 'y', 'z']) {
+        const twin = sampleWorld(view, seedrandom(other));
+        const b = fairChoice(viewOf(twin, deck), { ...STILL, tuning, seed: 'same' });
+        expect(b.plan).toEqual(a.plan);
+      }
+    });
   });
 
   it('leaves the choice to the search of arrangements when too few worlds are won', () => {
