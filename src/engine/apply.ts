@@ -96,9 +96,12 @@ function isOrdered(column: Column, sameSuit: boolean): boolean {
 /** Why removing the suit on top of a column is refused, or null when it is allowed. */
 export function checkRemove(position: Position, column: number): Refusal | null {
   if (!isColumn(column)) return { why: 'no-such-column', column: column + 1 };
-  return hasCompleteSuitOnTop(position.columns[column])
-    ? null
-    : { why: 'no-complete-suit', column };
+  if (hasCompleteSuitOnTop(position.columns[column])) return null;
+  // Where suits leave at once, only an arranged position can hold one to remove by hand; the
+  // player who pressed x is better told why there is never one.
+  return position.rules.keepSuits
+    ? { why: 'no-complete-suit', column }
+    : { why: 'suits-leave-at-once' };
 }
 
 /** A column after cards left its top: the new top card turns face up. */

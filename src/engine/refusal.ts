@@ -34,6 +34,7 @@ export type Refusal =
       readonly faceDown: boolean;
     }
   | { readonly why: 'no-complete-suit'; readonly column: ColumnIndex }
+  | { readonly why: 'suits-leave-at-once' }
   | { readonly why: 'nothing-to-undo' }
   | { readonly why: 'nothing-to-redo' };
 
@@ -85,6 +86,8 @@ export function explain(refusal: Refusal, ascii = false, name?: (card: Card) => 
         : `can't deal: ${col(refusal.empty)} is empty and ${col(refusal.column)} is not ${ORDER_WORDS[refusal.relaxed]} (relaxed ${refusal.relaxed})`;
     case 'no-complete-suit':
       return `${col(refusal.column)} has no complete suit (king to ace) on top`;
+    case 'suits-leave-at-once':
+      return 'this game removes complete suits by itself (by hand only with --keep-suits)';
     case 'nothing-to-undo':
       return 'nothing to undo';
     case 'nothing-to-redo':

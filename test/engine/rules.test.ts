@@ -625,6 +625,17 @@ describe('Rules: completed suits', () => {
     );
     expect(legalActions(p).filter((a) => a.kind === 'remove')).toEqual([]);
   });
+
+  it('Rules: remove by hand is refused, with the reason, where suits leave at once', () => {
+    // No complete suit can stay on top here, so the refusal names the rule, not the column.
+    const p = position({ columns: ['9d 4c', ''] });
+    for (const c of [0, 1, 9]) {
+      expect(refusalOf(p, remove(c))).toEqual({ why: 'suits-leave-at-once' });
+    }
+    expect(explain(refusalOf(p, remove(0)))).toBe(
+      'this game removes complete suits by itself (by hand only with --keep-suits)',
+    );
+  });
 });
 
 describe('Rules: won and lost', () => {

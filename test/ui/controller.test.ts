@@ -580,6 +580,16 @@ describe('keep-suits games', () => {
     expect(showColumns(state.game.position)[1]).toBe('5d | 7c');
     expect(state.message?.text).toBe('Complete suit ♠ removed.');
   });
+
+  it('x where suits leave at once says that it is for keep-suits games, and changes nothing', () => {
+    const p = position({ columns: ['Kh', '5d 7c | 6c', 'As'] });
+    const start = initialState(gameAt(p), THEME, 'woods');
+    const state = run(start, key('remove')).state;
+    expect(state.game).toBe(start.game);
+    expect(state.message?.text).toBe(
+      'This game removes complete suits by itself (by hand only with --keep-suits).',
+    );
+  });
 });
 
 describe('answers from the solver', () => {
