@@ -9,6 +9,7 @@ import { actionOf, type ActionCode } from '../engine/board';
 import { type Position, totalHidden } from '../engine/position';
 import type { FairGoal, FairTuning } from './fair';
 import type { Chance } from './fair-look';
+import { Roller } from './fair-roll';
 import { type Solution, solve } from './solver';
 import { sampleWorld, type View } from './view';
 
@@ -168,20 +169,55 @@ export function tallyWays(
   t: FairTuning,
   clock: VoteClock,
 ): { won: number[]; worlds: number; positions: number } {
+  const searches = t.solved * plans.length;
+  return playWays(view, random, plans, t.solved, clock, (turned, done) => {
+    const found = solveWorld(turned, t.talliedPositions, searches - done, clock);
+    return { won: found.result === 'won', positions: found.positions };
+  });
+}
+
+/**
+ * The rollout: `t.rolledWorlds` worlds drawn from `random`, and in each, each plan played and the
+ * game played on by the greedy player (`Roller`). Counted as the tally counts.
+ */
+export function rollWays(
+  view: View,
+  random: () => number,
+  plans: readonly (readonly Action[])[],
+  t: FairTuning,
+  clock: VoteClock,
+): { won: number[]; worlds: number; positions: number } {
+  const roller = new Roller(t);
+  return playWays(view, random, plans, t.rolledWorlds, clock, (turned) => {
+    const before = roller.positions;
+    return { won: roller.wins(turned), positions: roller.positions - before };
+  });
+}
+
+/**
+ * Each plan in `wanted` worlds drawn from `random`, played on by `playOut` (told how many
+ * play-outs came before it). Only worlds where every plan was played on are counted.
+ */
+export function playWays(
+  view: View,
+  random: () => number,
+  plans: readonly (readonly Action[])[],
+  wanted: number,
+  clock: VoteClock,
+  playOut: (turned: Position, done: number) => { won: boolean; positions: number },
+): { won: number[]; worlds: number; positions: number } {
   const won = plans.map(() => 0);
   let worlds = 0;
   let positions = 0;
-  const searches = t.solved * plans.length;
-  while (plans.length > 0 && worlds < t.solved && !clock.out()) {
+  while (plans.length > 0 && worlds < wanted && !clock.out()) {
     const world = sampleWorld(view, random);
     const wins: boolean[] = [];
     for (const [i, plan] of plans.entries()) {
-      const left = searches - worlds * plans.length - i;
       const turned = plan.reduce((at, action) => applyLegal(at, action), world);
-      const found = solveWorld(turned, t.talliedPositions, left, clock);
+      const found = playOut(turned, worlds * plans.length + i);
       positions += found.positions;
       if (clock.cancelled()) return { won, worlds, positions }; // a world half tried is not used
-      wins.push(found.result === 'won');
+      wins.push(found.won);
     }
     wins.forEach((w, i) => (won[i] += w ? 1 : 0));
     worlds++;

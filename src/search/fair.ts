@@ -18,7 +18,8 @@
  * 4. With the stock dealt and cards face down, the solver plays out worlds first, and the column
  *    that most of the lines it wins turn first is the one turned (`solvedVote` in `fair-vote.ts`).
  *    Or, with `tallied`, the solver plays each of the best ways to turn a column in the same
- *    worlds, and the way won in most is played (`tallyWays`).
+ *    worlds, and the way won in most is played (`tallyWays`); with `rolled`, a greedy player
+ *    plays them on instead of the solver (`rollWays`).
  * The worlds are drawn from the seed and the unseen cards only, so they stay the same between
  * two turns of a card: the plan does not wander while the player arranges the face-up cards.
  */
@@ -29,7 +30,7 @@ import type { Rules } from '../engine/rules';
 import { winChance } from './chance';
 import { type Chance, Known, measureOf } from './fair-look';
 import { Follow } from './fair-follow';
-import { bestWays, mostWon, shownBy, solvedVote, tallyWays } from './fair-vote';
+import { bestWays, mostWon, rollWays, shownBy, solvedVote, tallyWays } from './fair-vote';
 import { solve } from './solver';
 import { sampleWorld, type View, worldsRandom } from './view';
 
@@ -109,6 +110,14 @@ export interface FairTuning {
   readonly tallied: number;
   readonly talliedPositions: number;
   /**
+   * With the stock dealt, the rollout in place of the vote when not 0: the best ways to turn a
+   * column (one per column) it tries, each played on to the end by a greedy player (`Roller` in
+   * `fair-roll.ts`) in `rolledWorlds` worlds. With `rolledEarly` 1, before the stock is dealt too.
+   */
+  readonly rolled: number;
+  readonly rolledWorlds: number;
+  readonly rolledEarly: number;
+  /**
    * The measure's weights (1,000 in `value`): a face-down card, a card that follows the rank
    * but not the suit of the card below it, an empty column (`measureOf` in `fair-look.ts`).
    * And what a column is worth, less, once it has cards but none of them face down.
@@ -132,6 +141,9 @@ export const FAIR_TUNING: FairTuning = {
   solvedVotes: 3,
   tallied: 0,
   talliedPositions: 10_000,
+  rolled: 0,
+  rolledWorlds: 32,
+  rolledEarly: 0,
   hiddenWeight: 1_000,
   offSuitWeight: 1_000,
   emptyWeight: 1_000,
@@ -204,7 +216,8 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
   // once step 2 has found them (README, "The fair player").
   const endgame = view.stockLeft === 0 && view.columns.some((column) => column.hidden > 0);
   const clock = { now, cancelled, out, deadline, stopped: () => (cut = true) };
-  const voted = endgame && t.tallied === 0 ? solvedVote(view, first, random, t, clock) : null;
+  const voted =
+    endgame && t.tallied === 0 && t.rolled === 0 ? solvedVote(view, first, random, t, clock) : null;
 
   // 1. Arrangements reachable by moves that turn no card. With the stock dealt, when none of
   // those kept leads to a turn, the player would give up: it looks further first, while it has
@@ -286,12 +299,17 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
     if (way) return answer(known.planTo(way.node, way.code), 'turn', worlds, positions);
     return answer(voted.line, voted.goal, voted.worlds, voted.positions + positions);
   }
-  if (endgame && t.tallied > 0) {
-    const ways = bestWays(turning, rate, t.tallied);
+  const judging = t.rolled > 0 ? t.rolled : t.tallied;
+  if ((endgame || (t.rolled > 0 && t.rolledEarly > 0)) && judging > 0) {
+    const ways = bestWays(turning, rate, judging);
     const planOf = (chance: Chance) => known.planTo(chance.node, chance.code);
-    const tally = tallyWays(view, random, ways.map(planOf), t, clock);
-    positions += tally.positions;
-    const way = mostWon(ways, tally.won);
+    const plans = ways.map(planOf);
+    const judged =
+      t.rolled > 0
+        ? rollWays(view, random, plans, t, clock)
+        : tallyWays(view, random, plans, t, clock);
+    positions += judged.positions;
+    const way = mostWon(ways, judged.won);
     if (way) return answer(planOf(way), 'turn', worlds, positions);
   }
   const measure = values[arranged] - PER_ACTION * depth[arranged];

@@ -41,7 +41,9 @@ import {
   tallyWays,
   bestWays,
   mostWon,
+  rollWays,
 } from '../../src/search';
+import { Roller } from '../../src/search/fair-roll';
 import { parseAction } from '../../src/notation';
 
 const RULES = (suits: SuitCount) => ({ suits, relaxed: 0 as const, keepSuits: false });
@@ -154,6 +156,27 @@ describe('fairness', () => {
         },
       ),
       { numRuns: 12, seed: 20261123 },
+    );
+  });
+
+  it('holds with rollouts before the stock is dealt, which play the worlds to the end', () => {
+    const tuning = { worlds: 8, rolled: 6, rolledEarly: 1 };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.string({ minLength: 1, maxLength: 6 }),
+        (deal, steps, other) => {
+          const game = playedGame(String(deal), 1, steps, `s${deal}`);
+          const deck = deckOf(game.deal, game.rules);
+          const twin: Position = sampleWorld(viewOf(game.position, deck), seedrandom(other));
+          const a = fairChoice(viewOf(game.position, deck), { ...STILL, tuning, seed: 'same' });
+          const b = fairChoice(viewOf(twin, deck), { ...STILL, tuning, seed: 'same' });
+          expect(b.plan).toEqual(a.plan);
+          expect(b.goal).toBe(a.goal);
+        },
+      ),
+      { numRuns: 6, seed: 20261126 },
     );
   });
 
@@ -438,6 +461,42 @@ describe('with the stock dealt', () => {
     });
   });
 
+  describe('the rollout, in place of the vote', () => {
+    const tuning = { worlds: 8, rolled: 6, rolledWorlds: 16 };
+    const t = fairTuning(view.rules, tuning);
+    const known = new Known(new Board(game.position), 3_000);
+    known.explore(() => false);
+    const ways = bestWays(known.turns, (chance) => chance.prior, 10).map((chance) =>
+      known.planTo(chance.node, chance.code),
+    );
+    it('plays every way on in the same worlds, so the order they come in changes nothing', () => {
+      expect(ways.length).toBeGreaterThanOrEqual(2);
+      const roll = (plans: typeof ways) =>
+        rollWays(view, worldsRandom(view, 'v'), plans, t, STILL_VOTE);
+      const forth = roll(ways);
+      const back = roll([...ways].reverse());
+      expect(forth.worlds).toBe(16);
+      expect(back.won).toEqual([...forth.won].reverse());
+      expect(forth.positions).toBeGreaterThan(0);
+      // The greedy player wins some worlds and loses others: the counts tell ways apart.
+      const all = forth.won.reduce((sum, won) => sum + won, 0);
+      expect(all).toBeGreaterThan(0);
+      expect(all).toBeLessThan(16 * ways.length);
+    });
+
+    it('chooses a way the same whatever the face-down cards are, and turns a card with it', () => {
+      const deck = deckOf(game.deal, game.rules);
+      const a = fairChoice(view, { ...STILL, tuning, seed: 'same' });
+      expect(a.goal).toBe('turn');
+      expect(shows(a.plan)).toBeGreaterThanOrEqual(0);
+      for (const other of ['x', 'y', 'z']) {
+        const twin = sampleWorld(view, seedrandom(other));
+        const b = fairChoice(viewOf(twin, deck), { ...STILL, tuning, seed: 'same' });
+        expect(b.plan).toEqual(a.plan);
+      }
+    });
+  });
+
   it('leaves the choice to the search of arrangements when too few worlds are won', () => {
     const choice = fairChoice(view, {
       ...STILL,
@@ -563,5 +622,42 @@ describe("the measure's weights", () => {
     expect(weighted(new Board(sparse)) - value(new Board(sparse))).toBe(
       -500 * 7 + 600 * 2 + 1_000 * 8,
     );
+  });
+});
+
+describe("the rollout's greedy player", () => {
+  const ONE = { suits: 1 as const };
+  const roller = () => new Roller(FAIR_TUNING);
+
+  it('wins where its moves win: the best move each time, a turned card included', () => {
+    // Column 2's run goes onto column 1, which turns 2s; then 2s and the ace come home.
+    const p = position({
+      columns: ['Ks Qs Js Ts 9s 8s 7s 6s', 'As 2s | 5s 4s 3s'],
+      foundations: 'sssssss',
+      rules: ONE,
+    });
+    const r = roller();
+    expect(r.wins(p)).toBe(true);
+    expect(r.positions).toBeGreaterThan(0);
+  });
+
+  it('gives up where no move is left', () => {
+    // Ten columns, none empty, and no top card fits on another.
+    const tops = ['Ks', 'Ks', 'As', 'As', '3s', '3s', '5s', '5s', '7s', '7s'];
+    const down = 'Qs Qs Js Js Ts Ts 9s 9s 8s 8s 6s 6s 4s 4s 2s 2s'.split(' ');
+    const columns = tops.map((top, c) => `${down.slice(c * 2, c * 2 + 2).join(' ')} | ${top}`);
+    const p = position({ columns, foundations: 'ssssss', rules: ONE });
+    expect(roller().wins(p)).toBe(false);
+  });
+
+  it('deals when it is stuck and the stock is not dealt, so it can win from the deal', () => {
+    // No game is won without its five deals; the greedy player wins most 1-suit worlds.
+    const game = newGame({ scheme: 'pysol', key: '1' }, RULES(1));
+    const view = gameView(game);
+    const random = seedrandom('deal');
+    const r = roller();
+    let won = 0;
+    for (let i = 0; i < 8; i++) if (r.wins(sampleWorld(view, random))) won++;
+    expect(won).toBeGreaterThan(0);
   });
 });
