@@ -212,8 +212,9 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
     out(); // the solver may have stopped for the time
   }
   // With the stock dealt and cards face down, the solver plays out worlds, and those it wins vote
-  // for the column to turn; or, with the tally, each way to turn is played out in the same worlds
-  // once step 2 has found them (README, "The fair player").
+  // for the column to turn; or, with the tally or the rollout, each way to turn is played out in
+  // the same worlds once step 2 has found them, by the solver or by a greedy player (README, "The
+  // fair player").
   const endgame = view.stockLeft === 0 && view.columns.some((column) => column.hidden > 0);
   const clock = { now, cancelled, out, deadline, stopped: () => (cut = true) };
   const voted =
