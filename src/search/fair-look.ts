@@ -9,7 +9,7 @@ import { SUIT_LENGTH } from '../engine/cards';
 import { HashSet64 } from '../engine/hash';
 import { COLUMN_COUNT, DEAL_SIZE, fitsOn } from '../engine/position';
 import type { FairTuning } from './fair';
-import { candidates, score } from './solver';
+import { candidates, score, type Variant } from './solver';
 
 /** Value of a won position: more than any other. */
 export const WIN = 1e9;
@@ -107,6 +107,33 @@ function hiddenSum(board: Board): number {
   return sum;
 }
 
+/**
+ * Of the moves into an empty column (among `candidates` of `variant`), the one that leaves the
+ * position `rate` rates best; -1 when there is none, or when every one is rated -Infinity.
+ */
+export function bestIntoEmpty(
+  board: Board,
+  codes: Int32Array,
+  variant: Variant,
+  rate: (board: Board) => number,
+): ActionCode | -1 {
+  const n = candidates(board, codes, variant);
+  let best: ActionCode | -1 = -1;
+  let bestValue = -Infinity;
+  for (let k = 0; k < n; k++) {
+    const code = codes[k];
+    if (code === DEAL_CODE || board.lengths[(code >> 8) & 0xff] !== 0) continue;
+    board.play(code);
+    const v = rate(board);
+    board.takeBack();
+    if (v > bestValue) {
+      bestValue = v;
+      best = code;
+    }
+  }
+  return best;
+}
+
 /** An uncertain action: `code` from arrangement `node`. */
 export interface Chance {
   readonly node: number;
@@ -186,20 +213,9 @@ export class Known {
         return;
       }
       if (board.stockLeft < DEAL_SIZE) return;
-      const n = candidates(board, codes, 1);
-      let best = -1;
-      let bestValue = -Infinity;
-      for (let k = 0; k < n; k++) {
-        const code = codes[k];
-        if (code === DEAL_CODE || board.lengths[(code >> 8) & 0xff] !== 0) continue;
-        board.play(code);
-        const v = hiddenSum(board) < this.hidden ? -Infinity : this.measure(board);
-        board.takeBack();
-        if (v > bestValue) {
-          bestValue = v;
-          best = code;
-        }
-      }
+      const best = bestIntoEmpty(board, codes, 1, (b) =>
+        hiddenSum(b) < this.hidden ? -Infinity : this.measure(b),
+      );
       if (best < 0) return;
       board.play(best);
       board.hash();

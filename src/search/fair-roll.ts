@@ -6,7 +6,7 @@
  */
 import { Board, DEAL_CODE } from '../engine/board';
 import type { Position } from '../engine/position';
-import { measureOf, WIN, type Weights } from './fair-look';
+import { bestIntoEmpty, measureOf, WIN, type Weights } from './fair-look';
 import { candidates } from './solver';
 
 /** Moves a rollout plays at most, and moves in a row without a new best before it gives up. */
@@ -25,22 +25,7 @@ export class Roller {
 
   /** Moves a card into an empty column, the move that leaves the best position: false if none. */
   private fill(board: Board): boolean {
-    const { codes } = this;
-    const n = candidates(board, codes, 0);
-    let best = -1;
-    let bestValue = -Infinity;
-    for (let k = 0; k < n; k++) {
-      const code = codes[k];
-      if (code === DEAL_CODE || board.lengths[(code >> 8) & 0xff] !== 0) continue;
-      board.play(code);
-      this.positions++;
-      const v = this.value(board);
-      board.takeBack();
-      if (v > bestValue) {
-        bestValue = v;
-        best = code;
-      }
-    }
+    const best = bestIntoEmpty(board, this.codes, 0, this.value);
     if (best < 0) return false;
     board.play(best);
     return true;

@@ -42,6 +42,7 @@ import {
   bestWays,
   mostWon,
   rollWays,
+  type FairTuning,
 } from '../../src/search';
 import { Roller } from '../../src/search/fair-roll';
 import { parseAction } from '../../src/notation';
@@ -396,6 +397,19 @@ describe('with the stock dealt', () => {
     }
   });
 
+  /** The choice with `tuning` turns a card, the same way for twins whose face-down cards differ. */
+  const sameWayForTwins = (tuning: Partial<FairTuning>) => {
+    const deck = deckOf(game.deal, game.rules);
+    const a = fairChoice(view, { ...STILL, tuning, seed: 'same' });
+    expect(a.goal).toBe('turn');
+    expect(shows(a.plan)).toBeGreaterThanOrEqual(0);
+    for (const other of ['x', 'y', 'z']) {
+      const twin = sampleWorld(view, seedrandom(other));
+      const b = fairChoice(viewOf(twin, deck), { ...STILL, tuning, seed: 'same' });
+      expect(b.plan).toEqual(a.plan);
+    }
+  };
+
   describe('the tally, in place of the vote', () => {
     const tuning = { worlds: 8, tallied: 6, solved: 6 };
     const t = fairTuning(view.rules, tuning);
@@ -449,15 +463,7 @@ describe('with the stock dealt', () => {
     });
 
     it('chooses a way the same whatever the face-down cards are, and turns a card with it', () => {
-      const deck = deckOf(game.deal, game.rules);
-      const a = fairChoice(view, { ...STILL, tuning, seed: 'same' });
-      expect(a.goal).toBe('turn');
-      expect(shows(a.plan)).toBeGreaterThanOrEqual(0);
-      for (const other of ['x', 'y', 'z']) {
-        const twin = sampleWorld(view, seedrandom(other));
-        const b = fairChoice(viewOf(twin, deck), { ...STILL, tuning, seed: 'same' });
-        expect(b.plan).toEqual(a.plan);
-      }
+      sameWayForTwins(tuning);
     });
   });
 
@@ -485,15 +491,7 @@ describe('with the stock dealt', () => {
     });
 
     it('chooses a way the same whatever the face-down cards are, and turns a card with it', () => {
-      const deck = deckOf(game.deal, game.rules);
-      const a = fairChoice(view, { ...STILL, tuning, seed: 'same' });
-      expect(a.goal).toBe('turn');
-      expect(shows(a.plan)).toBeGreaterThanOrEqual(0);
-      for (const other of ['x', 'y', 'z']) {
-        const twin = sampleWorld(view, seedrandom(other));
-        const b = fairChoice(viewOf(twin, deck), { ...STILL, tuning, seed: 'same' });
-        expect(b.plan).toEqual(a.plan);
-      }
+      sameWayForTwins(tuning);
     });
   });
 
