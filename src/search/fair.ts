@@ -178,9 +178,18 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
   const started = now();
   const deadline = started + (budget.timeMs ?? 1_000);
   const cancelled = budget.cancelled ?? (() => false);
+  /** Whether the time or a cancel stopped any of the thinking: the answer then depends on it. */
   let cut = false;
-  /** True once the time is up or the thinking is cancelled: the thinking is then cut short. */
-  const out = (): boolean => (cut ||= now() >= deadline || cancelled());
+  let over = false;
+  /**
+   * True once the time is up or the thinking is cancelled: what is left of it is skipped. A
+   * world of the vote stopped by its share of the time marks the answer cut, but stops nothing.
+   */
+  const out = (): boolean => {
+    over ||= now() >= deadline || cancelled();
+    cut ||= over;
+    return over;
+  };
   const random = worldsRandom(view, budget.seed ?? 'fair');
   const t = fairTuning(view.rules, budget.tuning);
   const wanted = Math.max(1, t.worlds);

@@ -397,6 +397,23 @@ describe('with the stock dealt', () => {
     }
   });
 
+  it('goes on thinking when a world of the vote runs out of its share of the time', () => {
+    // The clock stands still but for one jump while the vote searches its first world, past that
+    // world's share (a twelfth of the second) and far from the end of the second. No world is won
+    // within one position, so the vote decides nothing and the rest of the thinking must not
+    // notice the jump but in the answer's `cut`.
+    let calls = 0;
+    const jumps = () => (calls++ < 3 ? 0 : 100);
+    const tuning = { worlds: 8, solvedPositions: 1 };
+    const still = fairChoice(view, { ...STILL, tuning, seed: 'v' });
+    const jumped = fairChoice(view, { now: jumps, tuning, seed: 'v' });
+    expect(calls).toBeGreaterThan(3);
+    expect(still.cut).toBe(false);
+    expect(jumped.cut).toBe(true);
+    expect(jumped.worlds).toBe(8);
+    expect(jumped.plan).toEqual(still.plan);
+  });
+
   /** The choice with `tuning` turns a card, the same way for twins whose face-down cards differ. */
   const sameWayForTwins = (tuning: Partial<FairTuning>) => {
     const deck = deckOf(game.deal, game.rules);
