@@ -28,21 +28,23 @@ export function value(board: Board): number {
 /** The weights of the measure's parts, in its units: a face-down card is 1,000 in `value`. */
 export type Weights = Pick<
   FairTuning,
-  'hiddenWeight' | 'offSuitWeight' | 'emptyWeight' | 'clearWeight'
+  'hiddenWeight' | 'offSuitWeight' | 'emptyWeight' | 'clearWeight' | 'coverWeight'
 >;
 
 /**
  * The measure with other weights: a face-down card counts `hiddenWeight`, a card that follows
  * the rank but not the suit of the card below it `offSuitWeight` (other breaks count 1,000), and
  * an empty column `emptyWeight`, less; a column with cards but none face down counts
- * `clearWeight` less. With every weight 1,000 and `clearWeight` 0 it is `value`.
+ * `clearWeight` less; each face-up card that lies on face-down ones counts `coverWeight` more.
+ * With every weight 1,000 and `clearWeight` and `coverWeight` 0 it is `value`.
  */
 export function measureOf(w: Weights): (board: Board) => number {
   if (
     w.hiddenWeight === UNIT &&
     w.offSuitWeight === UNIT &&
     w.emptyWeight === UNIT &&
-    w.clearWeight === 0
+    w.clearWeight === 0 &&
+    w.coverWeight === 0
   )
     return value;
   return (board) => {
@@ -57,8 +59,9 @@ const UNIT = 1_000;
 
 /**
  * `score` (the solver's) with the weights of `w`: each part counts its weight where the solver
- * counts 1,000, and a cleared column `-clearWeight` where the solver counts nothing. Where nothing
- * is tangled any more (the score is not positive) the weights change nothing.
+ * counts 1,000, a cleared column `-clearWeight` and a face-up card on face-down ones `coverWeight`
+ * where the solver counts nothing. Where nothing is tangled any more (the score is not positive)
+ * the weights change nothing.
  */
 function weightedScore(board: Board, w: Weights): number {
   const base = score(board);
@@ -68,9 +71,11 @@ function weightedScore(board: Board, w: Weights): number {
   let offSuit = 0;
   let empty = 0;
   let clear = 0;
+  let cover = 0;
   for (let c = 0; c < COLUMN_COUNT; c++) {
     if (lengths[c] === 0) empty++;
     else if (hidden[c] === 0) clear++;
+    else cover += lengths[c] - hidden[c];
     down += hidden[c];
     if (w.offSuitWeight === UNIT || board.breaks[c] === 0) continue;
     const from = c * STRIDE + hidden[c] + 1;
@@ -82,7 +87,8 @@ function weightedScore(board: Board, w: Weights): number {
     (w.hiddenWeight - UNIT) * down +
     (w.offSuitWeight - UNIT) * offSuit -
     (w.emptyWeight - UNIT) * empty -
-    w.clearWeight * clear
+    w.clearWeight * clear +
+    w.coverWeight * cover
   );
 }
 

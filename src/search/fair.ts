@@ -126,6 +126,11 @@ export interface FairTuning {
   readonly offSuitWeight: number;
   readonly emptyWeight: number;
   readonly clearWeight: number;
+  /**
+   * What each face-up card lying on face-down ones costs, more: to reach those cards it must all
+   * be moved away.
+   */
+  readonly coverWeight: number;
 }
 
 export const FAIR_TUNING: FairTuning = {
@@ -148,6 +153,7 @@ export const FAIR_TUNING: FairTuning = {
   offSuitWeight: 1_000,
   emptyWeight: 1_000,
   clearWeight: 0,
+  coverWeight: 0,
 };
 
 /**

@@ -596,9 +596,9 @@ describe("the measure's weights", () => {
   }
 
   it('are the plain measure at 1,000 each, and each moves it by its own part elsewhere', () => {
-    const { hiddenWeight, offSuitWeight, emptyWeight, clearWeight } = FAIR_TUNING;
-    expect([hiddenWeight, offSuitWeight, emptyWeight, clearWeight]).toEqual([
-      1_000, 1_000, 1_000, 0,
+    const { hiddenWeight, offSuitWeight, emptyWeight, clearWeight, coverWeight } = FAIR_TUNING;
+    expect([hiddenWeight, offSuitWeight, emptyWeight, clearWeight, coverWeight]).toEqual([
+      1_000, 1_000, 1_000, 0, 0,
     ]);
     expect(measureOf(FAIR_TUNING)).toBe(value);
     const weighted = measureOf({
@@ -606,9 +606,11 @@ describe("the measure's weights", () => {
       offSuitWeight: 400,
       emptyWeight: 2_000,
       clearWeight: 300,
+      coverWeight: 70,
     });
     let offSuitSeen = 0;
     let clearSeen = 0;
+    let coverSeen = 0;
     for (const [deal, suits] of [
       ['31', 4],
       ['32', 2],
@@ -619,23 +621,29 @@ describe("the measure's weights", () => {
         const board = new Board(at);
         const empty = at.columns.filter((column) => column.cards.length === 0).length;
         const clear = at.columns.filter((c) => c.cards.length > 0 && c.hidden === 0).length;
+        // Face-up cards that lie on face-down ones.
+        const cover = at.columns
+          .filter((c) => c.hidden > 0)
+          .reduce((sum, c) => sum + c.cards.length - c.hidden, 0);
         offSuitSeen += offSuit(at);
         clearSeen += clear;
+        coverSeen += cover;
         expect(weighted(board) - value(board)).toBe(
-          -500 * totalHidden(at) + 600 * offSuit(at) + 1_000 * empty + 300 * clear,
+          -500 * totalHidden(at) + 600 * offSuit(at) + 1_000 * empty + 300 * clear - 70 * cover,
         );
       }
     expect(offSuitSeen).toBeGreaterThan(0);
     expect(clearSeen).toBeGreaterThan(0);
+    expect(coverSeen).toBeGreaterThan(0);
     // And one with empty columns: 7 face-down cards, 2 off-suit places (9h on Ts, 8s on 9h) and
-    // 8 empty columns; neither column is clear.
+    // 8 empty columns; neither column is clear, and 5 face-up cards lie on face-down ones.
     const sparse = position({
       columns: ['Kd 3h 7c 2d | Ts 9h 8s', 'Ac 4d 9d | 5c 4c'],
       stock: [],
       rules: { suits: 4 },
     });
     expect(weighted(new Board(sparse)) - value(new Board(sparse))).toBe(
-      -500 * 7 + 600 * 2 + 1_000 * 8,
+      -500 * 7 + 600 * 2 + 1_000 * 8 - 70 * 5,
     );
   });
 });
