@@ -157,6 +157,13 @@ export function bestWays(
     .map((way) => way.chance);
 }
 
+/** How many worlds each way won, of the `worlds` where every way was played, and the work. */
+export interface WaysWon {
+  won: number[];
+  worlds: number;
+  positions: number;
+}
+
 /**
  * The tally: `t.solved` worlds drawn from `random`, and in each, each plan (moves that turn no
  * card, then the turn) played and the rest solved within `t.talliedPositions` positions and an
@@ -169,7 +176,7 @@ export function tallyWays(
   plans: readonly (readonly Action[])[],
   t: FairTuning,
   clock: VoteClock,
-): { won: number[]; worlds: number; positions: number } {
+): WaysWon {
   const searches = t.solved * plans.length;
   return playWays(view, random, plans, t.solved, clock, (turned, done) => {
     const found = solveWorld(turned, t.talliedPositions, searches - done, clock);
@@ -187,7 +194,7 @@ export function rollWays(
   plans: readonly (readonly Action[])[],
   t: FairTuning,
   clock: VoteClock,
-): { won: number[]; worlds: number; positions: number } {
+): WaysWon {
   const roller = new Roller(t);
   return playWays(view, random, plans, t.rolledWorlds, clock, (turned) => {
     const before = roller.positions;
@@ -206,7 +213,7 @@ export function playWays(
   wanted: number,
   clock: VoteClock,
   playOut: (turned: Position, done: number) => { won: boolean; positions: number },
-): { won: number[]; worlds: number; positions: number } {
+): WaysWon {
   const won = plans.map(() => 0);
   let worlds = 0;
   let positions = 0;
