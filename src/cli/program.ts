@@ -19,7 +19,7 @@ import {
   printableLines,
 } from '../notation';
 import type { JobResult, JobRunner } from '../search';
-import { readTextInput } from '../store/input';
+import { isFile, readTextInput } from '../store/input';
 import { boardText } from './board-text';
 import {
   checkDisplayOptions,
@@ -519,12 +519,19 @@ function commandList(program: Command): string {
 /** Runs the program on the given arguments (without `node` and the script) and returns the exit status. */
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const program = buildProgram(io);
-  // Without this, a mistyped command would reach the default command as a stray argument.
+  // A record file first is the game's (`spider FILE`); without this check, a mistyped command
+  // would reach the default command as a record file that is not there.
   const first = args[0];
   const commands = ['help', ...program.commands.map((c) => c.name())];
-  if (first !== undefined && !first.startsWith('-') && !commands.includes(first)) {
+  if (
+    first !== undefined &&
+    !first.startsWith('-') &&
+    !commands.includes(first) &&
+    !isFile(first)
+  ) {
+    const what = /[./]/.test(first) ? 'no file or command' : 'unknown command';
     io.stderr.write(
-      `spider: unknown command '${printable(first)}'; the commands are ${commandList(program)} (see 'spider --help')\n`,
+      `spider: ${what} '${printable(first)}'; the commands are ${commandList(program)} (see 'spider --help')\n`,
     );
     return EXIT_USAGE;
   }

@@ -1,4 +1,4 @@
-import { promises as fs } from 'fs';
+import { promises as fs, statSync } from 'fs';
 import { fsWords } from './errors';
 
 /** Largest record file read, in bytes: far beyond any real game, small enough to never hurt. */
@@ -13,6 +13,15 @@ const READING = {
   EISDIR: 'it is a directory',
   ENOTDIR: 'a part of the path is not a directory',
 };
+
+/** Whether `path` names a file (not a directory) that exists. */
+export function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
 
 /** Reads a text file as UTF-8 (`-` is standard input), refusing huge or non-UTF-8 input. */
 export async function readTextInput(

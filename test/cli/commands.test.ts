@@ -435,6 +435,22 @@ describe('usage errors (exit 2)', () => {
     expect(outcome.stdout).toBe('');
   });
 
+  it('takes a record file first for the game, as `spider FILE`, and names a missing one', async () => {
+    const file = writeFile('deal: 7\nsuits: 1\n\n1-2\n');
+    // Read as the game's record file: it brings its own deal, and the game needs a terminal.
+    const own = await cli([file, '--seed', '4']);
+    expect(own.status).toBe(2);
+    expect(own.stderr).toContain('a record file brings its own deal');
+    const played = await cli([file]);
+    expect(played.status).toBe(2);
+    expect(played.stderr).toContain('needs a terminal');
+    const missing = await cli([path.join(dir, 'no-such-game.txt')]);
+    expect(missing.status).toBe(2);
+    expectOneLineMessage(missing.stderr);
+    expect(missing.stderr).toContain("no file or command '");
+    expect(missing.stderr).toContain('deal, replay, solve, autoplay, serve, stats and play');
+  });
+
   it('refuses to start the game without a terminal, pointing to the headless commands', async () => {
     for (const args of [[], ['play'], ['--seed', '5', '--suits', '2']]) {
       const outcome = await cli(args);
