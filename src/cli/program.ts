@@ -19,7 +19,7 @@ import {
   printableLines,
 } from '../notation';
 import type { JobResult, JobRunner } from '../search';
-import { isFile, readTextInput } from '../store/input';
+import { pathExists, readTextInput } from '../store/input';
 import { boardText } from './board-text';
 import {
   checkDisplayOptions,
@@ -520,14 +520,15 @@ function commandList(program: Command): string {
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const program = buildProgram(io);
   // A record file first is the game's (`spider FILE`); without this check, a mistyped command
-  // would reach the default command as a record file that is not there.
+  // would reach the default command as a record file that is not there. Anything at the path
+  // goes to the reader, which says what is wrong with a directory or an unreadable file.
   const first = args[0];
   const commands = ['help', ...program.commands.map((c) => c.name())];
   if (
     first !== undefined &&
     !first.startsWith('-') &&
     !commands.includes(first) &&
-    !isFile(first)
+    !pathExists(first)
   ) {
     const what = /[./]/.test(first) ? 'no file or command' : 'unknown command';
     io.stderr.write(

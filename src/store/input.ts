@@ -14,10 +14,14 @@ const READING = {
   ENOTDIR: 'a part of the path is not a directory',
 };
 
-/** Whether `path` names a file (not a directory) that exists. */
-export function isFile(path: string): boolean {
+/**
+ * Whether something is at `path` (a file, a directory, anything): the reader then says what is
+ * wrong with it, if anything, where "no such file" would be untrue.
+ */
+export function pathExists(path: string): boolean {
   try {
-    return statSync(path).isFile();
+    statSync(path);
+    return true;
   } catch {
     return false;
   }

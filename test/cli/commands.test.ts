@@ -449,6 +449,10 @@ describe('usage errors (exit 2)', () => {
     expectOneLineMessage(missing.stderr);
     expect(missing.stderr).toContain("no file or command '");
     expect(missing.stderr).toContain('deal, replay, solve, autoplay, serve, stats and play');
+    // A directory is there, so it is not "no file": it goes where `spider play DIR` goes.
+    const folder = await cli([dir]);
+    expect(folder.stderr).not.toContain('no file or command');
+    expect(folder).toEqual(await cli(['play', dir]));
   });
 
   it('refuses to start the game without a terminal, pointing to the headless commands', async () => {
