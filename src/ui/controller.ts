@@ -67,9 +67,10 @@ export type Command =
         | 'write'
         | 'winnable'
         | 'demo'
-        | 'where'
-        | 'other';
+        | 'where';
     }
+  /** A key with no meaning, named as the player would write it (`z`, `f1`, `M-d`). */
+  | { readonly kind: 'other'; readonly key?: string }
   /** From the game loop: the search it ran in the background decided a position's status. */
   | { readonly kind: 'settled'; readonly position: Position; readonly status: Status }
   /** From the game loop: the solver answered about a position. */
@@ -418,7 +419,13 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
     case 'write':
       return { state, effect: 'write' };
     case 'yes':
+      return unbound(state, 'y');
     case 'other':
-      return same(state);
+      return command.key === undefined ? same(state) : unbound(state, command.key);
   }
+}
+
+/** A key that means nothing here says so, and changes nothing else (README, "Playing"). */
+function unbound(state: UiState, key: string): Update {
+  return withState(state, { message: info(`${key} does nothing here; ? shows the keys.`) });
 }

@@ -54,7 +54,7 @@ export function commandForKey(key: Pick<KeyEvent, 'name' | 'ch'>): Command {
     const command = BY_CHAR[ch];
     if (command) return command;
   }
-  return { kind: 'other' };
+  return { kind: 'other', key: key.name };
 }
 
 /**

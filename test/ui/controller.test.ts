@@ -60,6 +60,20 @@ describe('column keys', () => {
     expect(state.selection).toBeNull();
   });
 
+  it('a key with no meaning says so, and keeps the cards picked up and the game', () => {
+    const picked = run(start, col(0)).state;
+    const { state, effect } = run(picked, { kind: 'other', key: 'z' });
+    expect(effect).toBeNull();
+    expect(state.message?.text).toBe('z does nothing here; ? shows the keys.');
+    expect(state.selection).toEqual(picked.selection);
+    expect(state.game).toBe(picked.game);
+    expect(run(start, key('yes')).state.message?.text).toBe(
+      'y does nothing here; ? shows the keys.',
+    );
+    // No name (a report that is not a key): nothing at all.
+    expect(run(start, key('other')).state).toBe(start);
+  });
+
   it('picking a column selects its whole movable run', () => {
     const { state } = run(start, col(0));
     expect(state.selection).toEqual({ column: 0, count: 2, explicit: false });

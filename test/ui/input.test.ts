@@ -56,6 +56,11 @@ describe('keys', () => {
   });
 });
 
+it('a key with no meaning is named, to say it does nothing', () => {
+  expect(commandForKey(key('f1'))).toEqual({ kind: 'other', key: 'f1' });
+  expect(commandForKey(key('M-d'))).toEqual({ kind: 'other', key: 'M-d' });
+});
+
 describe('mouse', () => {
   const state = initialState(
     newGame('42', { suits: 4, relaxed: 0, keepSuits: false }),
