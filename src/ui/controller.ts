@@ -70,7 +70,7 @@ export type Command =
         | 'where';
     }
   /** A key with no meaning, named as the player would write it (`z`, `f1`, `M-d`). */
-  | { readonly kind: 'other'; readonly key?: string }
+  | { readonly kind: 'other'; readonly key: string }
   /** From the game loop: the search it ran in the background decided a position's status. */
   | { readonly kind: 'settled'; readonly position: Position; readonly status: Status }
   /** From the game loop: the solver answered about a position. */
@@ -421,7 +421,7 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
     case 'yes':
       return unbound(state, 'y');
     case 'other':
-      return command.key === undefined ? same(state) : unbound(state, command.key);
+      return unbound(state, command.key);
   }
 }
 
