@@ -1,4 +1,5 @@
 import { run } from './program';
+import { fsWords } from '../store/errors';
 import { solverPair } from './solver-file';
 
 // The version shown by --version is the package's; read once at start.
@@ -15,12 +16,17 @@ function randomSeed(): string {
 }
 
 // A reader that closes the pipe early (`spider deal | head`), or a terminal that hung up
-// (SIGHUP, the SSH connection dropped), is not an error worth a trace.
+// (SIGHUP, the SSH connection dropped), is not an error worth a trace. Any other failure to
+// write (a full disk) leaves the output incomplete: it says so in one line, when it can, and
+// ends with its own status (README, "Headless commands").
 const GONE = ['EPIPE', 'EIO', 'ENXIO'];
+const CANNOT_WRITE = 74;
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (GONE.includes(error.code ?? '')) process.exit(process.exitCode ?? 0);
-    throw error;
+    if (stream === process.stdout)
+      process.stderr.write(`spider: cannot write the output: ${fsWords(error)}\n`);
+    process.exit(CANNOT_WRITE);
   });
 }
 

@@ -151,6 +151,24 @@ describe('bin/spider', () => {
     }
   });
 
+  it('says in one line that it cannot write its output to a full disk, and exits 74', () => {
+    if (!fs.existsSync('/dev/full')) return; // Linux only: nothing else fills up on demand
+    const full = fs.openSync('/dev/full', 'w');
+    try {
+      const result = spawnSync(process.execPath, [BIN, 'deal', '--seed', '42', '--json'], {
+        cwd: ROOT,
+        env: ENV,
+        encoding: 'utf8',
+        stdio: ['ignore', full, 'pipe'],
+        timeout: TIMEOUT,
+      });
+      expect(result.stderr).toBe('spider: cannot write the output: the disk is full\n');
+      expect(result.status).toBe(74);
+    } finally {
+      fs.closeSync(full);
+    }
+  });
+
   /** Runs spider with stdout piped, closes the pipe early, and reports how it ended. */
   function closedEarly(
     args: string[],
