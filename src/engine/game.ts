@@ -239,6 +239,15 @@ export function movesKept(game: Game): number {
   return game.kept;
 }
 
+/**
+ * Whether anything was done in the game: an action played or undone, or a peek (a restart keeps
+ * the peeks). Such a game is worth keeping, and counts as abandoned when given up for another
+ * (README, "Saved games and statistics"); a deal nobody touched counts in nothing.
+ */
+export function touched(game: Game): boolean {
+  return game.played !== null || game.undone !== null || game.peeks > 0;
+}
+
 export function canUndo(game: Game): boolean {
   return game.played !== null;
 }

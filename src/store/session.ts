@@ -12,6 +12,7 @@ import {
   isWon,
   statusWithin,
   movesKept,
+  touched,
   newGame,
   type Rules,
   actionsKept,
@@ -112,15 +113,6 @@ function describeDate(iso: string): string {
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/**
- * Whether a game holds anything worth keeping: an action played or undone, or a peek (a
- * restart keeps the peeks, so restarting and killing the game must not clear them). A deal
- * nobody touched is not kept: the next start deals afresh.
- */
-function touched(game: Game): boolean {
-  return game.played !== null || game.undone !== null || game.peeks > 0;
-}
 
 export class GameSession<S extends Saving = 'at-once'> {
   private warned = false;
@@ -238,7 +230,7 @@ export class GameSession<S extends Saving = 'at-once'> {
       }
       if (options.deal !== undefined || options.fresh) {
         // Starting a new game over this one: it counts as abandoned once anything was played.
-        if (movesKept(save.game) > 0) {
+        if (touched(save.game)) {
           const recorded = record(save, 'abandoned');
           messages.push(
             info(`Your unfinished game (${dealName(save.game.deal)}) counts as abandoned.`),
@@ -395,12 +387,12 @@ export class GameSession<S extends Saving = 'at-once'> {
       const known = statusWithin(before.position);
       const deferred =
         known === null &&
-        movesKept(before) > 0 &&
+        touched(before) &&
         this.soFar(this.saves.write(this.slot, this.format(before, true))).ok;
       if (deferred) this.moveOn();
       else {
         const status = known ?? gameStatus(before);
-        const outcome = status !== 'playing' ? status : movesKept(before) > 0 ? 'abandoned' : null;
+        const outcome = status !== 'playing' ? status : touched(before) ? 'abandoned' : null;
         const recorded = outcome ? this.record(before, outcome) : { ok: true as const };
         if (!recorded.ok) {
           // The old game stays in its slot, marked, until the statistics can have it.

@@ -6,12 +6,14 @@
  */
 import {
   type Action,
+  canRedo,
   explain,
   type Game,
   hasCompleteSuitOnTop,
   movableRunLength,
   type MoveAction,
   movesKept,
+  touched,
   newGame,
   play,
   type Position,
@@ -107,9 +109,27 @@ export function initialState(
   };
 }
 
-/** A game has something to lose when moves were made and it is not over (as far as is known). */
-function inProgress(state: UiState): boolean {
-  return movesKept(state.game) > 0 && state.status !== 'won' && state.status !== 'lost';
+/** Whether the game is not over, as far as is known. */
+function goingOn(state: UiState): boolean {
+  return state.status !== 'won' && state.status !== 'lost';
+}
+
+/**
+ * Whether a new deal asks first: once anything was done in a game, even if undone since, giving
+ * it up counts as abandoned (README, "Saved games and statistics").
+ */
+function newLoses(state: UiState): boolean {
+  return goingOn(state) && touched(state.game);
+}
+
+/** Whether a restart asks first: it loses the line of play and the undone actions, if any. */
+function restartLoses(state: UiState): boolean {
+  return goingOn(state) && (movesKept(state.game) > 0 || canRedo(state.game));
+}
+
+/** Whether quitting asks first (nothing is lost: the game is saved), after a move. */
+function quitAsks(state: UiState): boolean {
+  return goingOn(state) && movesKept(state.game) > 0;
 }
 
 /** Plays an action and describes the outcome: completed suits, a win, or no move left. */
@@ -396,11 +416,11 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
       return afterChange(state, outcome.game, info('Redone.'));
     }
     case 'restart':
-      return inProgress(state) ? withState(state, { confirm: 'restart' }) : restartGame(state);
+      return restartLoses(state) ? withState(state, { confirm: 'restart' }) : restartGame(state);
     case 'new':
-      return inProgress(state) ? withState(state, { confirm: 'new' }) : startNewGame(state, deps);
+      return newLoses(state) ? withState(state, { confirm: 'new' }) : startNewGame(state, deps);
     case 'quit':
-      return inProgress(state) ? withState(state, { confirm: 'quit' }) : { state, effect: 'quit' };
+      return quitAsks(state) ? withState(state, { confirm: 'quit' }) : { state, effect: 'quit' };
     case 'hint':
       return askHint(state, deps.hints);
     case 'winnable':

@@ -3,6 +3,7 @@ import {
   gameScores,
   gameStatus,
   movesKept,
+  touched,
   type Rules,
   type ScoringName,
 } from '../engine';
@@ -117,7 +118,7 @@ export async function playInTerminal(
       ? status
       : problem !== null
         ? `NOT saved (${problem})`
-        : movesKept(last) > 0
+        : touched(last)
           ? 'saved for next time'
           : 'not started';
   const summary = exitSummary(

@@ -12,6 +12,7 @@ import {
   gameStatus,
   newGame,
   play,
+  restart,
   type Rules,
   statusWithin,
   undo,
@@ -146,6 +147,66 @@ describe('a new game while the last one is still being decided (README, "Lost")'
     open(env);
     expect(readResults(path.join(where.data, 'spider')).results).toEqual([
       expect.objectContaining({ deal: lost.deal, outcome: 'lost', moves: LOST_GAME_ACTIONS }),
+    ]);
+  });
+});
+
+describe('a game given up for a new one', () => {
+  const results = (data: string) => readResults(path.join(data, 'spider')).results;
+
+  it('counts as abandoned once anything was done in it, even if undone or restarted since', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const { session, game } = open(env, '15');
+    const dealt = play(game, DEAL);
+    if (!dealt.ok) throw new Error('the deal was refused');
+    session.changed(game, dealt.game);
+    const back = undo(dealt.game);
+    if (!back.ok) throw new Error('the deal could not be undone');
+    session.changed(dealt.game, back.game);
+    expect(back.game.kept).toBe(0);
+    const next = newGame('8', ONE_SUIT);
+    session.changed(back.game, next);
+    expect(results(where.data)).toEqual([
+      expect.objectContaining({ deal: back.game.deal, outcome: 'abandoned', moves: 0 }),
+    ]);
+
+    const nextDealt = play(next, DEAL);
+    if (!nextDealt.ok) throw new Error('the deal was refused');
+    session.changed(next, nextDealt.game);
+    const again = restart(nextDealt.game);
+    expect(again.peeks).toBe(1);
+    session.changed(nextDealt.game, again);
+    session.changed(again, newGame('9', ONE_SUIT));
+    expect(results(where.data)).toHaveLength(2);
+    expect(results(where.data)[1]).toMatchObject({ outcome: 'abandoned', moves: 0 });
+  });
+
+  it('counts in nothing when nobody touched it', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const { session, game } = open(env, '15');
+    session.changed(game, newGame('8', ONE_SUIT));
+    expect(results(where.data)).toEqual([]);
+  });
+
+  it('at the start too: --new over a saved game whose moves were all undone', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const { session, game } = open(env, '15');
+    const dealt = play(game, DEAL);
+    if (!dealt.ok) throw new Error('the deal was refused');
+    session.changed(game, dealt.game);
+    const back = undo(dealt.game);
+    if (!back.ok) throw new Error('the deal could not be undone');
+    session.changed(dealt.game, back.game);
+    session.leave(back.game);
+    const { messages } = open(env);
+    expect(messages.map((m) => m.text)).toContain(
+      `Your unfinished game (seed ${back.game.deal.key}) counts as abandoned.`,
+    );
+    expect(results(where.data)).toEqual([
+      expect.objectContaining({ outcome: 'abandoned', moves: 0 }),
     ]);
   });
 });

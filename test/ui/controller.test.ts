@@ -176,6 +176,25 @@ describe('game keys', () => {
     );
   });
 
+  it('n asks too when every move was undone: the game was played, and given up it counts', () => {
+    const undone = run(start, key('deal'), key('undo')).state;
+    expect(undone.game.kept).toBe(0);
+    expect(run(undone, key('new')).state.confirm).toBe('new');
+    // A restarted game keeps the peek of the cards it saw, and asks as well.
+    const restarted = run(start, key('deal'), key('restart'), key('yes')).state;
+    expect(restarted.game.peeks).toBe(1);
+    expect(run(restarted, key('new')).state.confirm).toBe('new');
+    // A deal nobody touched has nothing to lose.
+    expect(run(start, key('new')).state.game.deal.key).toBe('777');
+  });
+
+  it('R asks only when it would lose moves or undone ones', () => {
+    const undone = run(start, key('deal'), key('undo')).state;
+    expect(run(undone, key('restart')).state.confirm).toBe('restart');
+    const restarted = run(start, key('deal'), key('restart'), key('yes')).state;
+    expect(run(restarted, key('restart')).state.confirm).toBeNull();
+  });
+
   it('R restarts the deal after asking', () => {
     const playing = run(start, key('deal')).state;
     const restarted = run(playing, key('restart'), key('yes')).state;
