@@ -20,6 +20,7 @@ import {
 } from '../notation';
 import type { JobResult, JobRunner } from '../search';
 import { pathExists, readTextInput } from '../store/input';
+import { cannotDrawOn } from '../ui/terminal-type';
 import { boardText } from './board-text';
 import {
   checkDisplayOptions,
@@ -458,6 +459,11 @@ function buildProgram(io: CliIo): Command {
       if (!terminal) {
         fail(
           "the game needs a terminal on standard input and output; for scripts use 'spider deal' or 'spider replay' (see 'spider --help')",
+        );
+      }
+      if (cannotDrawOn(io.env.TERM)) {
+        fail(
+          "this terminal (TERM=dumb) cannot move its cursor, so the game cannot draw on it: set TERM to your terminal's type (xterm-256color, vt100); for scripts use 'spider deal' or 'spider replay'",
         );
       }
       const loaded =

@@ -13,6 +13,7 @@ import type { Rules } from '../engine';
 import type { JobRunner } from '../search';
 import { SolverShare } from '../search/solver-thread';
 import { SearchTurns } from '../ui/background';
+import { cannotDrawOn } from '../ui/terminal-type';
 import { fingerprint } from './host-key';
 import { LoginQueue, Tally } from './limits';
 import { type Player, playSession, type Pty, resizeTerminal, type SessionControl } from './player';
@@ -169,6 +170,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         return refuse(
           channel,
           'spider: the game needs a terminal: log in with ssh -t (or without a command)',
+        );
+      }
+      if (cannotDrawOn(pty.term)) {
+        return refuse(
+          channel,
+          'spider: your terminal (TERM=dumb) cannot move its cursor, so the game cannot draw on it; log in from a terminal such as xterm',
         );
       }
       if (closing) return refuse(channel, 'spider: the server is shutting down; try again later');

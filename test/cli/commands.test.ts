@@ -468,6 +468,16 @@ describe('usage errors (exit 2)', () => {
     expect((await cli(['play', '--suits', '3'])).stderr).toContain('--suits must be 1, 2 or 4');
   });
 
+  it('refuses a terminal that cannot move its cursor (TERM=dumb), naming what to set', async () => {
+    const { io, written: dumb } = fakeIo({ tty: true, env: { TERM: 'dumb' } });
+    // Refused before the terminal is touched: these streams are never used.
+    const terminal = { input: {} as NodeJS.ReadStream, output: {} as NodeJS.WriteStream };
+    expect(await run(['--seed', '5'], { ...io, terminal })).toBe(2);
+    expectOneLineMessage(dumb.stderr);
+    expect(dumb.stderr).toContain('this terminal (TERM=dumb) cannot move its cursor');
+    expect(dumb.stderr).toContain('set TERM');
+  });
+
   it('refuses a record file together with a new deal or new rules, before anything else', async () => {
     const cases: [string[], string][] = [
       [['play', 'game.txt', '--seed', '4'], 'a record file brings its own deal'],

@@ -209,6 +209,18 @@ describe('spider serve', () => {
     expect(plain.text()).toMatch(/needs a terminal/);
   });
 
+  it('refuses a terminal that cannot move its cursor (TERM=dumb)', async () => {
+    const { port } = await serve();
+    const client = await connect(port, { key: KEYS[0] });
+    const dumb = await new Promise<Terminal>((resolve, reject) =>
+      client.shell({ term: 'dumb', cols: 80, rows: 24 }, {}, (error, channel) =>
+        error ? reject(error) : resolve(terminal(channel)),
+      ),
+    );
+    expect(await dumb.exited).toBe(1);
+    expect(dumb.text()).toMatch(/TERM=dumb\) cannot move its cursor/);
+  });
+
   it('says the server is full, overall and for one address', async () => {
     const { port } = await serve({ maxSessions: 1 });
     const one = await shell(await connect(port, { key: KEYS[0] }));
