@@ -346,9 +346,11 @@ function buildProgram(io: CliIo): Command {
           : `blind, no undo${cut}`
         : played.solved
           ? "following the solver's winning line"
-          : played.result === 'resigned'
-            ? 'resigned: the solver found no win, and the hints saw nothing useful left'
-            : 'the solver found no win; the hints played on until no progress was possible';
+          : played.result === 'won'
+            ? 'the solver found no win in its time; the hints played on, and a last search won'
+            : played.result === 'resigned'
+              ? 'resigned: the solver found no win, and the hints saw nothing useful left'
+              : 'the solver found no win; the hints played on until no progress was possible';
       io.stdout.write(
         `# spider autoplay --${open ? 'open' : 'fair'}: ${result} after ${count(played.actions.length)} actions (${how}); ${count(elapsed)} ms.\n` +
           formatRecord({

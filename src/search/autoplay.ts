@@ -1,7 +1,8 @@
 /**
  * Autoplay (README, "Solver"): plays a game to its end on its own. `open` follows the solver,
  * which sees every card; where the solver finds no win, the game goes on with the hints until the
- * rules call it lost, or until the hints see nothing useful left (then autoplay resigns).
+ * rules call it lost, or until the hints see nothing useful left (then autoplay searches once
+ * more, and resigns if that finds no win either).
  * `fair` asks the fair player for every action, as a player who sees only the face-up cards
  * would, and never undoes.
  */
@@ -9,6 +10,7 @@ import type { Action } from '../engine/actions';
 import { dealText } from '../engine/deals';
 import { type Game, gameStatus, play } from '../engine/game';
 import { isWon } from '../engine/status';
+import { stockLeft, totalHidden } from '../engine/position';
 import { type FairBudget, fairChoice } from './fair';
 import { gameView } from './view';
 import { heuristicHints } from './hints';
@@ -26,6 +28,19 @@ export interface Autoplayed {
 
 /** Most actions the hints play before autoplay resigns: a game never needs nearly so many. */
 const MAX_HINTED = 2_000;
+
+/**
+ * Before autoplay resigns where every card is in view: one more search, bounded by positions
+ * rather than by the time given for each action (so the answer is the same on any machine), for a
+ * win the time cut short. A game a few moves from won is never resigned.
+ */
+const LAST_LOOK: SolveBudget = { positions: 300_000, prove: false };
+
+/** The winning line the last look finds from `game`, or null. */
+function lastLook(game: Game): readonly Action[] | null {
+  const found = solve(game.position, LAST_LOOK);
+  return found.result === 'won' ? found.line : null;
+}
 
 export function autoplayOpen(start: Game, budget: SolveBudget = {}): Autoplayed {
   const actions: Action[] = [];
@@ -47,6 +62,8 @@ export function autoplayOpen(start: Game, budget: SolveBudget = {}): Autoplayed 
     if (!best || !step(best.action)) break;
   }
   const status = gameStatus(game);
+  if (status === 'playing' && lastLook(game)?.every(step))
+    return { game, result: 'won', actions, solved: false };
   return { game, result: status === 'playing' ? 'resigned' : status, actions, solved: false };
 }
 
@@ -97,6 +114,18 @@ export function autoplayFair(
       thought.push(ms);
       onAction?.(action, game, ms);
     });
+  }
+  // With nothing hidden and nothing left to deal, the player sees all the solver does.
+  const { position } = game;
+  const inView = stockLeft(position) === 0 && totalHidden(position) === 0;
+  const line = gameStatus(game) === 'playing' && inView ? lastLook(game) : null;
+  for (const action of line ?? []) {
+    const outcome = play(game, action);
+    if (!outcome.ok) break;
+    game = outcome.game;
+    actions.push(action);
+    thought.push(0);
+    onAction?.(action, game, 0);
   }
   const status = gameStatus(game);
   const result = status === 'playing' ? 'resigned' : status;

@@ -5,14 +5,15 @@
 import {
   actionsKept,
   gameStatus,
+  isWon,
   newGame,
   dealPosition,
   status,
   type Suit,
 } from '../../src/engine';
 import { heuristicHints } from '../../src/search';
-import { autoplayOpen, solve } from '../../src/search';
-import { position, suitRun } from '../helpers/build';
+import { autoplayFair, autoplayOpen, solve } from '../../src/search';
+import { gameAt, position, suitRun } from '../helpers/build';
 import { playsToWin } from '../helpers/play-out';
 import { lostGame } from '../helpers/lost-game';
 
@@ -101,5 +102,25 @@ describe('autoplay --open', () => {
       expect(status).toBe('playing');
       expect(heuristicHints.hints(played.game.position)).toEqual([]);
     } else expect(status).toBe(played.result);
+  });
+
+  it('searches once more before it resigns, whatever the time: a game two moves from won is won', () => {
+    // Seven suits removed; the last is whole but for its ace, under it: the hints see nothing
+    // useful, and no search had time to look.
+    const p = position({
+      columns: [`As ${suitRun('s').replace(' As', '')}`],
+      foundations: 'sssssss',
+      rules: { suits: 1 },
+    });
+    const stuck = gameAt(p);
+    expect(heuristicHints.hints(stuck.position).length).toBe(0);
+    const open = autoplayOpen(stuck, { positions: 1 });
+    expect(open.result).toBe('won');
+    expect(open.solved).toBe(false);
+    // The fair player sees every card here, and resigns no more than the open one.
+    let clock = 0;
+    const fair = autoplayFair(stuck, { timeMs: 1, now: () => (clock += 1_000) });
+    expect(fair.result).toBe('won');
+    expect(isWon(fair.game.position)).toBe(true);
   });
 });
