@@ -8,6 +8,7 @@ import {
   type Game,
   newGame,
   replay,
+  writtenLine,
 } from '../engine';
 import {
   formatAction,
@@ -294,7 +295,7 @@ function buildProgram(io: CliIo): Command {
             deal: game.deal,
             rules: game.rules,
             meta: [],
-            actions: [...actionsKept(game), ...found.line],
+            actions: writtenLine(game.start, [...actionsKept(game), ...found.line]),
           }),
       );
     },

@@ -2,7 +2,7 @@
  * `spider solve FILE --where-lost` (README, "Where it went wrong"): where a recorded game stopped
  * being winnable, as text (a comment saying so, then a record that replays) or one JSON object.
  */
-import { actionsKept, type Game } from '../engine';
+import { actionsKept, type Game, writtenLine } from '../engine';
 import { formatAction, formatRecord, whereLostSentence } from '../notation';
 import type { WhereLost } from '../search';
 
@@ -59,5 +59,11 @@ export function whereLostText(game: Game, found: WhereLost): string {
       : '# The record is the game as it was.',
   );
   const played = winning ? [...actions.slice(0, low), ...found.winningLine] : actions;
-  return `${lines.join('\n')}\n${formatRecord({ deal: game.deal, rules: game.rules, meta: [], actions: played })}`;
+  const record = {
+    deal: game.deal,
+    rules: game.rules,
+    meta: [],
+    actions: writtenLine(game.start, played),
+  };
+  return `${lines.join('\n')}\n${formatRecord(record)}`;
 }

@@ -83,6 +83,23 @@ function canonical(position: Position, action: Action): Action {
     : action;
 }
 
+/**
+ * A line of play from `from` as it is best written down (README, "Move notation and game
+ * records"): each move whose count `F-T` would choose anyway loses it. From an action the rules
+ * refuse on, the rest stays as given.
+ */
+export function writtenLine(from: Position, line: readonly Action[]): Action[] {
+  const written: Action[] = [];
+  let position = from;
+  for (const [i, action] of line.entries()) {
+    const outcome = apply(position, action);
+    if (!outcome.ok) return [...written, ...line.slice(i)];
+    written.push(canonical(position, action));
+    position = outcome.position;
+  }
+  return written;
+}
+
 /** The same game at another point of its history; one object shape for every game (fast property access). */
 function withHistory(
   game: Game,

@@ -3,6 +3,8 @@
  * input refused with exit 2.
  */
 import { run } from '../../src/cli/program';
+import { checkMove, newGame, play } from '../../src/engine';
+import { parseAction } from '../../src/notation';
 import { fakeIo, type FakeIoOptions } from '../helpers/fake-io';
 
 async function cli(args: string[], options: FakeIoOptions = {}) {
@@ -33,6 +35,27 @@ it('the text output is a record of the whole game that replay plays to a win', a
     status: 'won',
     foundations: expect.any(Array),
   });
+});
+
+it('the record writes F-T wherever F-T moves the same cards as F-T/N', async () => {
+  const out = await cli(['solve', '--seed', '42', '--suits', '1']);
+  const body = out.stdout.split('\n\n')[1];
+  const tokens = body.split(/\s+/).filter(Boolean);
+  const explicit = tokens.filter((token) => token.includes('/'));
+  // Each count kept is one F-T would not choose: without it, the same record moves other cards.
+  let game = newGame('42', { suits: 1, relaxed: 0, keepSuits: false });
+  for (const token of tokens) {
+    const action = parseAction(token);
+    if (action === null) throw new Error(`not an action: ${token}`);
+    if (action.kind === 'move' && action.count !== undefined) {
+      const plain = checkMove(game.position, { kind: 'move', from: action.from, to: action.to });
+      expect(plain.ok && plain.count).not.toBe(action.count);
+    }
+    const played = play(game, action);
+    if (!played.ok) throw new Error(`illegal: ${token}`);
+    game = played.game;
+  }
+  expect(explicit.length).toBeLessThan(tokens.length / 10);
 });
 
 it('solves the end of a record: a lost game is lost, and the record comes back as it was', async () => {

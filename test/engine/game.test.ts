@@ -23,6 +23,7 @@ import {
   replay,
   restart,
   undo,
+  writtenLine,
 } from '../../src/engine';
 import { gameAt, position, showColumns as show, suitRun } from '../helpers/build';
 
@@ -342,6 +343,20 @@ describe('Game: the line of play kept', () => {
     expect(show(part.position)[1]).toBe('8d 7d');
     const whole = ok(play(gameAt(p), move(0, 1, 3)));
     expect(actionsKept(whole)).toStrictEqual([move(0, 1)]);
+  });
+
+  it('Game: writtenLine writes a line the same way, and leaves it as given from a refused action', () => {
+    const p = position({
+      columns: ['9d 8d 7d', '', 'Ks', 'Ks', 'Ks', 'Ks', 'Ks', 'Ks', 'Ks', 'Ks'],
+    });
+    // The whole run into the empty column, then back onto nothing it fits (refused).
+    expect(writtenLine(p, [move(0, 1, 3), move(1, 0, 2), move(1, 2, 1)])).toStrictEqual([
+      move(0, 1),
+      move(1, 0, 2),
+      move(1, 2, 1),
+    ]);
+    expect(writtenLine(p, [move(0, 1, 2)])).toStrictEqual([move(0, 1, 2)]);
+    expect(writtenLine(p, [])).toEqual([]);
   });
 
   it('Game: replaying the kept line from the deal gives the same position', () => {
