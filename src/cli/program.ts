@@ -140,9 +140,18 @@ function buildProgram(io: CliIo): Command {
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(printableLines(text)),
       // One line: commander puts a suggestion ("(Did you mean --seed?)") on a line of its own.
+      // An option of other commands only is suggested as itself ("unknown option '--suits' (Did
+      // you mean --suits?)"): it says instead that this command has no such option.
       outputError: (text, write) => {
-        const message = text.replace(/^error: /, 'spider: ').trimEnd();
-        write(`${message.replace(/\s*\n\s*/g, ' ')}\n`);
+        const message = text
+          .replace(/^error: /, 'spider: ')
+          .trimEnd()
+          .replace(/\s*\n\s*/g, ' ')
+          .replace(
+            /unknown option '([^']+)' \(Did you mean \1\?\)/,
+            "unknown option '$1': this command has no such option (see its --help)",
+          );
+        write(`${message}\n`);
       },
     })
     .showSuggestionAfterError(true);

@@ -418,6 +418,11 @@ describe('usage errors (exit 2)', () => {
     const suggested = expectUsageError(await cli(['deal', '--sed', '4']));
     expect(suggested).toContain('--sed');
     expect(suggested).toContain('--seed');
+    // An option of other commands is not suggested as itself.
+    const elsewhere = expectUsageError(await cli(['replay', '-', '--suits', '2']));
+    expect(elsewhere).toBe(
+      "spider: unknown option '--suits': this command has no such option (see its --help)\n",
+    );
   });
 
   it('refuses an option without its value and extra arguments', async () => {
