@@ -74,8 +74,13 @@ export function positionJson(game: Game, reveal: boolean): PositionJson {
   };
 }
 
-/** Characters that would not show, or would change how the output shows, in a terminal. */
-const UNSEEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Co}\p{Cn}]/gu;
+/**
+ * Characters that would not show, or would change how the output shows, in a terminal; and
+ * combining marks at the start of a string, which would sit on its quote mark (README, "Seeds
+ * on screen").
+ */
+const UNSEEN_OR_ALONE =
+  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Co}\p{Cn}]|(?<=")\p{M}+/gu;
 
 /**
  * A value as JSON text for people and scripts alike: indented, and with every invisible or
@@ -85,7 +90,7 @@ const UNSEEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Co}\
  */
 export function jsonText(value: unknown): string {
   // Line ends between members are the indentation's own; inside strings JSON escapes them.
-  return JSON.stringify(value, null, 2).replace(UNSEEN, (ch) =>
+  return JSON.stringify(value, null, 2).replace(UNSEEN_OR_ALONE, (ch) =>
     ch === '\n'
       ? ch
       : Array.from(

@@ -9,6 +9,8 @@ describe('jsonText', () => {
     ['line separator', 'x\u2028y', 'x\\u2028y'],
     ['C1 control', 'x\u0085y', 'x\\u0085y'],
     ['variation selector', '\u2764\ufe0f', '\u2764\\ufe0f'],
+    ['accent with nothing to sit on', '\u0301\u0302a', '\\u0301\\u0302a'],
+    ['accent on a quote mark', 'x"\u0301', 'x\\"\\u0301'],
   ])('escapes a %s and keeps the same string', (_, value, escaped) => {
     const text = jsonText({ seed: value });
     expect(text).toContain(`"seed": "${escaped}"`);
@@ -17,6 +19,8 @@ describe('jsonText', () => {
 
   it('leaves visible text as it is', () => {
     expect(jsonText({ seed: 'Spider ♠ 世界 é' })).toBe('{\n  "seed": "Spider ♠ 世界 é"\n}');
+    // An accent on its letter stays, whether written as one character or two.
+    expect(jsonText({ seed: 'e\u0301' })).toBe('{\n  "seed": "e\u0301"\n}');
   });
 
   it('is what spider deal --json prints', () => {
