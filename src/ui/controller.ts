@@ -26,6 +26,7 @@ import {
 } from '../engine';
 import { bestMoveFrom, type HintEngine, type JobResult } from '../search';
 import { answered, askHint, askSolver, demoStep, startDemo, stopDemo, stopHint } from './questions';
+import { keyLabel } from './input';
 import type { Message, UiState } from './state';
 import type { Theme } from './theme';
 import {
@@ -447,5 +448,7 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
 
 /** A key that means nothing here says so, and changes nothing else (README, "Playing"). */
 function unbound(state: UiState, key: string): Update {
-  return withState(state, { message: info(`${key} does nothing here; ? shows the keys.`) });
+  return withState(state, {
+    message: info(`${keyLabel(key)} does nothing here; ? shows the keys.`),
+  });
 }

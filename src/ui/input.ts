@@ -43,6 +43,53 @@ const BY_NAME: Record<string, Command> = {
   'C-c': { kind: 'interrupt' },
 };
 
+/** Keys named as keyboards print them, where the key parser's names differ. */
+const KEY_WORDS: Record<string, string> = {
+  backspace: 'Backspace',
+  clear: 'Clear',
+  delete: 'Delete',
+  down: 'Down',
+  end: 'End',
+  enter: 'Enter',
+  escape: 'Esc',
+  home: 'Home',
+  insert: 'Insert',
+  left: 'Left',
+  pagedown: 'PageDown',
+  pageup: 'PageUp',
+  right: 'Right',
+  space: 'Space',
+  tab: 'Tab',
+  up: 'Up',
+};
+
+const MODIFIERS: readonly (readonly [string, string])[] = [
+  ['C-', 'Ctrl-'],
+  ['M-', 'Alt-'],
+  ['S-', 'Shift-'],
+];
+
+/**
+ * A key's name as a player knows it: `C-a` is Ctrl-A, `M-q` Alt-q, `f1` F1, `pageup` PageUp; a
+ * character is itself.
+ */
+export function keyLabel(name: string): string {
+  let label = '';
+  let rest = name;
+  for (;;) {
+    const found = MODIFIERS.find(([short]) => rest.startsWith(short) && rest.length > short.length);
+    if (!found) break;
+    label += found[1];
+    rest = rest.slice(found[0].length);
+  }
+  const word =
+    KEY_WORDS[rest] ??
+    (/^f\d+$/.test(rest) || (label.startsWith('Ctrl') && rest.length === 1)
+      ? rest.toUpperCase()
+      : rest);
+  return label + word;
+}
+
 /** The command for a key, or `other` for a key with no meaning (it still closes panels). */
 export function commandForKey(key: Pick<KeyEvent, 'name' | 'ch'>): Command {
   const named = BY_NAME[key.name];

@@ -72,6 +72,10 @@ describe('column keys', () => {
     expect(run(start, key('yes')).state.message?.text).toBe(
       'y does nothing here; ? shows the keys.',
     );
+    // Named as the keyboard prints it, not as the key parser does.
+    expect(run(start, { kind: 'other', key: 'C-a' }).state.message?.text).toBe(
+      'Ctrl-A does nothing here; ? shows the keys.',
+    );
   });
 
   it('picking a column selects its whole movable run', () => {

@@ -1,6 +1,6 @@
 import { newGame } from '../../src/engine';
 import { initialState } from '../../src/ui/controller';
-import { commandForKey, commandForMouse } from '../../src/ui/input';
+import { commandForKey, commandForMouse, keyLabel } from '../../src/ui/input';
 import type { MouseEvent } from '../../src/ui/keys';
 import { layout } from '../../src/ui/layout';
 
@@ -54,6 +54,24 @@ describe('keys', () => {
   ])('%s is %s', (name, kind) => {
     expect(commandForKey(key(name)).kind).toBe(kind);
   });
+});
+
+it.each([
+  ['C-a', 'Ctrl-A'],
+  ['M-q', 'Alt-q'],
+  ['M-Q', 'Alt-Q'],
+  ['C-M-x', 'Ctrl-Alt-X'],
+  ['S-up', 'Shift-Up'],
+  ['f1', 'F1'],
+  ['f12', 'F12'],
+  ['pageup', 'PageUp'],
+  ['C-space', 'Ctrl-Space'],
+  ['backspace', 'Backspace'],
+  ['Z', 'Z'],
+  ['é', 'é'],
+  ['M-', 'M-'],
+])('%s is written %s for the player', (name, label) => {
+  expect(keyLabel(name)).toBe(label);
 });
 
 it('a key with no meaning is named, to say it does nothing', () => {
