@@ -298,6 +298,8 @@ function confirmed(state: UiState, command: Command, deps: ControllerDeps): Upda
   return restartGame(cleared);
 }
 
+const PANEL_KEYS_ONLY = 'The game is over: only the keys on the panel do anything now.';
+
 function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Update | null {
   const overlay = state.overlay;
   if (!overlay) return null;
@@ -326,7 +328,9 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
       if (command.kind === 'write') return { state, effect: 'write' };
       // Where it went wrong: asked with the panel up, and shown on it.
       if (overlay.kind === 'lost' && command.kind === 'where') return askSolver(state, 'where');
-      return same(state);
+      // Any other key says so (README, "Playing"); the mouse, on or off the panel, does not.
+      if (command.kind === 'press' || command.kind === 'release') return same(state);
+      return withState(state, { message: info(PANEL_KEYS_ONLY) });
   }
 }
 

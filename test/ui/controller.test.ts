@@ -524,11 +524,16 @@ describe('lost: no progress possible any more (README, "Lost")', () => {
     expect(run(lost, key('new')).state.game.deal.key).toBe('777');
   });
 
-  it('other keys leave the panel up and the game as it is', () => {
+  it('other keys leave the panel up and the game as it is, and say so; the mouse says nothing', () => {
     const lost = run(start, col(2), col(1)).state;
     const after = run(lost, col(0), key('deal'), key('hint')).state;
     expect(after.overlay).toEqual({ kind: 'lost' });
     expect(after.game).toBe(lost.game);
+    expect(after.message?.text).toBe(
+      'The game is over: only the keys on the panel do anything now.',
+    );
+    const clicked = run(lost, { kind: 'press', column: 0, index: null }).state;
+    expect(clicked).toBe(lost);
   });
 });
 
