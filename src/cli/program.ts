@@ -198,7 +198,7 @@ function buildProgram(io: CliIo): Command {
         EXIT_ILLEGAL,
       );
     }
-    return { game: result.game, name };
+    return { game: result.game, name, meta: record.meta };
   }
 
   addOutputOptions(addDisplayOptions(replayCommand)).action(
@@ -240,7 +240,10 @@ function buildProgram(io: CliIo): Command {
     )
     .option('--json', 'print the result as one JSON object')
     .allowExcessArguments(false);
-  /** The game a search starts from: a record's end, or a deal from the options. */
+  /**
+   * The game a search starts from: a record's end, or a deal from the options; with the record's
+   * other header keys, which the record it prints keeps (README, "Move notation and game records").
+   */
   async function searchedGame(file: string | undefined, raw: RawOptions, command: Command) {
     const options = take(checkGameOptions(raw));
     const given = (name: string) => command.getOptionValueSource(name) === 'cli';
@@ -248,9 +251,10 @@ function buildProgram(io: CliIo): Command {
     if (file !== undefined && dealOptions.some(given)) {
       fail('a record file brings its own deal and rules: give FILE or deal options, not both');
     }
-    return file === undefined
-      ? newGame(await chosenDeal(options), options.rules)
-      : (await loadRecord(file, false, raw.json === true)).game;
+    if (file === undefined)
+      return { game: newGame(await chosenDeal(options), options.rules), meta: [] };
+    const { game, meta } = await loadRecord(file, false, raw.json === true);
+    return { game, meta };
   }
   /** A time option in `unit`s: a positive number up to a day. */
   function timeOption(name: string, text: string, unit: 'seconds' | 'milliseconds'): number {
@@ -275,13 +279,13 @@ function buildProgram(io: CliIo): Command {
         );
       }
       const seconds = timeOption('--time', raw.time ?? (raw.whereLost ? '60' : '10'), 'seconds');
-      const game = await searchedGame(file, raw, command);
+      const { game, meta } = await searchedGame(file, raw, command);
       if (raw.whereLost) {
         const { whereLost } = await import('../search');
         const { whereLostJson, whereLostText } = await import('./where-lost-command');
         const found = whereLost(game.start, actionsKept(game), { timeMs: seconds * 1000 });
         io.stdout.write(
-          raw.json ? `${jsonText(whereLostJson(found))}\n` : whereLostText(game, found),
+          raw.json ? `${jsonText(whereLostJson(found))}\n` : whereLostText(game, found, meta),
         );
         return;
       }
@@ -303,7 +307,7 @@ function buildProgram(io: CliIo): Command {
           formatRecord({
             deal: game.deal,
             rules: game.rules,
-            meta: [],
+            meta,
             actions: writtenLine(game.start, [...actionsKept(game), ...found.line]),
           }),
       );
@@ -330,7 +334,7 @@ function buildProgram(io: CliIo): Command {
     ) => {
       const open = raw.open === true;
       const ms = timeOption('--think', raw.think ?? (open ? '10000' : '1000'), 'milliseconds');
-      const game = await searchedGame(file, raw, command);
+      const { game, meta } = await searchedGame(file, raw, command);
       const { autoplayFair, autoplayOpen } = await import('../search');
       const began = Date.now();
       // The fair player's worlds are drawn from the deal's name: the same deal plays the same.
@@ -366,7 +370,7 @@ function buildProgram(io: CliIo): Command {
           formatRecord({
             deal: game.deal,
             rules: game.rules,
-            meta: [],
+            meta,
             actions: actionsKept(played.game),
           }),
       );

@@ -3,7 +3,7 @@
  * being winnable, as text (a comment saying so, then a record that replays) or one JSON object.
  */
 import { actionsKept, type Game, writtenLine } from '../engine';
-import { formatAction, formatRecord, whereLostSentence } from '../notation';
+import { formatAction, formatRecord, type GameRecord, whereLostSentence } from '../notation';
 import type { WhereLost } from '../search';
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -33,9 +33,10 @@ export function whereLostJson(found: WhereLost) {
 /**
  * The text output: comment lines (the sentence, the positions searched, why it stopped early),
  * then a game record: the game's moves up to the last position proven winnable followed by the
- * solver's winning line from there, or the game as it was when none was proven.
+ * solver's winning line from there, or the game as it was when none was proven; with the header
+ * keys of the record read (`meta`).
  */
-export function whereLostText(game: Game, found: WhereLost): string {
+export function whereLostText(game: Game, found: WhereLost, meta: GameRecord['meta']): string {
   const actions = actionsKept(game);
   const low = found.lastWinnable;
   const afters = found.searched.map((s) => s.after).join(', ');
@@ -62,7 +63,7 @@ export function whereLostText(game: Game, found: WhereLost): string {
   const record = {
     deal: game.deal,
     rules: game.rules,
-    meta: [],
+    meta,
     actions: writtenLine(game.start, played),
   };
   return `${lines.join('\n')}\n${formatRecord(record)}`;

@@ -95,11 +95,15 @@ export function parseRecord(text: string): RecordParse {
   const firstLine = line;
   while (more && (isBlank(line) || isComment(line))) more = nextLine();
   const header = new Map<string, string>();
+  /** The line of each key, to name in a message. */
+  const where = new Map<string, [number, string]>();
   const meta: [string, string][] = [];
   for (; more && !isBlank(line); more = nextLine()) {
     if (isComment(line)) continue;
     // `s`: a value may hold U+2028/U+2029, which a seed may contain (they are not control characters).
-    const m = /^([A-Za-z][A-Za-z0-9_.-]*): ?(.*)$/s.exec(line);
+    // The value is what follows ': ' (README, "Move notation and game records"); a key alone
+    // with its colon has an empty one.
+    const m = /^([A-Za-z][A-Za-z0-9_.-]*)(?:: (.*)|:)$/s.exec(line);
     if (!m)
       return fail(
         i,
@@ -107,10 +111,12 @@ export function parseRecord(text: string): RecordParse {
         `expected a header line 'key: value', not '${printable(line)}' (a blank line ends the header)`,
       );
     const key = m[1];
+    const given = m[2] ?? '';
     // Rule values are single words, so stray spaces are forgiven; a seed is taken exactly.
-    const value = key === 'seed' || !isRuleKey(key) ? m[2] : m[2].trim();
+    const value = key === 'seed' || !isRuleKey(key) ? given : given.trim();
     if (header.has(key)) return fail(i, line, `the header key '${printable(key)}' appears twice`);
     header.set(key, value);
+    where.set(key, [i, line]);
     if (!isRuleKey(key)) meta.push([key, value]);
     const problem = headerProblem(key, value);
     if (problem) return fail(i, line, problem);
@@ -118,7 +124,11 @@ export function parseRecord(text: string): RecordParse {
   const seed = header.get('seed');
   const numbered = header.get('deal');
   if (seed !== undefined && numbered !== undefined) {
-    return fail(0, firstLine, "a record names its deal by 'seed: ...' or by 'deal: ...', not both");
+    // The line of the second of the two names.
+    const [seedAt, seedLine] = where.get('seed') ?? [0, firstLine];
+    const [dealAt, dealLine] = where.get('deal') ?? [0, firstLine];
+    const [atLine, text] = seedAt > dealAt ? [seedAt, seedLine] : [dealAt, dealLine];
+    return fail(atLine, text, "a record names its deal by 'seed: ...' or by 'deal: ...', not both");
   }
   const deal =
     seed !== undefined

@@ -58,6 +58,20 @@ it('the record writes F-T wherever F-T moves the same cards as F-T/N', async () 
   expect(explicit.length).toBeLessThan(tokens.length / 10);
 });
 
+it('keeps the header keys of the record it reads, in solve, where-lost and autoplay', async () => {
+  const record = 'seed: 42\nsuits: 1\nplayer: ada\ndate: 2026-11-26\n\nd\n';
+  const commands = [
+    ['solve', '-', '--time', '5'],
+    ['solve', '--where-lost', '-', '--time', '5'],
+    ['autoplay', '--open', '-', '--think', '5000'],
+  ];
+  for (const args of commands) {
+    const out = await cli(args, { stdin: record });
+    expect(out.status).toBe(0);
+    expect(out.stdout).toContain('\nplayer: ada\ndate: 2026-11-26\n\n');
+  }
+});
+
 it('solves the end of a record: a lost game is lost, and the record comes back as it was', async () => {
   const fs = await import('fs');
   const path = await import('path');

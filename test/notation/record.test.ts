@@ -198,6 +198,19 @@ describe('parseRecord', () => {
       expect(error.text).toBe('this is not a header');
       // Tokens straight after the header, with no blank line between.
       expect(refused('seed: 1\n1-2 d\n')).toMatchObject({ line: 2, text: '1-2 d' });
+      // The value follows ': ', so a file that is not a record is found out on its first line.
+      expect(refused('seed:42\n\nd\n')).toMatchObject({ line: 1, text: 'seed:42' });
+      expect(refused('root:x:0:0:root:/root:/bin/bash\n')).toMatchObject({ line: 1 });
+      // A key alone with its colon has an empty value.
+      expect(parsed('seed: 1\nplayer:\n\nd\n').meta).toEqual([['player', '']]);
+    });
+
+    it('names the second line when a record names its deal both ways', () => {
+      expect(refused('seed: 1\nsuits: 1\ndeal: pysol:1\n\n')).toMatchObject({
+        line: 3,
+        text: 'deal: pysol:1',
+      });
+      expect(refused('deal: pysol:1\nseed: 1\n\n')).toMatchObject({ line: 2, text: 'seed: 1' });
     });
 
     it.each(['0-3', '11-2', '1-2/0', '01-2', 'D', 'r11', '1-', 'x'])(
