@@ -1,11 +1,11 @@
 import { cardLabel, gameScores, movesKept, SCORING_NAMES } from '../engine';
 import type { Frame } from './frame';
-import { HELP_PAGES } from './help';
+import { HELP_PAGES, HELP_WIDTH, helpLines } from './help';
 import type { Board } from './layout';
 import type { Overlay, UiState } from './state';
 import { cardRole } from './theme';
 import { wrapWords } from './wrap';
-import { DealName } from '../notation';
+import { DealName, textWidth } from '../notation';
 
 /** A bordered panel over the board; returns its inner area. */
 function panel(
@@ -100,60 +100,40 @@ function endPanel(
   );
 }
 
-/** Breaks a help line to `width`, continuing under the text column of key lines (11 spaces). */
-function wrap(line: string, width: number): string[] {
-  const lines: string[] = [];
-  let rest = line;
-  // A key line has its text from column 11 on (`Esc        put the cards back`).
-  const indent =
-    / {2}$/.test(line.slice(0, 11)) && /\S/.test(line.charAt(11)) ? ' '.repeat(11) : '';
-  while (rest.length > width) {
-    const cut = rest.lastIndexOf(' ', width);
-    const at = cut > indent.length ? cut : width;
-    lines.push(rest.slice(0, at).trimEnd());
-    rest = indent + rest.slice(at).trimStart();
-  }
-  lines.push(rest);
-  return lines;
-}
-
 /**
- * The help: its pages wrapped to the panel and split into as many screens as the terminal's
+ * The help: its pages laid out for the panel and split into as many screens as the terminal's
  * height needs, so every line can be read even at the smallest size. `?` turns the screens.
  */
 function drawHelp(frame: Frame, state: UiState, page: number): void {
-  const longest = Math.max(...HELP_PAGES.flat().map((l) => l.length));
-  const width = Math.min(longest, frame.width - 6);
+  const width = Math.max(1, Math.min(HELP_WIDTH, frame.width - 6));
   const rows = Math.max(1, frame.height - 5); // the panel's borders and footer, and the status line
-  const screens = HELP_PAGES.flatMap((lines) => {
-    // Lines broken by hand (continuations start with spaces) are joined, then wrapped to fit.
-    const entries: string[] = [];
-    for (const line of lines) {
-      if (/^ {11}\S/.test(line) && entries.length > 0)
-        entries[entries.length - 1] += ` ${line.trim()}`;
-      else entries.push(line);
-    }
-    let wrapped = entries.flatMap((line) => wrap(line, width));
+  // Each screen, and whether it begins with its page's title.
+  const screens = HELP_PAGES.flatMap((helpPage) => {
+    let wrapped = helpLines(helpPage, width);
     if (wrapped.length > rows) wrapped = wrapped.filter((line) => line !== '');
-    const chunks: string[][] = [];
-    for (let i = 0; i < wrapped.length; i += rows) chunks.push(wrapped.slice(i, i + rows));
+    const chunks: { lines: string[]; titled: boolean }[] = [];
+    for (let i = 0; i < wrapped.length; i += rows)
+      chunks.push({ lines: wrapped.slice(i, i + rows), titled: i === 0 });
     return chunks;
   });
   const shown = screens[page % screens.length];
-  const footer = `${(page % screens.length) + 1}/${screens.length}: ? next, other keys close. ${DealName(state.game.deal)}`;
+  // The seed is on the status line too: where the footer has no room for it, it goes.
+  const turn = `${(page % screens.length) + 1}/${screens.length}: ? next, other keys close.`;
+  const named = `${turn} ${DealName(state.game.deal)}`;
+  const footer = textWidth(named) <= width ? named : turn;
   const inner = panel(
     frame,
     width,
-    Math.min(rows, Math.max(...screens.map((s) => s.length))) + 1,
+    Math.min(rows, Math.max(...screens.map((s) => s.lines.length))) + 1,
     'Spider help',
     state.theme.ascii,
   );
-  shown.forEach((line, i) =>
+  shown.lines.forEach((line, i) =>
     frame.put(
       inner.x,
       inner.y + i,
       line,
-      i === 0 && page % screens.length === 0 ? 'title' : 'panel',
+      i === 0 && shown.titled ? 'title' : 'panel',
       false,
       inner.width,
     ),

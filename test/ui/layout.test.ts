@@ -1,7 +1,7 @@
 import { cardLabel, type Game, move, newGame, type Rules } from '../../src/engine';
 import { columnView } from '../../src/ui/column-view';
 import { initialState } from '../../src/ui/controller';
-import { HELP_PAGES } from '../../src/ui/help';
+import { HELP_PAGES, helpLines } from '../../src/ui/help';
 import { hitTest, layout, MIN_HEIGHT, MIN_WIDTH } from '../../src/ui/layout';
 import type { UiState } from '../../src/ui/state';
 import { column, COLUMN_NUMBERS, gameAt, position, suitRun } from '../helpers/build';
@@ -295,7 +295,10 @@ describe('panels', () => {
       seen.push(text);
     }
     const shown = new Set(seen.join(' ').split(/[\s│|]+/));
-    const words = HELP_PAGES.flat().join(' ').split(/\s+/).filter(Boolean);
+    const words = HELP_PAGES.flatMap((page) => helpLines(page, 1_000))
+      .join(' ')
+      .split(/\s+/)
+      .filter(Boolean);
     expect(words.filter((word) => !shown.has(word))).toEqual([]);
   });
 
