@@ -17,16 +17,20 @@ function randomSeed(): string {
 
 // A reader that closes the pipe early (`spider deal | head`), or a terminal that hung up
 // (SIGHUP, the SSH connection dropped), is not an error worth a trace. Any other failure to
-// write (a full disk) leaves the output incomplete: it says so in one line, when it can, and
-// ends with its own status (README, "Headless commands").
+// write (a full disk) leaves the output incomplete: it says so once, in one line when it can,
+// and the program ends with its own status (README, "Headless commands"). It is not stopped
+// there: a server whose log cannot be written still has its players' games to save.
 const GONE = ['EPIPE', 'EIO', 'ENXIO'];
 const CANNOT_WRITE = 74;
+let cannotWrite = false;
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (GONE.includes(error.code ?? '')) process.exit(process.exitCode ?? 0);
+    if (cannotWrite) return;
+    cannotWrite = true;
     if (stream === process.stdout)
       process.stderr.write(`spider: cannot write the output: ${fsWords(error)}\n`);
-    process.exit(CANNOT_WRITE);
+    process.exitCode = CANNOT_WRITE;
   });
 }
 
@@ -44,10 +48,10 @@ run(process.argv.slice(2), {
       : undefined,
 }).then(
   (status) => {
-    process.exitCode = status;
+    process.exitCode = cannotWrite ? CANNOT_WRITE : status;
     // What is left to write goes out first, unless the terminal takes nothing (its output
     // stopped with Ctrl-S): leaving must not hang.
-    setTimeout(() => process.exit(status), 2000).unref();
+    setTimeout(() => process.exit(cannotWrite ? CANNOT_WRITE : status), 2000).unref();
   },
   (error: unknown) => {
     // A bug, not bad input: one line, and the trace only when asked for.

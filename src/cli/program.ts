@@ -11,6 +11,7 @@ import {
   writtenLine,
 } from '../engine';
 import {
+  carriedMeta,
   formatAction,
   formatRecord,
   jsonText,
@@ -148,8 +149,8 @@ function buildProgram(io: CliIo): Command {
           .trimEnd()
           .replace(/\s*\n\s*/g, ' ')
           .replace(
-            /unknown option '([^']+)' \(Did you mean \1\?\)/,
-            "unknown option '$1': this command has no such option (see its --help)",
+            /unknown option '([^'=]+)(=[^']*)?' \(Did you mean \1\?\)/,
+            "unknown option '$1$2': this command has no such option (see its --help)",
           );
         write(`${message}\n`);
       },
@@ -254,7 +255,7 @@ function buildProgram(io: CliIo): Command {
     if (file === undefined)
       return { game: newGame(await chosenDeal(options), options.rules), meta: [] };
     const { game, meta } = await loadRecord(file, false, raw.json === true);
-    return { game, meta };
+    return { game, meta: carriedMeta(meta) };
   }
   /** A time option in `unit`s: a positive number up to a day. */
   function timeOption(name: string, text: string, unit: 'seconds' | 'milliseconds'): number {
@@ -360,11 +361,13 @@ function buildProgram(io: CliIo): Command {
           : `blind, no undo${cut}`
         : played.solved
           ? "following the solver's winning line"
-          : played.result === 'won'
+          : played.lastLook
             ? 'the solver found no win in its time; the hints played on, and a last search won'
-            : played.result === 'resigned'
-              ? 'resigned: the solver found no win, and the hints saw nothing useful left'
-              : 'the solver found no win; the hints played on until no progress was possible';
+            : played.result === 'won'
+              ? 'the solver found no win in its time; the hints played on and won'
+              : played.result === 'resigned'
+                ? 'resigned: the solver found no win, and the hints saw nothing useful left'
+                : 'the solver found no win; the hints played on until no progress was possible';
       io.stdout.write(
         `# spider autoplay --${open ? 'open' : 'fair'}: ${result} after ${count(played.actions.length)} actions (${how}); ${count(elapsed)} ms.\n` +
           formatRecord({

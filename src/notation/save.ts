@@ -13,7 +13,7 @@ import {
 import { explain, statusWithin } from '../engine';
 import { printable } from './printable';
 import { seedProblem } from './seed';
-import { formatRecord, parseRecord } from './record';
+import { formatRecord, type GameRecord, parseRecord } from './record';
 
 /**
  * A saved game is a game record (README, "Move notation and game records") with a few more header keys, so any record
@@ -62,7 +62,8 @@ export type SaveParse =
   | { readonly ok: true; readonly save: LoadedSave }
   | { readonly ok: false; readonly reason: string };
 
-const SAVE_KEYS = [
+/** Keys about the state of one game, not its deal: its status and its save's bookkeeping. */
+const STATE_KEYS = [
   'save-format',
   'undone',
   'actions',
@@ -73,10 +74,18 @@ const SAVE_KEYS = [
   'status',
   'abandoned',
   'continued',
-  'winnable-from-seed',
-  'winnable-from-deal',
-  'daily',
 ];
+
+/**
+ * The header keys a record made from another one carries on (README, "Move notation and game
+ * records"): all but those about the state of the game read, which its new line of play may
+ * contradict (a `status: lost` over a winning line).
+ */
+export function carriedMeta(meta: GameRecord['meta']): GameRecord['meta'] {
+  return meta.filter(([key]) => !STATE_KEYS.includes(key));
+}
+
+const SAVE_KEYS = [...STATE_KEYS, 'winnable-from-seed', 'winnable-from-deal', 'daily'];
 
 /** Header lines that say how a chosen deal was chosen (none for a deal named directly). */
 export function originMeta(deal: DealId): [string, string][] {

@@ -24,6 +24,8 @@ export interface Autoplayed {
   readonly actions: readonly Action[];
   /** Whether the solver's line was followed (else the hints were). */
   readonly solved: boolean;
+  /** Whether the search before resigning found the win, and its line was played. */
+  readonly lastLook: boolean;
 }
 
 /** Most actions the hints play before autoplay resigns: a game never needs nearly so many. */
@@ -54,17 +56,19 @@ export function autoplayOpen(start: Game, budget: SolveBudget = {}): Autoplayed 
   };
   const found = solve(game.position, budget);
   if (found.result === 'won' && found.line.every(step))
-    return { game, result: 'won', actions, solved: true };
+    return { game, result: 'won', actions, solved: true, lastLook: false };
   for (let i = 0; i < MAX_HINTED; i++) {
     const status = gameStatus(game);
-    if (status !== 'playing') return { game, result: status, actions, solved: false };
+    if (status !== 'playing')
+      return { game, result: status, actions, solved: false, lastLook: false };
     const best = heuristicHints.hints(game.position)[0];
     if (!best || !step(best.action)) break;
   }
   const status = gameStatus(game);
   if (status === 'playing' && lastLook(game)?.every(step))
-    return { game, result: 'won', actions, solved: false };
-  return { game, result: status === 'playing' ? 'resigned' : status, actions, solved: false };
+    return { game, result: 'won', actions, solved: false, lastLook: true };
+  const result = status === 'playing' ? 'resigned' : status;
+  return { game, result, actions, solved: false, lastLook: false };
 }
 
 /** Most actions a fair game plays before autoplay resigns: a game never needs nearly so many. */
@@ -129,5 +133,5 @@ export function autoplayFair(
   }
   const status = gameStatus(game);
   const result = status === 'playing' ? 'resigned' : status;
-  return { game, result, actions, solved: false, thought, plans, cut };
+  return { game, result, actions, solved: false, lastLook: line !== null, thought, plans, cut };
 }

@@ -328,7 +328,7 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
       if (command.kind === 'write') return { state, effect: 'write' };
       // Where it went wrong: asked with the panel up, and shown on it.
       if (overlay.kind === 'lost' && command.kind === 'where') return askSolver(state, 'where');
-      // Any other key says so (README, "Playing"); the mouse, on or off the panel, does not.
+      // Any other key says so (README, "Playing"); a mouse press or release does not.
       if (command.kind === 'press' || command.kind === 'release') return same(state);
       return withState(state, { message: info(PANEL_KEYS_ONLY) });
   }

@@ -59,6 +59,8 @@ const KEY_WORDS: Record<string, string> = {
   pageup: 'PageUp',
   right: 'Right',
   space: 'Space',
+  ' ': 'Space',
+  '\x7f': 'Backspace',
   tab: 'Tab',
   up: 'Up',
 };
@@ -84,7 +86,7 @@ export function keyLabel(name: string): string {
   }
   const word =
     KEY_WORDS[rest] ??
-    (/^f\d+$/.test(rest) || (label.startsWith('Ctrl') && rest.length === 1)
+    (/^f\d+$/.test(rest) || (label.includes('Ctrl-') && rest.length === 1)
       ? rest.toUpperCase()
       : rest);
   return label + word;

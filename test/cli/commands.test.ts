@@ -423,6 +423,9 @@ describe('usage errors (exit 2)', () => {
     expect(elsewhere).toBe(
       "spider: unknown option '--suits': this command has no such option (see its --help)\n",
     );
+    expect(expectUsageError(await cli(['replay', '-', '--suits=2']))).toBe(
+      "spider: unknown option '--suits=2': this command has no such option (see its --help)\n",
+    );
   });
 
   it('refuses an option without its value and extra arguments', async () => {

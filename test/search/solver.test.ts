@@ -117,10 +117,17 @@ describe('autoplay --open', () => {
     const open = autoplayOpen(stuck, { positions: 1 });
     expect(open.result).toBe('won');
     expect(open.solved).toBe(false);
-    // The fair player sees every card here, and resigns no more than the open one.
-    let clock = 0;
-    const fair = autoplayFair(stuck, { timeMs: 1, now: () => (clock += 1_000) });
+    expect(open.lastLook).toBe(true);
+    // With every card in view the fair player resigns no more than the open one: here, thinking
+    // cancelled at once, it finds nothing to do, and the last look wins in 6 actions.
+    const apart = position({
+      columns: ['Js', 'Ks', '', 'Qs 9s 8s 7s 6s 5s', '', '', '', '', '4s', 'Ts 3s 2s As'],
+      foundations: 'sssssss',
+      rules: { suits: 1 },
+    });
+    const fair = autoplayFair(gameAt(apart), { cancelled: () => true, tuning: { nodes: 1 } });
     expect(fair.result).toBe('won');
+    expect(fair.lastLook).toBe(true);
     expect(isWon(fair.game.position)).toBe(true);
   });
 });
