@@ -223,7 +223,9 @@ export class GameSession<S extends Saving = 'at-once'> {
           info(
             `Resumed your game from ${describeDate(save.saved)}: ${dealName(save.game.deal)}, ` +
               `${plural(movesKept(save.game), 'move')}. ` +
-              (candidate === sameDeal ? 'R restarts this deal.' : 'n starts a new one.'),
+              (candidate === sameDeal ? 'R restarts this deal.' : 'n starts a new one.') +
+              // Else the player may wonder why not the game last played.
+              (scan.inUse > 0 ? ' Another of your games is open in another spider session.' : ''),
           ),
         );
         return { session, game: save.game, messages };

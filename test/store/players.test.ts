@@ -128,8 +128,11 @@ describe('two sessions of one player in one process (two logins to a server)', (
     const third = open(playerPlaces(alice), '5');
     expect(third.game.deal.key).toBe('42');
     expect(movesKept(third.game)).toBe(1);
+    // The second session still plays the other game: the message says why this one.
     expect(third.messages.map((n) => n.text)).toEqual([
-      expect.stringMatching(/^Resumed your game from .+, 1 move\. n starts a new one\.$/),
+      expect.stringMatching(
+        /^Resumed your game from .+, 1 move\. n starts a new one\. Another of your games is open in another spider session\.$/,
+      ),
     ]);
 
     // The second game stays the second session's until it leaves.
