@@ -154,21 +154,27 @@ describe('a new game while the last one is still being decided (README, "Lost")'
 describe('a game given up for a new one', () => {
   const results = (data: string) => readResults(path.join(data, 'spider')).results;
 
-  it('counts as abandoned once anything was done in it, even if undone or restarted since', () => {
-    const where = folders();
-    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
-    const { session, game } = open(env, '15');
+  /** Deals, then undoes the deal, telling the session of each: the game at its deal again. */
+  function dealtThenUndone(session: GameSession, game: Game): Game {
     const dealt = play(game, DEAL);
     if (!dealt.ok) throw new Error('the deal was refused');
     session.changed(game, dealt.game);
     const back = undo(dealt.game);
     if (!back.ok) throw new Error('the deal could not be undone');
     session.changed(dealt.game, back.game);
-    expect(back.game.kept).toBe(0);
+    return back.game;
+  }
+
+  it('counts as abandoned once anything was done in it, even if undone or restarted since', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const { session, game } = open(env);
+    const back = dealtThenUndone(session, game);
+    expect(back.kept).toBe(0);
     const next = newGame('8', ONE_SUIT);
-    session.changed(back.game, next);
+    session.changed(back, next);
     expect(results(where.data)).toEqual([
-      expect.objectContaining({ deal: back.game.deal, outcome: 'abandoned', moves: 0 }),
+      expect.objectContaining({ deal: back.deal, outcome: 'abandoned', moves: 0 }),
     ]);
 
     const nextDealt = play(next, DEAL);
@@ -185,7 +191,7 @@ describe('a game given up for a new one', () => {
   it('counts in nothing when nobody touched it', () => {
     const where = folders();
     const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
-    const { session, game } = open(env, '15');
+    const { session, game } = open(env);
     session.changed(game, newGame('8', ONE_SUIT));
     expect(results(where.data)).toEqual([]);
   });
@@ -193,17 +199,12 @@ describe('a game given up for a new one', () => {
   it('at the start too: --new over a saved game whose moves were all undone', () => {
     const where = folders();
     const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
-    const { session, game } = open(env, '15');
-    const dealt = play(game, DEAL);
-    if (!dealt.ok) throw new Error('the deal was refused');
-    session.changed(game, dealt.game);
-    const back = undo(dealt.game);
-    if (!back.ok) throw new Error('the deal could not be undone');
-    session.changed(dealt.game, back.game);
-    session.leave(back.game);
+    const { session, game } = open(env);
+    const back = dealtThenUndone(session, game);
+    session.leave(back);
     const { messages } = open(env);
     expect(messages.map((m) => m.text)).toContain(
-      `Your unfinished game (seed ${back.game.deal.key}) counts as abandoned.`,
+      `Your unfinished game (seed ${back.deal.key}) counts as abandoned.`,
     );
     expect(results(where.data)).toEqual([
       expect.objectContaining({ outcome: 'abandoned', moves: 0 }),
