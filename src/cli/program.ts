@@ -23,6 +23,7 @@ import {
 import type { JobResult, JobRunner } from '../search';
 import { pathExists, readTextInput } from '../store/input';
 import { cannotDrawOn } from '../ui/terminal-type';
+import { autoplayText } from './autoplay-command';
 import { boardText } from './board-text';
 import {
   checkDisplayOptions,
@@ -342,41 +343,14 @@ function buildProgram(io: CliIo): Command {
       const fair = open ? null : autoplayFair(game, { timeMs: ms });
       const played = fair ?? autoplayOpen(game, { timeMs: ms });
       const elapsed = Date.now() - began;
-      const actions = played.actions.map(formatAction);
-      // Resigning is losing, for a player: the result is won or lost.
-      const result = played.result === 'won' ? 'won' : 'lost';
       if (raw.json) {
+        // Resigning is losing, for a player: the result is won or lost.
+        const result = played.result === 'won' ? 'won' : 'lost';
+        const actions = played.actions.map(formatAction);
         io.stdout.write(`${jsonText({ result, actions, ms: elapsed })}\n`);
         return;
       }
-      // A plan cut short by the time may be played differently by another run (README, "The
-      // fair player").
-      const cut =
-        fair && fair.cut > 0
-          ? `; --think cut ${count(fair.cut)} of ${count(fair.plans)} plans short`
-          : '';
-      const how = !open
-        ? played.result === 'resigned'
-          ? `blind, no undo: resigned, nothing it could see was worth doing${cut}`
-          : `blind, no undo${cut}`
-        : played.solved
-          ? "following the solver's winning line"
-          : played.lastLook
-            ? 'the solver found no win in its time; the hints played on, and a last search won'
-            : played.result === 'won'
-              ? 'the solver found no win in its time; the hints played on and won'
-              : played.result === 'resigned'
-                ? 'resigned: the solver found no win, and the hints saw nothing useful left'
-                : 'the solver found no win; the hints played on until no progress was possible';
-      io.stdout.write(
-        `# spider autoplay --${open ? 'open' : 'fair'}: ${result} after ${count(played.actions.length)} actions (${how}); ${count(elapsed)} ms.\n` +
-          formatRecord({
-            deal: game.deal,
-            rules: game.rules,
-            meta,
-            actions: actionsKept(played.game),
-          }),
-      );
+      io.stdout.write(autoplayText(played, fair, elapsed, meta));
     },
   );
 
