@@ -231,7 +231,7 @@ export class GameSession<S extends Saving = 'at-once'> {
         return { session, game: save.game, messages };
       }
       if (options.deal !== undefined || options.fresh) {
-        // Starting a new game over this one: it counts as abandoned once anything was played.
+        // Starting a new game over this one: it counts as abandoned once anything was done in it.
         if (touched(save.game)) {
           const recorded = record(save, 'abandoned');
           messages.push(
