@@ -142,16 +142,15 @@ function buildProgram(io: CliIo): Command {
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(printableLines(text)),
       // One line: commander puts a suggestion ("(Did you mean --seed?)") on a line of its own.
-      // An option of other commands only is suggested as itself ("unknown option '--suits' (Did
-      // you mean --suits?)"): it says instead that this command has no such option.
+      // Without a suggestion, it says where the options are.
       outputError: (text, write) => {
         const message = text
           .replace(/^error: /, 'spider: ')
           .trimEnd()
           .replace(/\s*\n\s*/g, ' ')
           .replace(
-            /unknown option '([^'=]+)(=[^']*)?' \(Did you mean \1\?\)/,
-            "unknown option '$1$2': this command has no such option (see its --help)",
+            /^(spider: unknown option '[^']*')$/,
+            '$1: this command has no such option (see its --help)',
           );
         write(`${message}\n`);
       },
@@ -497,12 +496,23 @@ function buildProgram(io: CliIo): Command {
     Help.prototype.visibleOptions
       .call(program.createHelp(), playCommand)
       .filter((option) => option.long !== '--help');
+  // Only in the help: commander also suggests a mistyped option from the options the program
+  // shows, and a command that has no --suits must not suggest it ("Did you mean --suits?").
+  let helping = false;
   program
     .usage('[options] [file]   (play: the default command)\n       spider <command> [options]')
     .configureHelp({
+      formatHelp(command, helper) {
+        helping = true;
+        try {
+          return Help.prototype.formatHelp.call(this, command, helper);
+        } finally {
+          helping = false;
+        }
+      },
       visibleOptions(command) {
         const own = Help.prototype.visibleOptions.call(this, command);
-        return command === program ? [...playOptions(), ...own] : own;
+        return command === program && helping ? [...playOptions(), ...own] : own;
       },
     });
 
@@ -513,6 +523,31 @@ function buildProgram(io: CliIo): Command {
 function commandList(program: Command): string {
   const names = program.commands.map((c) => c.name());
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/**
+ * An option that takes a value followed by another of the command's options (`--seed --json`):
+ * commander would take the option for the value, which a player never means; what to say then.
+ * A value that is only written like an option (`--seed=--json`, `--seed -5`) is left alone.
+ */
+function optionTakenAsValue(command: Command, args: readonly string[]): string | null {
+  const options = command.options;
+  const known = [...options, ...(command.parent?.options ?? [])];
+  const flags = new Set(['-h', '--help', ...known.flatMap((o) => [o.long, o.short])]);
+  for (let i = 0; i + 1 < args.length; i++) {
+    if (args[i] === '--') break;
+    const option = options.find((o) => o.required && (o.long === args[i] || o.short === args[i]));
+    if (option === undefined) continue;
+    const next = args[i + 1];
+    if (flags.has(next.split('=')[0])) {
+      const shown = printable(next);
+      // Only a seed is free text that may look like an option.
+      const seed = option.long === '--seed' ? ` (write --seed=${shown} if that is the seed)` : '';
+      return `option '${option.flags}' needs a value, not the option '${shown}'${seed}`;
+    }
+    i++;
+  }
+  return null;
 }
 
 /** Runs the program on the given arguments (without `node` and the script) and returns the exit status. */
@@ -533,6 +568,15 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     io.stderr.write(
       `spider: ${what} '${printable(first)}'; the commands are ${commandList(program)} (see 'spider --help')\n`,
     );
+    return EXIT_USAGE;
+  }
+  const command = program.commands.find((c) => c.name() === first);
+  const swallowed = optionTakenAsValue(
+    command ?? program.commands.find((c) => c.name() === 'play')!,
+    args,
+  );
+  if (swallowed !== null) {
+    io.stderr.write(`spider: ${swallowed}\n`);
     return EXIT_USAGE;
   }
   try {

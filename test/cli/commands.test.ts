@@ -418,7 +418,7 @@ describe('usage errors (exit 2)', () => {
     const suggested = expectUsageError(await cli(['deal', '--sed', '4']));
     expect(suggested).toContain('--sed');
     expect(suggested).toContain('--seed');
-    // An option of other commands is not suggested as itself.
+    // An option of other commands only is never suggested: replay has no --suits.
     const elsewhere = expectUsageError(await cli(['replay', '-', '--suits', '2']));
     expect(elsewhere).toBe(
       "spider: unknown option '--suits': this command has no such option (see its --help)\n",
@@ -426,6 +426,29 @@ describe('usage errors (exit 2)', () => {
     expect(expectUsageError(await cli(['replay', '-', '--suits=2']))).toBe(
       "spider: unknown option '--suits=2': this command has no such option (see its --help)\n",
     );
+    expect(expectUsageError(await cli(['replay', '-', '--suit', '2']))).toBe(
+      "spider: unknown option '--suit': this command has no such option (see its --help)\n",
+    );
+    // The play command's options are suggested for it, and shown in the main help.
+    expect(expectUsageError(await cli(['--sed', '4']))).toContain('(Did you mean --seed?)');
+    expect((await cli(['--help'])).stdout).toContain('--suits <n>');
+  });
+
+  it('refuses an option that takes a value followed by another option, rather than take it as the value', async () => {
+    expect(expectUsageError(await cli(['deal', '--seed', '--json']))).toBe(
+      "spider: option '--seed <seed>' needs a value, not the option '--json' (write --seed=--json if that is the seed)\n",
+    );
+    expect(expectUsageError(await cli(['deal', '-s', '--json']))).toBe(
+      "spider: option '-s, --suits <n>' needs a value, not the option '--json'\n",
+    );
+    expect(expectUsageError(await cli(['--seed', '-V']))).toContain("not the option '-V'");
+    expect(expectUsageError(await cli(['solve', '--time', '--json=1']))).toContain(
+      "not the option '--json=1'",
+    );
+    // Written so that it is clearly the value, it is one.
+    expect(json(await cli(['deal', '--seed=--json', '--json'])).seed).toBe('--json');
+    expect(json(await cli(['deal', '--seed', '-5', '--json'])).seed).toBe('-5');
+    expect(json(await cli(['deal', '--json', '--seed', '--jsonx'])).seed).toBe('--jsonx');
   });
 
   it('refuses an option without its value and extra arguments', async () => {
