@@ -1,138 +1,32 @@
-import { Command, CommanderError, Help, Option } from 'commander';
+/**
+ * The commander program (README, "Headless commands"): its commands and options, one-line
+ * messages for bad usage, and `run`, which returns the exit status. What the commands share is in
+ * kit.ts; the longer ones are wired in modules of their own beside it.
+ */
+import { Command, CommanderError, Help } from 'commander';
+import { type Game, newGame } from '../engine';
+import { printable, printableLines } from '../notation';
+import { pathExists } from '../store/input';
 import {
-  actionsKept,
-  bySeed,
-  cardCode,
-  type DealId,
-  explain,
-  type Game,
-  newGame,
-  replay,
-  writtenLine,
-} from '../engine';
-import {
-  carriedMeta,
-  formatAction,
-  formatRecord,
-  jsonText,
-  parseRecord,
-  positionJson,
-  printable,
-  printableLines,
-} from '../notation';
-import type { JobResult, JobRunner } from '../search';
-import { pathExists, readTextInput } from '../store/input';
-import { cannotDrawOn } from '../ui/terminal-type';
-import { autoplayText } from './autoplay-command';
-import { boardText } from './board-text';
-import {
-  checkDisplayOptions,
-  checkGameOptions,
-  type Checked,
-  type DisplayOptions,
-  type GameOptions,
-  type RawOptions,
-} from './options';
+  addDisplayOptions,
+  addGameOptions,
+  addOutputOptions,
+  type CliIo,
+  commandKit,
+  EXIT_OK,
+  EXIT_USAGE,
+  Exit,
+} from './kit';
+import { checkGameOptions, type RawOptions } from './options';
+import { addPlayCommand } from './play-command';
+import { addSearchCommands } from './search-commands';
 
-/** Exit statuses (README, "Headless commands"). */
-export const EXIT_OK = 0;
-export const EXIT_ILLEGAL = 1;
-export const EXIT_USAGE = 2;
-
-/** Where the program reads and writes; injectable so tests run it without a process of its own. */
-export interface CliIo {
-  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean };
-  readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean };
-  readonly stdin: NodeJS.ReadableStream;
-  readonly env: NodeJS.ProcessEnv;
-  /** Picks a seed when none is given: a decimal number. */
-  readonly randomSeed: () => string;
-  readonly version: string;
-  /** The clock: the daily deal is the local date's (default: the system clock). */
-  readonly now?: () => Date;
-  /**
-   * Runs the solver on other threads (both cores: README, "Solver"); without it, `solve` searches
-   * on this thread alone.
-   */
-  readonly solver?: () => JobRunner;
-  /** The terminal, present only when standard input and output both are one: the game needs it. */
-  readonly terminal?: { readonly input: NodeJS.ReadStream; readonly output: NodeJS.WriteStream };
-}
-
-/** Ends a command with an exit status once its message has been written. */
-class Exit extends Error {
-  constructor(readonly status: number) {
-    super(`exit ${status}`);
-  }
-}
-
-function addGameOptions(command: Command): Command {
-  return command
-    .option('-s, --suits <n>', 'suits in the deck: 1, 2 or 4', '4')
-    .option(
-      '--seed <seed>',
-      'the deal to play (any text of 1 to 100 characters); random when absent',
-    )
-    .option('--deal <scheme:n>', "another program's numbered deal: pysol:N or kpat:N")
-    .option(
-      '-r, --relaxed <level>',
-      'deal with empty columns: 0 never, 1 if all in suit order, 2 if all in rank order, 3 always',
-      '0',
-    )
-    .option('-k, --keep-suits', 'completed suits stay until removed (action rF)')
-    .option(
-      '--winnable',
-      'only a deal the solver proved winnable: the first one from the seed or deal on',
-    )
-    .option('--daily', "the day's deal: the same for everyone on this date, proven winnable");
-}
-
-function addDisplayOptions(command: Command): Command {
-  return command
-    .option('--scoring <name>', 'score shown: woods, microsoft or aisleriot', 'woods')
-    .addOption(new Option('--ascii', 'suits as letters s h d c').conflicts('unicode'))
-    .option('--unicode', 'suits as ♠ ♥ ♦ ♣ (default when the locale is UTF-8)')
-    .option('--color <when>', 'colour: auto, always or never (NO_COLOR is honoured)', 'auto')
-    .option('--four-color', 'four-colour deck: diamonds blue, clubs green');
-}
-
-function addOutputOptions(command: Command): Command {
-  return command
-    .option('--json', 'print the position as one JSON object')
-    .option('--reveal', 'also show face-down cards and the stock');
-}
+export { type CliIo, EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE } from './kit';
 
 /** Builds the commander program; every action writes through `io` and ends by throwing `Exit`. */
 function buildProgram(io: CliIo): Command {
-  function fail(message: string, status = EXIT_USAGE): never {
-    io.stderr.write(`spider: ${printableLines(message)}\n`);
-    throw new Exit(status);
-  }
-  function take<T>(checked: Checked<T>): T {
-    return checked.ok ? checked.value : fail(checked.message);
-  }
-  const display = (raw: RawOptions): DisplayOptions =>
-    take(checkDisplayOptions(raw, io.env, raw.json !== true && io.stdout.isTTY === true));
-  const print = (game: Game, raw: RawOptions, shown: DisplayOptions): void => {
-    const reveal = raw.reveal === true;
-    io.stdout.write(
-      raw.json ? `${jsonText(positionJson(game, reveal))}\n` : boardText(game, shown, reveal),
-    );
-  };
-
-  const count = (n: number) => n.toLocaleString('en-US');
-
-  /**
-   * The deal to play (README, "Winnable deals"): the one asked for (or a random seed), or with
-   * --winnable or --daily the first deal of the sequence from there that the solver wins.
-   */
-  async function chosenDeal(options: GameOptions): Promise<DealId> {
-    if (options.choose === undefined) return options.deal ?? bySeed(io.randomSeed());
-    const { winnableDeal } = await import('./winnable-deal');
-    const chosen = winnableDeal(io, options);
-    return chosen.ok ? chosen.deal : fail(chosen.message, chosen.status);
-  }
-
+  const kit = commandKit(io);
+  const { fail, take, display, print, chosenDeal, loadRecord } = kit;
   const program = new Command('spider')
     .description('Spider solitaire for the terminal')
     .version(io.version, '-V, --version', 'print the version')
@@ -174,34 +68,6 @@ function buildProgram(io: CliIo): Command {
     .description('play a game record from its deal and print the final position')
     .argument('<file>', "the record to play; '-' reads standard input")
     .allowExcessArguments(false);
-  /** Reads, parses and replays a record file; exits 2 for bad input, 1 for an illegal action. */
-  async function loadRecord(
-    file: string,
-    ascii: boolean,
-    forScripts: boolean,
-    onIllegal?: (game: Game) => void,
-  ) {
-    // The whole name (up to a generous limit): a player must see which file it was.
-    const name = file === '-' ? 'standard input' : `'${printable(file, 300)}'`;
-    const input = await readTextInput(file, io.stdin);
-    if (!input.ok) fail(`cannot read ${name}: ${input.reason}`);
-    const parsed = parseRecord(input.text);
-    if (!parsed.ok) fail(`${name}, line ${parsed.error.line}: ${parsed.error.reason}`);
-    const record = parsed.record;
-    const result = replay(newGame(record.deal, record.rules), record.actions);
-    if (result.failure) {
-      onIllegal?.(result.game);
-      const { index, refusal } = result.failure;
-      const reason = explain(refusal, ascii, forScripts ? cardCode : undefined);
-      const { token, line } = record.where(index);
-      fail(
-        `action ${index + 1} '${printable(token)}' (line ${line}) is illegal: ${reason}; nothing after it was played`,
-        EXIT_ILLEGAL,
-      );
-    }
-    return { game: result.game, name, meta: record.meta };
-  }
-
   addOutputOptions(addDisplayOptions(replayCommand)).action(
     async (file: string, raw: RawOptions) => {
       const shown = display(raw);
@@ -211,147 +77,7 @@ function buildProgram(io: CliIo): Command {
     },
   );
 
-  /** Solves the game's position within `timeMs`, on the solver's threads when there are some. */
-  /** A solve job's answer; an error when the solver's thread broke. */
-  async function solved(
-    game: Game,
-    timeMs: number,
-  ): Promise<Extract<JobResult, { kind: 'solved' }>> {
-    const search = await import('../search');
-    if (!io.solver) return { kind: 'solved', ...search.solve(game.position, { timeMs }) };
-    const runner = io.solver();
-    try {
-      const answer = await new Promise<JobResult>((resolve) => {
-        runner.run({ kind: 'solve', game: search.gameData(game), timeMs }, resolve);
-      });
-      return search.solutionOf(answer);
-    } finally {
-      runner.close();
-    }
-  }
-
-  const solveCommand = program
-    .command('solve')
-    .description('search a deal, or the end of a game record, for a winning line (sees every card)')
-    .argument('[file]', "a game record whose last position is searched; '-' reads standard input")
-    .option('--time <seconds>', 'how long to search (default 10; 60 with --where-lost)')
-    .option(
-      '--where-lost',
-      "search the record's line of play for the last point a win was possible (needs FILE)",
-    )
-    .option('--json', 'print the result as one JSON object')
-    .allowExcessArguments(false);
-  /**
-   * The game a search starts from: a record's end, or a deal from the options; with the record's
-   * other header keys, which the record it prints keeps (README, "Move notation and game records").
-   */
-  async function searchedGame(file: string | undefined, raw: RawOptions, command: Command) {
-    const options = take(checkGameOptions(raw));
-    const given = (name: string) => command.getOptionValueSource(name) === 'cli';
-    const dealOptions = ['seed', 'deal', 'suits', 'relaxed', 'keepSuits', 'winnable', 'daily'];
-    if (file !== undefined && dealOptions.some(given)) {
-      fail('a record file brings its own deal and rules: give FILE or deal options, not both');
-    }
-    if (file === undefined)
-      return { game: newGame(await chosenDeal(options), options.rules), meta: [] };
-    const { game, meta } = await loadRecord(file, false, raw.json === true);
-    return { game, meta: carriedMeta(meta) };
-  }
-  /** A time option in `unit`s: a positive number up to a day. */
-  function timeOption(name: string, text: string, unit: 'seconds' | 'milliseconds'): number {
-    const value = Number(text);
-    const most = unit === 'seconds' ? 86_400 : 86_400_000;
-    if (!/^\d+(\.\d+)?$/.test(text) || !(value > 0) || value > most) {
-      fail(
-        `${name} '${printable(text)}' is not a time: give ${unit}, more than 0 and at most ${most}`,
-      );
-    }
-    return value;
-  }
-  addGameOptions(solveCommand).action(
-    async (
-      file: string | undefined,
-      raw: RawOptions & { time?: string; whereLost?: boolean },
-      command: Command,
-    ) => {
-      if (raw.whereLost && file === undefined) {
-        fail(
-          "--where-lost searches a record's line of play: give the record FILE ('-' reads standard input)",
-        );
-      }
-      const seconds = timeOption('--time', raw.time ?? (raw.whereLost ? '60' : '10'), 'seconds');
-      const { game, meta } = await searchedGame(file, raw, command);
-      if (raw.whereLost) {
-        const { whereLost } = await import('../search');
-        const { whereLostJson, whereLostText } = await import('./where-lost-command');
-        const found = whereLost(game.start, actionsKept(game), { timeMs: seconds * 1000 });
-        io.stdout.write(
-          raw.json ? `${jsonText(whereLostJson(found))}\n` : whereLostText(game, found, meta),
-        );
-        return;
-      }
-      const found = await solved(game, seconds * 1000);
-      const solution = found.line.map(formatAction);
-      if (raw.json) {
-        const { result, positions, ms } = found;
-        io.stdout.write(`${jsonText({ result, solution, positions, ms })}\n`);
-        return;
-      }
-      const summary =
-        found.result === 'won'
-          ? `won: a winning line of ${count(found.line.length)} actions follows the record's own`
-          : found.result === 'lost'
-            ? 'lost: no line of play wins from here'
-            : 'unknown: the time ran out before a win was found or ruled out (--time SECONDS gives it longer)';
-      io.stdout.write(
-        `# spider solve: ${summary}; ${count(found.positions)} positions searched in ${count(found.ms)} ms.\n` +
-          formatRecord({
-            deal: game.deal,
-            rules: game.rules,
-            meta,
-            actions: writtenLine(game.start, [...actionsKept(game), ...found.line]),
-          }),
-      );
-    },
-  );
-
-  const autoplayCommand = program
-    .command('autoplay')
-    .description('play a deal, or a game record from its end, to the finish on its own')
-    .argument('[file]', "a game record to continue; '-' reads standard input")
-    .addOption(new Option('--open', 'follow the solver, which sees every card').conflicts('fair'))
-    .option('--fair', 'decide from what a player would see, never undoing (the default)')
-    .option(
-      '--think <ms>',
-      'milliseconds to think: per action with --fair (default 1000), in all with --open (default 10000)',
-    )
-    .option('--json', 'print the result as one JSON object')
-    .allowExcessArguments(false);
-  addGameOptions(autoplayCommand).action(
-    async (
-      file: string | undefined,
-      raw: RawOptions & { open?: boolean; think?: string },
-      command: Command,
-    ) => {
-      const open = raw.open === true;
-      const ms = timeOption('--think', raw.think ?? (open ? '10000' : '1000'), 'milliseconds');
-      const { game, meta } = await searchedGame(file, raw, command);
-      const { autoplayFair, autoplayOpen } = await import('../search');
-      const began = Date.now();
-      // The fair player's worlds are drawn from the deal's name: the same deal plays the same.
-      const fair = open ? null : autoplayFair(game, { timeMs: ms });
-      const played = fair ?? autoplayOpen(game, { timeMs: ms });
-      const elapsed = Date.now() - began;
-      if (raw.json) {
-        // Resigning is losing, for a player: the result is won or lost.
-        const result = played.result === 'won' ? 'won' : 'lost';
-        const actions = played.actions.map(formatAction);
-        io.stdout.write(`${jsonText({ result, actions, ms: elapsed })}\n`);
-        return;
-      }
-      io.stdout.write(autoplayText(played, fair, elapsed, meta));
-    },
-  );
+  addSearchCommands(program, kit);
 
   program
     .command('serve')
@@ -412,84 +138,7 @@ function buildProgram(io: CliIo): Command {
     if (status !== EXIT_OK) throw new Exit(status);
   });
 
-  const playCommand = program
-    .command('play', { isDefault: true })
-    .description('play a game (the default command): resumes your unfinished game, if any')
-    .argument('[file]', 'a game record to continue (as written by the w key)')
-    .option('--load <file>', 'the same as giving FILE')
-    .option('--new', 'deal a new game even if one is unfinished (it counts as abandoned)')
-    .allowExcessArguments(false);
-  addDisplayOptions(addGameOptions(playCommand)).action(
-    async (
-      file: string | undefined,
-      raw: RawOptions & { load?: string; new?: boolean },
-      command: Command,
-    ) => {
-      const options = take(checkGameOptions(raw));
-      // Usage first: a wrong combination is wrong with or without a terminal.
-      const given = (name: string) => command.getOptionValueSource(name) === 'cli';
-      if (file !== undefined && raw.load !== undefined) {
-        fail('give the record file once: as FILE or with --load');
-      }
-      const recordFile = file ?? raw.load;
-      if (
-        recordFile !== undefined &&
-        (raw.seed !== undefined || raw.deal !== undefined || raw.new || options.choose)
-      ) {
-        fail(
-          '--seed, --deal, --winnable, --daily and --new deal a new game; a record file brings its own deal',
-        );
-      }
-      if (recordFile !== undefined && ['suits', 'relaxed', 'keepSuits'].some(given)) {
-        fail(
-          '--suits, --relaxed and --keep-suits go with a new game; a record file brings its own rules',
-        );
-      }
-      // Bad values are bad with or without a terminal: say so first.
-      const shown = take(checkDisplayOptions(raw, io.env, true));
-      const terminal = io.terminal;
-      if (!terminal) {
-        fail(
-          "the game needs a terminal on standard input and output; for scripts use 'spider deal' or 'spider replay' (see 'spider --help')",
-        );
-      }
-      if (cannotDrawOn(io.env.TERM)) {
-        fail(
-          "this terminal (TERM=dumb) cannot move its cursor, so the game cannot draw on it: set TERM to your terminal's type (xterm-256color, vt100); for scripts use 'spider deal' or 'spider replay'",
-        );
-      }
-      const loaded =
-        recordFile === undefined ? undefined : await loadRecord(recordFile, shown.ascii, false);
-      // A chosen deal is named before the game opens, as --seed names one: searched for here,
-      // with its progress on the terminal, so the screen opens on the deal.
-      const deal = options.choose === undefined ? options.deal : await chosenDeal(options);
-      // Only the rule options typed on the command line decide whether a saved game matches.
-      const explicitRules = {
-        ...(given('suits') ? { suits: options.rules.suits } : {}),
-        ...(given('relaxed') ? { relaxed: options.rules.relaxed } : {}),
-        ...(given('keepSuits') ? { keepSuits: options.rules.keepSuits } : {}),
-      };
-      // Loaded here so the headless commands never pay for blessed.
-      const { playInTerminal } = await import('../ui/play');
-      const { localTerminalHost } = await import('./local-terminal');
-      const result = await playInTerminal({
-        theme: { ascii: shown.ascii, color: shown.color, fourColor: shown.fourColor },
-        scoring: shown.scoring,
-        terminal,
-        env: io.env,
-        randomSeed: io.randomSeed,
-        rules: options.rules,
-        explicitRules,
-        ...(deal === undefined ? {} : { deal }),
-        fresh: raw.new === true,
-        loaded,
-        host: localTerminalHost(terminal.output),
-      });
-      io.stdout.write(`${result.summary}\n`);
-      if (result.problem !== undefined) io.stderr.write(`spider: ${result.problem}\n`);
-      if (result.status !== EXIT_OK) throw new Exit(result.status);
-    },
-  );
+  const playCommand = addPlayCommand(program, kit);
 
   // `spider` alone plays: its options belong in the main help, not only under `spider play --help`.
   const playOptions = () =>

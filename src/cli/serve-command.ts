@@ -7,7 +7,7 @@ import type { Rules } from '../engine';
 import { loadHostKey } from '../serve/host-key';
 import { startServer } from '../serve/server';
 import { stateDir, stateProblem } from '../store/paths';
-import type { CliIo } from './program';
+import type { CliIo } from './kit';
 
 export interface ServeSettings {
   readonly listen: string;

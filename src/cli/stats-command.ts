@@ -2,20 +2,7 @@
  * `spider stats [--json] [--scoring NAME] [--color WHEN]`: the statistics of the games in the
  * history ($XDG_DATA_HOME/spider/games.jsonl), as a table or one JSON document.
  *
- * Wired in program.ts, which imports this module (this one imports only types from program.ts,
- * so there is no import cycle at run time):
- *
- *   program
- *     .command('stats')
- *     .description('show the statistics of the games played')
- *     .option('--json', 'print the statistics as one JSON object')
- *     .option('--scoring <name>', 'best score shown: woods, microsoft or aisleriot', 'woods')
- *     .option('--color <when>', 'colour: auto, always or never (NO_COLOR is honoured)', 'auto')
- *     .allowExcessArguments(false)
- *     .action(async (raw) => {
- *       const status = await statsCommand(io, raw);
- *       if (status !== EXIT_OK) throw new Exit(status);
- *     });
+ * Wired in program.ts, which loads this module only when the command runs.
  *
  * Exit status: 0, also when some lines of the history were skipped (said in one line on stderr);
  * 2 for a bad option value or a history that cannot be read at all.
@@ -24,12 +11,8 @@ import { MAX_SEED_LENGTH, printable, printableLines } from '../notation';
 import { statsTable, summarize, type VariantStats } from '../stats';
 import { historyPath, MAX_HISTORY_BYTES, readResults } from '../store/history';
 import { dataDir, dataProblem } from '../store/paths';
+import { type CliIo, EXIT_OK as OK, EXIT_USAGE as USAGE } from './kit';
 import { checkDisplayOptions } from './options';
-import type { CliIo } from './program';
-
-/** The same values as EXIT_OK and EXIT_USAGE in program.ts (not imported: no cycle). */
-const OK = 0;
-const USAGE = 2;
 
 /** One variant in `spider stats --json`: the rules flattened, then the statistics. */
 export interface VariantJson {

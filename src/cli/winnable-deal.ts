@@ -7,7 +7,7 @@ import { apply, bySeed, type DealId, dealPosition, dealText, isWon, SCHEMES } fr
 import { dealName, formatAction, parseAction, printableLines } from '../notation';
 import * as search from '../search';
 import { cachedDeal, cacheDeal } from '../store/winnable-cache';
-import type { CliIo } from './program';
+import type { CliIo } from './kit';
 import type { GameOptions } from './options';
 
 export type Chosen =

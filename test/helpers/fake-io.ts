@@ -1,5 +1,5 @@
 import { Readable } from 'stream';
-import type { CliIo } from '../../src/cli/program';
+import type { CliIo } from '../../src/cli/kit';
 
 export interface FakeIoOptions {
   stdin?: string | Buffer;

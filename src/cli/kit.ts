@@ -1,0 +1,151 @@
+/**
+ * What every command of the program shares (README, "Headless commands"): its exit statuses,
+ * where it reads and writes, the options of a deal and of its display, and the steps most
+ * commands take: failing with a message, reading a record, choosing the deal, printing a position.
+ * Each command is wired in program.ts or a module of its own beside it.
+ */
+import { type Command, Option } from 'commander';
+import { bySeed, cardCode, type DealId, explain, type Game, newGame, replay } from '../engine';
+import { jsonText, parseRecord, positionJson, printable, printableLines } from '../notation';
+import type { JobRunner } from '../search';
+import { readTextInput } from '../store/input';
+import { boardText } from './board-text';
+import {
+  checkDisplayOptions,
+  type Checked,
+  type DisplayOptions,
+  type GameOptions,
+  type RawOptions,
+} from './options';
+
+/** Exit statuses (README, "Headless commands"). */
+export const EXIT_OK = 0;
+export const EXIT_ILLEGAL = 1;
+export const EXIT_USAGE = 2;
+
+/** Where the program reads and writes; injectable so tests run it without a process of its own. */
+export interface CliIo {
+  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean };
+  readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean };
+  readonly stdin: NodeJS.ReadableStream;
+  readonly env: NodeJS.ProcessEnv;
+  /** Picks a seed when none is given: a decimal number. */
+  readonly randomSeed: () => string;
+  readonly version: string;
+  /** The clock: the daily deal is the local date's (default: the system clock). */
+  readonly now?: () => Date;
+  /**
+   * Runs the solver on other threads (both cores: README, "Solver"); without it, `solve` searches
+   * on this thread alone.
+   */
+  readonly solver?: () => JobRunner;
+  /** The terminal, present only when standard input and output both are one: the game needs it. */
+  readonly terminal?: { readonly input: NodeJS.ReadStream; readonly output: NodeJS.WriteStream };
+}
+
+/** Ends a command with an exit status once its message has been written. */
+export class Exit extends Error {
+  constructor(readonly status: number) {
+    super(`exit ${status}`);
+  }
+}
+
+export function addGameOptions(command: Command): Command {
+  return command
+    .option('-s, --suits <n>', 'suits in the deck: 1, 2 or 4', '4')
+    .option(
+      '--seed <seed>',
+      'the deal to play (any text of 1 to 100 characters); random when absent',
+    )
+    .option('--deal <scheme:n>', "another program's numbered deal: pysol:N or kpat:N")
+    .option(
+      '-r, --relaxed <level>',
+      'deal with empty columns: 0 never, 1 if all in suit order, 2 if all in rank order, 3 always',
+      '0',
+    )
+    .option('-k, --keep-suits', 'completed suits stay until removed (action rF)')
+    .option(
+      '--winnable',
+      'only a deal the solver proved winnable: the first one from the seed or deal on',
+    )
+    .option('--daily', "the day's deal: the same for everyone on this date, proven winnable");
+}
+
+export function addDisplayOptions(command: Command): Command {
+  return command
+    .option('--scoring <name>', 'score shown: woods, microsoft or aisleriot', 'woods')
+    .addOption(new Option('--ascii', 'suits as letters s h d c').conflicts('unicode'))
+    .option('--unicode', 'suits as ♠ ♥ ♦ ♣ (default when the locale is UTF-8)')
+    .option('--color <when>', 'colour: auto, always or never (NO_COLOR is honoured)', 'auto')
+    .option('--four-color', 'four-colour deck: diamonds blue, clubs green');
+}
+
+export function addOutputOptions(command: Command): Command {
+  return command
+    .option('--json', 'print the position as one JSON object')
+    .option('--reveal', 'also show face-down cards and the stock');
+}
+
+/** The steps the commands share, writing through `io`; a failure throws `Exit`. */
+export function commandKit(io: CliIo) {
+  function fail(message: string, status = EXIT_USAGE): never {
+    io.stderr.write(`spider: ${printableLines(message)}\n`);
+    throw new Exit(status);
+  }
+  function take<T>(checked: Checked<T>): T {
+    return checked.ok ? checked.value : fail(checked.message);
+  }
+  const display = (raw: RawOptions): DisplayOptions =>
+    take(checkDisplayOptions(raw, io.env, raw.json !== true && io.stdout.isTTY === true));
+  const print = (game: Game, raw: RawOptions, shown: DisplayOptions): void => {
+    const reveal = raw.reveal === true;
+    io.stdout.write(
+      raw.json ? `${jsonText(positionJson(game, reveal))}\n` : boardText(game, shown, reveal),
+    );
+  };
+
+  const count = (n: number) => n.toLocaleString('en-US');
+
+  /**
+   * The deal to play (README, "Winnable deals"): the one asked for (or a random seed), or with
+   * --winnable or --daily the first deal of the sequence from there that the solver wins.
+   */
+  async function chosenDeal(options: GameOptions): Promise<DealId> {
+    if (options.choose === undefined) return options.deal ?? bySeed(io.randomSeed());
+    const { winnableDeal } = await import('./winnable-deal');
+    const chosen = winnableDeal(io, options);
+    return chosen.ok ? chosen.deal : fail(chosen.message, chosen.status);
+  }
+
+  /** Reads, parses and replays a record file; exits 2 for bad input, 1 for an illegal action. */
+  async function loadRecord(
+    file: string,
+    ascii: boolean,
+    forScripts: boolean,
+    onIllegal?: (game: Game) => void,
+  ) {
+    // The whole name (up to a generous limit): a player must see which file it was.
+    const name = file === '-' ? 'standard input' : `'${printable(file, 300)}'`;
+    const input = await readTextInput(file, io.stdin);
+    if (!input.ok) fail(`cannot read ${name}: ${input.reason}`);
+    const parsed = parseRecord(input.text);
+    if (!parsed.ok) fail(`${name}, line ${parsed.error.line}: ${parsed.error.reason}`);
+    const record = parsed.record;
+    const result = replay(newGame(record.deal, record.rules), record.actions);
+    if (result.failure) {
+      onIllegal?.(result.game);
+      const { index, refusal } = result.failure;
+      const reason = explain(refusal, ascii, forScripts ? cardCode : undefined);
+      const { token, line } = record.where(index);
+      fail(
+        `action ${index + 1} '${printable(token)}' (line ${line}) is illegal: ${reason}; nothing after it was played`,
+        EXIT_ILLEGAL,
+      );
+    }
+    return { game: result.game, name, meta: record.meta };
+  }
+
+  return { io, fail, take, display, print, count, chosenDeal, loadRecord };
+}
+
+export type CommandKit = ReturnType<typeof commandKit>;
