@@ -130,4 +130,20 @@ describe('autoplay --open', () => {
     expect(fair.lastLook).toBe(true);
     expect(isWon(fair.game.position)).toBe(true);
   });
+
+  it('does not search once more for the fair player while a card is face down: that would read it', () => {
+    // The 5s under the Ks is face down; 3s onto 4s empties a column for the Ks, and the game is
+    // then won. The solver, which sees the 5s, wins it; the fair player, looking at one
+    // arrangement only and cancelled at once, sees no card it can turn, and resigns.
+    const hidden = position({
+      columns: ['5s | Ks', '3s', '4s', 'Qs', 'Js', 'Ts', '9s', '8s', '7s', '6s 2s As'],
+      foundations: 'sssssss',
+      rules: { suits: 1 },
+    });
+    expect(solve(hidden, { positions: 10_000 }).result).toBe('won');
+    const fair = autoplayFair(gameAt(hidden), { cancelled: () => true, tuning: { nodes: 1 } });
+    expect(fair.result).toBe('resigned');
+    expect(fair.lastLook).toBe(false);
+    expect(fair.actions).toEqual([]);
+  });
 });
