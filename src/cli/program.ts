@@ -183,15 +183,21 @@ function optionTakenAsValue(command: Command, args: readonly string[]): string |
   const options = command.options;
   const known = [...options, ...(command.parent?.options ?? [])];
   const flags = new Set(['-h', '--help', ...known.flatMap((o) => [o.long, o.short])]);
-  for (let i = 0; i + 1 < args.length; i++) {
-    if (args[i] === '--') break;
+  // Help and the version come first, wherever they are (as commander has it).
+  const end = args.includes('--') ? args.indexOf('--') : args.length;
+  if (args.slice(0, end).some((arg) => ['-h', '--help', '-V', '--version'].includes(arg)))
+    return null;
+  for (let i = 0; i + 1 < end; i++) {
     const option = options.find((o) => o.required && (o.long === args[i] || o.short === args[i]));
     if (option === undefined) continue;
     const next = args[i + 1];
     if (flags.has(next.split('=')[0])) {
       const shown = printable(next);
       // Only a seed is free text that may look like an option.
-      const seed = option.long === '--seed' ? ` (write --seed=${shown} if that is the seed)` : '';
+      const seed =
+        option.long === '--seed' && !next.includes('=')
+          ? ` (write --seed=${shown} if that is the seed)`
+          : '';
       return `option '${option.flags}' needs a value, not the option '${shown}'${seed}`;
     }
     i++;

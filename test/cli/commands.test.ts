@@ -441,10 +441,16 @@ describe('usage errors (exit 2)', () => {
     expect(expectUsageError(await cli(['deal', '-s', '--json']))).toBe(
       "spider: option '-s, --suits <n>' needs a value, not the option '--json'\n",
     );
-    expect(expectUsageError(await cli(['--seed', '-V']))).toContain("not the option '-V'");
+    expect(expectUsageError(await cli(['--seed', '--new']))).toContain("not the option '--new'");
     expect(expectUsageError(await cli(['solve', '--time', '--json=1']))).toContain(
       "not the option '--json=1'",
     );
+    expect(expectUsageError(await cli(['deal', '--seed', '--seed=5']))).toBe(
+      "spider: option '--seed <seed>' needs a value, not the option '--seed=5'\n",
+    );
+    // Help and the version still come first.
+    expect((await cli(['deal', '--seed', '--json', '-h'])).stdout).toContain('Usage: spider deal');
+    expect((await cli(['-V', '--seed', '--new'])).status).toBe(0);
     // Written so that it is clearly the value, it is one.
     expect(json(await cli(['deal', '--seed=--json', '--json'])).seed).toBe('--json');
     expect(json(await cli(['deal', '--seed', '-5', '--json'])).seed).toBe('-5');
