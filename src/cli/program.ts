@@ -3,7 +3,7 @@
  * messages for bad usage, and `run`, which returns the exit status. What the commands share is in
  * kit.ts; the longer ones are wired in modules of their own beside it.
  */
-import { Command, CommanderError, Help } from 'commander';
+import { Command, CommanderError, Help, type Option } from 'commander';
 import { type Game, newGame } from '../engine';
 import { printable, printableLines } from '../notation';
 import { pathExists } from '../store/input';
@@ -188,7 +188,7 @@ function optionTakenAsValue(command: Command, args: readonly string[]): string |
   if (args.slice(0, end).some((arg) => ['-h', '--help', '-V', '--version'].includes(arg)))
     return null;
   for (let i = 0; i + 1 < end; i++) {
-    const option = options.find((o) => o.required && (o.long === args[i] || o.short === args[i]));
+    const option = valueOption(options, args[i]);
     if (option === undefined) continue;
     const next = args[i + 1];
     if (flags.has(next.split('=')[0])) {
@@ -203,6 +203,23 @@ function optionTakenAsValue(command: Command, args: readonly string[]): string |
     i++;
   }
   return null;
+}
+
+/**
+ * The option taking a value that `arg` ends with: `--seed`, `-s`, or a cluster of switches whose
+ * last letter takes the value (`-ks` is `-k -s`); in `-sk`, `k` is the value of `-s`.
+ */
+function valueOption(options: readonly Option[], arg: string): Option | undefined {
+  const byFlag = (flag: string) => options.find((o) => o.long === flag || o.short === flag);
+  const cluster = /^-([A-Za-z]{2,})$/.exec(arg);
+  if (cluster === null) {
+    const option = byFlag(arg);
+    return option?.required ? option : undefined;
+  }
+  const letters = [...cluster[1]].map((letter) => byFlag(`-${letter}`));
+  const last = letters.pop();
+  const switches = letters.every((o) => o !== undefined && !o.required && !o.optional);
+  return switches && last?.required ? last : undefined;
 }
 
 /** Runs the program on the given arguments (without `node` and the script) and returns the exit status. */

@@ -441,6 +441,14 @@ describe('usage errors (exit 2)', () => {
     expect(expectUsageError(await cli(['deal', '-s', '--json']))).toBe(
       "spider: option '-s, --suits <n>' needs a value, not the option '--json'\n",
     );
+    // Short switches written together: the last takes the value, so -ks is -k -s.
+    expect(expectUsageError(await cli(['deal', '-ks', '--json']))).toBe(
+      "spider: option '-s, --suits <n>' needs a value, not the option '--json'\n",
+    );
+    expect(json(await cli(['deal', '-ks', '2', '--json']))).toMatchObject({
+      suits: 2,
+      keepSuits: true,
+    });
     expect(expectUsageError(await cli(['--seed', '--new']))).toContain("not the option '--new'");
     expect(expectUsageError(await cli(['solve', '--time', '--json=1']))).toContain(
       "not the option '--json=1'",
