@@ -9,7 +9,6 @@
 import type { Action } from '../engine/actions';
 import { dealText } from '../engine/deals';
 import { type Game, gameStatus, play } from '../engine/game';
-import { isWon } from '../engine/status';
 import { stockLeft, totalHidden } from '../engine/position';
 import { type FairBudget, fairChoice } from './fair';
 import { gameView } from './view';
@@ -101,7 +100,8 @@ export function autoplayFair(
   let game = start;
   let plans = 0;
   let cut = 0;
-  while (!isWon(game.position) && actions.length < MAX_FAIR) {
+  // A game the rules call lost is over: no move there leads anywhere (README, "Lost").
+  while (gameStatus(game) === 'playing' && actions.length < MAX_FAIR) {
     const choice = fairChoice(gameView(game), seeded);
     plans++;
     if (choice.cut) cut++;

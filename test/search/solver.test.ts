@@ -131,6 +131,15 @@ describe('autoplay --open', () => {
     expect(isWon(fair.game.position)).toBe(true);
   });
 
+  it('plays nothing in a game the rules call lost, though cards can still be moved about', () => {
+    const lost = lostGame();
+    expect(gameStatus(lost)).toBe('lost');
+    const fair = autoplayFair(lostGame(), { timeMs: 200, seed: '1' });
+    expect(fair.result).toBe('lost');
+    expect(fair.actions).toEqual([]);
+    expect(fair.plans).toBe(0);
+  });
+
   it('does not search once more for the fair player while a card is face down: that would read it', () => {
     // The 5s under the Ks is face down; 3s onto 4s empties a column for the Ks, and the game is
     // then won. The solver, which sees the 5s, wins it; the fair player, looking at one
