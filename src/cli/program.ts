@@ -243,6 +243,19 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     return EXIT_USAGE;
   }
   const command = program.commands.find((c) => c.name() === first);
+  // `spider help dael` would show the main help and succeed, as if all were well.
+  const asked = args[1];
+  if (
+    first === 'help' &&
+    asked !== undefined &&
+    !asked.startsWith('-') &&
+    !commands.includes(asked)
+  ) {
+    io.stderr.write(
+      `spider: no help for '${printable(asked)}': the commands are ${commandList(program)} (see 'spider --help')\n`,
+    );
+    return EXIT_USAGE;
+  }
   const swallowed = optionTakenAsValue(
     command ?? program.commands.find((c) => c.name() === 'play')!,
     args,

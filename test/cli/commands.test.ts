@@ -478,6 +478,14 @@ describe('usage errors (exit 2)', () => {
     expect(outcome.stderr).toContain("unknown command 'dael'");
     expect(outcome.stderr).toContain('deal, replay, solve, autoplay, serve, stats and play');
     expect(outcome.stdout).toBe('');
+    // Asked for its help, too: not the main help with success.
+    const help = await cli(['help', 'dael']);
+    expect(help.status).toBe(2);
+    expect(help.stdout).toBe('');
+    expect(help.stderr).toBe(
+      "spider: no help for 'dael': the commands are deal, replay, solve, autoplay, serve, stats and play (see 'spider --help')\n",
+    );
+    expect((await cli(['help', 'deal'])).stdout).toContain('Usage: spider deal');
   });
 
   it('takes a record file first for the game, as `spider FILE`, and names a missing one', async () => {
