@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type Action, DEAL, move, remove } from '../../src/engine';
+import { type Action, DEAL, DECK_SIZE, move, remove } from '../../src/engine';
 import { ACTION_FORMS, formatAction, parseAction } from '../../src/notation';
 
 describe('move notation', () => {
@@ -28,6 +28,10 @@ describe('move notation', () => {
     expect(without).not.toHaveProperty('count');
   });
 
+  it('reads a count up to the cards a game has: a larger one is no count, not a rounded one', () => {
+    expect(parseAction('1-2/104')).toEqual(move(0, 1, 104));
+  });
+
   it('reads a move onto its own column: the rules, not the notation, refuse it', () => {
     expect(parseAction('3-3')).toEqual(move(2, 2));
   });
@@ -44,6 +48,8 @@ describe('move notation', () => {
     '1-2/',
     '1-2/x',
     '1-2/1.5',
+    '1-2/105',
+    '1-2/99999999999999999999',
     '01-2',
     '1-02',
     '001-2',
@@ -83,7 +89,7 @@ describe('move notation', () => {
     column.map((c) => remove(c)),
     fc.tuple(column, column).map(([from, to]) => move(from, to)),
     fc
-      .tuple(column, column, fc.integer({ min: 1, max: 1000 }))
+      .tuple(column, column, fc.integer({ min: 1, max: DECK_SIZE }))
       .map(([from, to, count]) => move(from, to, count)),
   );
 
