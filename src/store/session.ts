@@ -234,9 +234,11 @@ export class GameSession<S extends Saving = 'at-once'> {
         // Starting a new game over this one: it counts as abandoned once anything was done in it.
         if (touched(save.game)) {
           const recorded = record(save, 'abandoned');
-          messages.push(
-            info(`Your unfinished game (${dealName(save.game.deal)}) counts as abandoned.`),
-          );
+          // A game continued from a record counts in nothing (README, "Saved games and statistics").
+          const counts = save.continued
+            ? 'is given up; continued from a record, it counts in no statistic'
+            : 'counts as abandoned';
+          messages.push(info(`Your unfinished game (${dealName(save.game.deal)}) ${counts}.`));
           if (!recorded.ok) {
             // Kept, marked, until the statistics can have it.
             saves.write(candidate.id, formatSave(save.game, { ...save, abandoned: true }));

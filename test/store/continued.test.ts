@@ -68,6 +68,26 @@ describe('a game continued from a record file', () => {
     ]);
   });
 
+  it('given up at the start for a new game, it is not said to count as abandoned', () => {
+    const folders = env();
+    const first = open(folders, oneMove());
+    first.session.leave(first.game);
+    const next = GameSession.open({
+      places: localPlaces(folders),
+      rules: RULES,
+      explicitRules: {},
+      fresh: true,
+      randomSeed: () => '7',
+    });
+    expect(next.messages.map((m) => m.text)).toContain(
+      'Your unfinished game (seed 42) is given up; continued from a record, it counts in no statistic.',
+    );
+    const history = readResults(path.join(folders.XDG_DATA_HOME, 'spider'));
+    expect(history.results).toEqual([
+      expect.objectContaining({ deal: bySeed('42'), outcome: 'abandoned', continued: true }),
+    ]);
+  });
+
   it('a game dealt here is not marked', () => {
     const folders = env();
     const { session, game } = open(folders);
