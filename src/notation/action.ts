@@ -32,7 +32,7 @@ function column(text: string): number | null {
 }
 
 /** What the tokens look like, for error messages. */
-export const ACTION_FORMS = 'F-T, F-T/N, d or rF (columns 1 to 10, N 1 to 104)';
+export const ACTION_FORMS = `F-T, F-T/N, d or rF (columns 1 to 10, N 1 to ${DECK_SIZE})`;
 
 export function formatAction(action: Action): string {
   switch (action.kind) {
