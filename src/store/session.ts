@@ -158,6 +158,8 @@ export class GameSession<S extends Saving = 'at-once'> {
         resultOf(save.game, outcome, save.elapsedMs, now(), save.continued === true),
       );
 
+    /** Saves whose header says won or lost while their moves say the game goes on. */
+    const goingOn: typeof scan.unfinished = [];
     for (const finished of scan.finished) {
       const loaded = store.load(finished, now());
       if (!loaded.ok) {
@@ -165,6 +167,11 @@ export class GameSession<S extends Saving = 'at-once'> {
         continue;
       }
       const status = gameStatus(loaded.save.game);
+      if (status === 'playing' && !finished.header.abandoned) {
+        // The moves decide, not a header edited by hand: the game can be played on.
+        goingOn.push(finished);
+        continue;
+      }
       const outcome = status !== 'playing' ? status : 'abandoned';
       // Kept until the statistics have it: the next start tries again.
       if (record(loaded.save, outcome).ok) store.remove(finished.id);
@@ -173,7 +180,9 @@ export class GameSession<S extends Saving = 'at-once'> {
 
     // The choice is made on the headers; only the game chosen is replayed (a header that lies,
     // or a save that fails, is found out then, and the next one is tried).
-    let unfinished = scan.unfinished;
+    let unfinished = [...scan.unfinished, ...goingOn].sort((a, b) =>
+      b.header.saved.localeCompare(a.header.saved),
+    );
     const given = options.deal !== undefined || options.fresh || options.loaded !== undefined;
     for (;;) {
       // A deal asked for whose game, with the same rules, waits unfinished: that game goes on.

@@ -17,8 +17,10 @@ import {
   statusWithin,
   undo,
 } from '../../src/engine';
+import { formatSave } from '../../src/notation';
 import { historyPath, readResults } from '../../src/store/history';
 import { localPlaces } from '../../src/store/paths';
+import { SaveStore } from '../../src/store/saves';
 import { GameSession } from '../../src/store/session';
 import { LOST_GAME_ACTIONS, lostGame } from '../helpers/lost-game';
 import { pickerFor, playOut } from '../helpers/play-out';
@@ -33,12 +35,12 @@ function folders() {
   return { root, state: path.join(root, 'state'), data: path.join(root, 'data') };
 }
 
-function open(env: NodeJS.ProcessEnv, seed?: string) {
+function open(env: NodeJS.ProcessEnv, seed?: string, fresh = seed === undefined) {
   return GameSession.open({
     places: localPlaces(env),
     rules: ONE_SUIT,
     explicitRules: {},
-    fresh: seed === undefined,
+    fresh,
     randomSeed: () => '7',
     ...(seed === undefined ? {} : { seed }),
   });
@@ -104,6 +106,30 @@ describe('leaving a finished game the statistics cannot take', () => {
     const note = session.changed(lost, newGame('8', ONE_SUIT));
     expect(note?.warning).toBe(true);
     expect(note?.text).toMatch(/its result is lost\.$/);
+  });
+});
+
+describe('a save whose header says the game is over', () => {
+  it('is resumed when its moves say the game goes on, and counts in no statistic', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const { before } = playedOut('won');
+    const info = {
+      elapsedMs: 5,
+      started: '2026-05-01T11:00:00.000Z',
+      saved: '2026-05-01T12:00:00.000Z',
+    };
+    const text = formatSave(before, info).replace('status: playing', 'status: won');
+    expect(text).toContain('status: won');
+    const dir = new SaveStore(localPlaces(env)).dir;
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(path.join(dir, 'edited.txt'), text);
+    const { game, messages } = open(env, undefined, false);
+    expect(game.position).toEqual(before.position);
+    expect(messages.map((m) => m.text)).toEqual([
+      expect.stringMatching(/^Resumed your game from /),
+    ]);
+    expect(readResults(path.join(where.data, 'spider')).results).toEqual([]);
   });
 });
 
