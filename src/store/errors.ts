@@ -8,6 +8,7 @@ const WORDS: Record<string, string> = {
   ENOENT: 'a folder on the way is missing',
   ENOTDIR: 'a part of the path is not a folder',
   EISDIR: 'a folder is in the way',
+  EEXIST: 'a file is in the way',
   EIO: 'input/output error',
   ELOOP: 'too many symbolic links',
   ENAMETOOLONG: 'the name is too long',

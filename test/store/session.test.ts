@@ -133,6 +133,23 @@ describe('a save whose header says the game is over', () => {
   });
 });
 
+describe('a file where the save folder should be', () => {
+  it('is named in words when the game cannot be saved', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const dir = new SaveStore(localPlaces(env)).dir;
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    fs.writeFileSync(dir, 'a file where the save folder should be\n');
+    const { before } = playedOut('won');
+    const { session } = open(env, before.deal.key);
+    const note = session.changed(newGame(before.deal.key, ONE_SUIT), before);
+    expect(note?.text).toBe(
+      `Can't save this game: can't lock a save slot in ${dir} (a file is in the way). Play goes on, but it will not be kept.`,
+    );
+    expect(session.leave(before).unsaved).toMatch(/a file is in the way/);
+  });
+});
+
 describe('records on a win', () => {
   it('are announced when the history could be read', () => {
     const where = folders();
