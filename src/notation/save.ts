@@ -179,15 +179,8 @@ export function readSaveHeader(
   if (!parsed.ok) return { ok: false, reason: `line ${parsed.error.line}: ${parsed.error.reason}` };
   const { record } = parsed;
   const meta = new Map(record.meta.filter(([key]) => SAVE_KEYS.includes(key)));
-  const format = meta.get('save-format');
-  if (format === undefined)
-    return { ok: false, reason: "it is not a saved game (no 'save-format' line)" };
-  if (format !== String(SAVE_FORMAT)) {
-    return {
-      ok: false,
-      reason: `it was written by another version of spider (save format '${format}', this one reads ${SAVE_FORMAT})`,
-    };
-  }
+  const wrong = formatProblem(meta.get('save-format'));
+  if (wrong !== null) return { ok: false, reason: wrong };
   const status = meta.get('status');
   return {
     ok: true,
@@ -201,21 +194,24 @@ export function readSaveHeader(
   };
 }
 
+/** Why a save's `save-format` value is not one this version reads, or null. */
+function formatProblem(format: string | undefined): string | null {
+  if (format === undefined) return "it is not a saved game (no 'save-format' line)";
+  if (format === String(SAVE_FORMAT)) return null;
+  // A number is another version's; anything else is a file cut short or damaged.
+  if (!/^\d+$/.test(format))
+    return `it is cut short or damaged (save format '${format}' is no version number)`;
+  return `it was written by another version of spider (save format '${format}', this one reads ${SAVE_FORMAT})`;
+}
+
 /** Reads and replays a save. Never throws; never trusts the counters beyond what the moves allow. */
 export function parseSave(text: string, now: string): SaveParse {
   const parsed = parseRecord(text);
   if (!parsed.ok) return { ok: false, reason: `line ${parsed.error.line}: ${parsed.error.reason}` };
   const { record } = parsed;
   const meta = new Map(record.meta.filter(([key]) => SAVE_KEYS.includes(key)));
-  const format = meta.get('save-format');
-  if (format === undefined)
-    return { ok: false, reason: "it is not a saved game (no 'save-format' line)" };
-  if (format !== String(SAVE_FORMAT)) {
-    return {
-      ok: false,
-      reason: `it was written by another version of spider (save format '${format}', this one reads ${SAVE_FORMAT})`,
-    };
-  }
+  const wrong = formatProblem(meta.get('save-format'));
+  if (wrong !== null) return { ok: false, reason: wrong };
   const undone = count(meta.get('undone'), record.actions.length);
   const actionCount = count(meta.get('actions'));
   const peeks = count(meta.get('peeks'));

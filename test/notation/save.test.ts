@@ -256,7 +256,21 @@ describe('parseSave: files that are refused, and why', () => {
     expect(refusal(record)).toBe("it is not a saved game (no 'save-format' line)");
   });
 
-  it.each(['2', '0', '1.0', 'one'])('save-format %j: another version', (format) => {
+  it.each(['', '1.0', 'one'])('save-format %j: cut short or damaged', (format) => {
+    expect(refusal(withHeader(text, 'save-format', format))).toBe(
+      `it is cut short or damaged (save format '${format}' is no version number)`,
+    );
+  });
+
+  it('a file cut short just after save-format: (the scan reads the header alone)', () => {
+    const cut = text.slice(0, text.indexOf('save-format:') + 'save-format: '.length);
+    const header = readSaveHeader(cut, '2026-06-01T00:00:00.000Z');
+    expect(header.ok ? 'read' : header.reason).toBe(
+      "it is cut short or damaged (save format '' is no version number)",
+    );
+  });
+
+  it.each(['2', '0', '10'])('save-format %j: another version', (format) => {
     const reason = refusal(withHeader(text, 'save-format', format));
     expect(reason).toContain('written by another version of spider');
     expect(reason).toContain(`save format '${format}'`);
