@@ -74,21 +74,26 @@ export function dataProblem(env: NodeJS.ProcessEnv): string | null {
  * it, so a folder that is a symbolic link, not owned by this user, or writable by the group or
  * others is not used.
  */
-export function folderProblem(dir: string): string | null {
+export function folderProblem(
+  dir: string,
+  /** The user the folder must belong to: this process's (the argument is for tests). */
+  uid = typeof process.getuid === 'function' ? process.getuid() : undefined,
+): string | null {
   let info: fs.Stats;
   try {
     info = fs.lstatSync(dir);
   } catch {
     return null;
   }
-  const fix = 'it is not used until it is yours alone (chmod 700)';
-  if (info.isSymbolicLink()) return `${dir} is a symbolic link; ${fix}`;
+  // Each says what would make the folder usable: chmod alone mends only the mode.
+  if (info.isSymbolicLink())
+    return `${dir} is a symbolic link; it is not used until it is a folder of your own`;
   if (!info.isDirectory()) return null; // writing under it fails and says so
-  const uid = typeof process.getuid === 'function' ? process.getuid() : info.uid;
-  if (info.uid !== uid) return `${dir} belongs to another user; ${fix}`;
+  if (uid !== undefined && info.uid !== uid)
+    return `${dir} belongs to another user; it is not used until it is yours alone (owned by you, mode 700)`;
   if (info.mode & 0o022) {
     const mode = (info.mode & 0o777).toString(8);
-    return `other users can write to ${dir} (mode ${mode}); ${fix}`;
+    return `other users can write to ${dir} (mode ${mode}); it is not used until it is yours alone (chmod 700)`;
   }
   return null;
 }

@@ -58,7 +58,19 @@ describe('folders others could change', () => {
     const root = tempRoot();
     fs.mkdirSync(path.join(root, 'elsewhere'), { mode: 0o700 });
     fs.symlinkSync(path.join(root, 'elsewhere'), path.join(root, 'spider'));
-    expect(folderProblem(path.join(root, 'spider'))).toMatch(/is a symbolic link/);
+    expect(folderProblem(path.join(root, 'spider'))).toBe(
+      `${path.join(root, 'spider')} is a symbolic link; it is not used until it is a folder of your own`,
+    );
+  });
+
+  it("another user's folder is not trusted, and chmod is not offered as the mend", () => {
+    const dir = path.join(tempRoot(), 'spider');
+    fs.mkdirSync(dir, { mode: 0o700 });
+    const owner = fs.statSync(dir).uid;
+    expect(folderProblem(dir, owner)).toBeNull();
+    expect(folderProblem(dir, owner + 1)).toBe(
+      `${dir} belongs to another user; it is not used until it is yours alone (owned by you, mode 700)`,
+    );
   });
 
   it('a folder that does not exist yet is fine: the game makes it, mode 0700', () => {
