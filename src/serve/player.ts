@@ -170,8 +170,13 @@ export async function playSession(context: SessionContext): Promise<number> {
   }
 }
 
-/** Where `w` writes a record: the player's own folder, made if need be; a guest has none. */
-function recordFolder(player: Player): string | { readonly refused: string } {
+/**
+ * Where `w` writes a record: the player's own folder, made if need be, named without the host's
+ * paths (the player cannot reach them); a guest has none.
+ */
+function recordFolder(
+  player: Player,
+): { readonly folder: string; readonly shown: string } | { readonly refused: string } {
   if (player.kind === 'guest') {
     return {
       refused:
@@ -181,7 +186,7 @@ function recordFolder(player: Player): string | { readonly refused: string } {
   const folder = path.join(player.folder, 'records');
   try {
     fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-    return folder;
+    return { folder, shown: 'your records on this server' };
   } catch (error) {
     return { refused: `Can't write the record: ${fsReason(error, folder)}.` };
   }

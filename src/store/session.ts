@@ -492,7 +492,12 @@ export class GameSession<S extends Saving = 'at-once'> {
   }
 
   /** Writes the game record to a new file in `folder` ('w'); returns what to tell the player. */
-  writeRecord(game: Game, folder: string | null = currentFolder()): string {
+  writeRecord(
+    game: Game,
+    folder: string | null = currentFolder(),
+    /** How to name the folder to a player who cannot reach it (over SSH); else its path. */
+    shown?: string,
+  ): string {
     if (folder === null)
       return "Can't write the record: the current folder no longer exists. The game goes on, saved as usual.";
     const now = this.now();
@@ -516,9 +521,10 @@ export class GameSession<S extends Saving = 'at-once'> {
       const file = path.join(folder, name);
       try {
         fs.writeFileSync(file, text, { flag: 'wx', mode: 0o644 });
+        if (shown !== undefined) return `Wrote ${name} to ${shown}.`;
         // In the current folder the name is enough, and it fits the message line.
-        const shown = path.resolve(folder) === currentFolder() ? name : file;
-        return `Wrote the game record to ${shown}; spider play FILE continues it.`;
+        const where = path.resolve(folder) === currentFolder() ? name : file;
+        return `Wrote the game record to ${where}; spider play FILE continues it.`;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
           return `Can't write the record: ${fsReason(error, folder)}.`;

@@ -32,10 +32,11 @@ export interface PlayOptions {
   /** A game continued from a record file. */
   readonly loaded?: { readonly game: Game; readonly name: string };
   /**
-   * Where `w` writes the game's record: the current folder unless a folder is given, or why it
-   * cannot write one here.
+   * Where `w` writes the game's record: the current folder unless a folder is given (with the
+   * words that name it to the player, who may not reach its path), or why it cannot write one.
    */
-  readonly records?: string | { readonly refused: string };
+  readonly records?:
+    { readonly folder: string; readonly shown: string } | { readonly refused: string };
   /** Where the player's games and statistics are kept: the local XDG folders unless given. */
   readonly places?: Places;
   /**
@@ -101,8 +102,8 @@ export async function playInTerminal(
       writeRecord: (game) =>
         options.records === undefined
           ? session.writeRecord(game)
-          : typeof options.records === 'string'
-            ? session.writeRecord(game, options.records)
+          : 'folder' in options.records
+            ? session.writeRecord(game, options.records.folder, options.records.shown)
             : options.records.refused,
     },
     options.host,

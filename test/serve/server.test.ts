@@ -164,6 +164,15 @@ describe('spider serve', () => {
     await first.waitFor('q quit');
     first.channel.write('d');
     await first.waitFor('moves 1');
+    // The record goes to the player's folder, named without the host's paths.
+    first.channel.write('w');
+    await first.waitFor(/Wrote spider-\S+\.txt to your records on this server\./);
+    expect(first.screen()).not.toContain(stateDir);
+    const [written] = /spider-\S+\.txt/.exec(first.screen()) ?? [''];
+    const [player] = fs.readdirSync(path.join(stateDir, 'players'));
+    expect(
+      fs.readFileSync(path.join(stateDir, 'players', player, 'records', written), 'utf8'),
+    ).toMatch(/^seed: 4242\n/);
     first.channel.write('q');
     await first.waitFor('Quit this game?');
     first.channel.write('y');
