@@ -62,7 +62,11 @@ export function winnableDeal(io: CliIo, options: GameOptions): Chosen {
     cacheDeal(io.env, key, { deal: found.deal.key, line });
     return { ok: true, deal: found.deal };
   }
-  const tried = `the solver won none of the ${count(found.skipped.length)} deals from ${dealName(from)} on`;
+  const tries = found.skipped.length;
+  const tried =
+    tries === 1
+      ? `the solver did not win the one deal from ${dealName(from)} on`
+      : `the solver won none of the ${count(tries)} deals from ${dealName(from)} on`;
   return found.why === 'sequence-ended'
     ? {
         ok: false,

@@ -188,7 +188,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       if (games.of(address) >= options.maxPerAddress) {
         return refuse(
           channel,
-          `spider: already ${options.maxPerAddress} games from your address; end one first`,
+          `spider: already ${options.maxPerAddress} game${options.maxPerAddress === 1 ? '' : 's'} from your address; end one first`,
         );
       }
       started = true;

@@ -163,3 +163,12 @@ describe('the cache (README, "Winnable deals")', () => {
     expect(fs.readdirSync(path.join(cache, 'spider'))).toEqual([]);
   });
 });
+
+it('a sequence of one deal the solver does not win says so in the singular', async () => {
+  // The longest seed: the next in its sequence would be too long to be a seed.
+  const out = await cli(['deal', '--winnable', '--seed', 'b'.repeat(100)]);
+  expect(out.status).toBe(2);
+  expect(out.stderr).toMatch(
+    /^spider: --winnable: the solver did not win the one deal from seed b{100} on, and the next would not be a valid deal; try another seed\n/,
+  );
+});

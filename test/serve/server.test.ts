@@ -243,7 +243,7 @@ describe('spider serve', () => {
     await a.waitFor('q quit');
     const b = await shell(await connect(perAddress.port, { key: KEYS[1] }));
     expect(await b.exited).toBe(1);
-    expect(b.text()).toMatch(/already 1 game/);
+    expect(b.text()).toMatch(/already 1 game from your address;/);
   });
 
   it('closes connections that never log in, and lets players in past garbage', async () => {
