@@ -59,7 +59,7 @@ describe.each([
   });
 });
 
-describe('messages are never cut', () => {
+describe('long messages', () => {
   const game = newGame('42', RULES);
   const long =
     'Your saved game 20261122T101010-12345-abcd.txt could not be used (line 3: expected a header line); moved to /home/ada/.local/state/spider/games/20261122T101010-12345-abcd.txt.bad-2026-11-22T10-10-10-000Z.';
@@ -78,6 +78,25 @@ describe('messages are never cut', () => {
     // Every character is there: a word longer than the line (the path) continues on the next.
     expect(below.join('').replace(/\s/g, '')).toBe(long.replace(/\s/g, ''));
     expect(text[height - 1]).toMatch(/q quit/);
+  });
+
+  it('one too long for the smallest terminal ends in …, and shows whole in a larger one', () => {
+    const longer = `${long} Resumed your game from yesterday at 10:10: seed 21, 1 move. n starts a new one.`;
+    const state = {
+      ...initialState(game, THEME, 'woods'),
+      message: { text: longer, kind: 'error' as const },
+    };
+    const message = (width: number, height: number) => {
+      const view = layout(state, width, height);
+      return view.frame
+        .text()
+        .split('\n')
+        .slice(view.board!.top + view.board!.rows, height - 1);
+    };
+    const small = message(50, 15);
+    expect(small).toHaveLength(Math.floor((15 - 3) / 2));
+    expect(small[small.length - 1]).toMatch(/…\s*$/);
+    expect(message(80, 24).join('').replace(/\s/g, '')).toBe(longer.replace(/\s/g, ''));
   });
 
   it('the hint counter and the w message fit whole at 80x24', () => {
