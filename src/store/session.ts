@@ -424,8 +424,14 @@ export class GameSession<S extends Saving = 'at-once'> {
     if (problem) return problem;
     if (isWon(after.position) && !isWon(before.position) && !this.continued) {
       const history = readResults(this.places.data);
-      // Without the whole history any "record" could be made up: say nothing.
-      if (history.problem !== undefined || this.places.dataProblem()) return null;
+      // Without the whole history any "record" could be made up: say nothing. A line skipped,
+      // or left unread, may have held the record.
+      const whole =
+        history.problem === undefined &&
+        history.skipped === 0 &&
+        history.unreadBytes === undefined &&
+        !this.places.dataProblem();
+      if (!whole) return null;
       const records = newRecords(
         history.results,
         resultOf(after, 'won', this.elapsedMs, this.now(), false),

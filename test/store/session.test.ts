@@ -159,6 +159,18 @@ describe('records on a win', () => {
     expect(session.changed(before, after)?.text).toMatch(/^You won! New records: /);
   });
 
+  it('are not claimed when a line of the history was skipped', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const file = historyPath(path.join(where.data, 'spider'));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, '{"v":1,"outcome":"won",\n');
+    const { before, after } = playedOut('won');
+    const { session } = open(env, before.deal.key);
+    expect(readResults(path.dirname(file)).skipped).toBe(1);
+    expect(session.changed(before, after)).toBeNull();
+  });
+
   it('are not claimed when the history cannot be read', () => {
     const where = folders();
     const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
