@@ -146,7 +146,13 @@ export class GameSession<S extends Saving = 'at-once'> {
    */
   static open<S extends Saving = 'at-once'>(
     options: OpenOptions<S>,
-  ): { session: GameSession<S>; game: Game; messages: Note[] } {
+  ): {
+    session: GameSession<S>;
+    game: Game;
+    messages: Note[];
+    /** Whether the game is one resumed from its save (the messages then name its deal). */
+    resumed: boolean;
+  } {
     const now = options.now ?? (() => new Date());
     const store = new SaveStore(options.places);
     const saves = options.saving === 'in-background' ? new SaveQueue(store) : store;
@@ -237,7 +243,7 @@ export class GameSession<S extends Saving = 'at-once'> {
               (scan.inUse > 0 ? ' Another of your games is open in another spider session.' : ''),
           ),
         );
-        return { session, game: save.game, messages };
+        return { session, game: save.game, messages, resumed: true };
       }
       if (options.deal !== undefined || options.fresh) {
         // Starting a new game over this one: it counts as abandoned once anything was done in it.
@@ -285,7 +291,7 @@ export class GameSession<S extends Saving = 'at-once'> {
     }
     const saved = session.save(game);
     if (saved) messages.push(saved);
-    return { session, game, messages };
+    return { session, game, messages, resumed: false };
   }
 
   private warnOnce(reason: string, messages?: Note[]): Note | null {

@@ -50,17 +50,22 @@ export interface PlayOptions {
 
 const FIRST_STEPS = 'Pick a column with 1-9 and 0, then where to put its run. ? shows help.';
 
-/** The state a game opens in: the board and a first message naming the seed and what to do. */
+/**
+ * The state a game opens in: the board and a first message naming the seed and what to do, or
+ * the notes of the start, followed by the deal's name unless they name it (`named`).
+ */
 export function openingState(
   game: Game,
   theme: Theme,
   scoring: ScoringName,
   notes: readonly Note[] = [],
+  named = false,
 ): UiState {
+  const deal = `${DealName(game.deal)}${originName(game.deal) && `, ${originName(game.deal)}`}.`;
   const text =
-    notes.length > 0
-      ? notes.map((n) => n.text).join(' ')
-      : `${DealName(game.deal)}${originName(game.deal) && `, ${originName(game.deal)}`}. ${FIRST_STEPS}`;
+    notes.length === 0
+      ? `${deal} ${FIRST_STEPS}`
+      : [...notes.map((n) => n.text), ...(named ? [] : [deal])].join(' ');
   const warning = notes.some((n) => n.warning);
   return initialState(game, theme, scoring, { text, kind: warning ? 'error' : 'info' });
 }
@@ -73,14 +78,15 @@ export function openingState(
 export async function playInTerminal(
   options: PlayOptions,
 ): Promise<{ status: number; summary: string; problem?: string }> {
-  const { session, game, messages } = GameSession.open<Saving>({
+  const { session, game, messages, resumed } = GameSession.open<Saving>({
     ...options,
     places: options.places ?? localPlaces(options.env),
     saving: options.saving ?? 'at-once',
   });
   // The message line shows one line: warnings are repeated whole when the game ends.
   const warnings = messages.filter((n) => n.warning).map((n) => n.text);
-  const state = openingState(game, options.theme, options.scoring, messages);
+  const named = resumed || options.loaded !== undefined;
+  const state = openingState(game, options.theme, options.scoring, messages, named);
   let current = game;
   let left: Left | Promise<Left> | null = null;
   const leave = (last: Game): Left | Promise<Left> => (left ??= session.leave(last));
