@@ -9,17 +9,19 @@ const UNSEEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Co}\
 /**
  * A word quoted for a shell so that it reaches the program exactly: as it is when nothing in it
  * is special; in single quotes otherwise; and in `$'...'` with `\u` escapes when it holds
- * characters that would not show on a terminal (zero-width, direction-changing and the like),
- * which bash, zsh and ksh read (POSIX sh from its 2024 edition).
+ * characters that would not show on a terminal (zero-width, direction-changing and the like, or
+ * with `ascii` any beyond ASCII), which bash, zsh and ksh read (POSIX sh from its 2024 edition).
  */
-export function shellQuote(word: string): string {
+export function shellQuote(word: string, ascii = false): string {
   if (PLAIN.test(word)) return word;
-  if (!UNSEEN.test(word)) return `'${word.replace(/'/g, `'\\''`)}'`;
+  const beyond = (text: string) => ascii && /[^\p{ASCII}]/u.test(text);
+  const escaped = (text: string) => UNSEEN.test(text) || beyond(text);
+  if (!escaped(word)) return `'${word.replace(/'/g, `'\\''`)}'`;
   let quoted = '';
   for (const ch of word) {
     const code = ch.codePointAt(0) ?? 0;
     if (ch === '\\' || ch === "'") quoted += `\\${ch}`;
-    else if (UNSEEN.test(ch))
+    else if (escaped(ch))
       quoted +=
         code > 0xffff
           ? `\\U${code.toString(16).padStart(8, '0')}`
@@ -33,9 +35,9 @@ export function shellQuote(word: string): string {
  * The command that deals the same game again: the deal and every rule that differs from the
  * defaults (the suit count always, so the line says what it deals).
  */
-export function playCommand(deal: DealId, rules: Rules): string {
+export function playCommand(deal: DealId, rules: Rules, ascii = false): string {
   const [option, value] = dealOption(deal);
-  const words = ['spider', option, shellQuote(value), '--suits', String(rules.suits)];
+  const words = ['spider', option, shellQuote(value, ascii), '--suits', String(rules.suits)];
   if (rules.relaxed !== 0) words.push('--relaxed', String(rules.relaxed));
   if (rules.keepSuits) words.push('--keep-suits');
   return words.join(' ');

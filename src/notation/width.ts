@@ -55,6 +55,18 @@ export function textWidth(text: string): number {
   return width;
 }
 
+/**
+ * Text for a terminal that is not UTF-8 (README, "Seeds on screen"): each character beyond ASCII
+ * becomes `?`, one per column it would take (at least one).
+ */
+export function asciiOnly(text: string): string {
+  if (/^\p{ASCII}*$/u.test(text)) return text;
+  let shown = '';
+  for (const g of graphemes(text))
+    shown += /^\p{ASCII}+$/u.test(g) ? g : '?'.repeat(Math.max(1, graphemeWidth(g)));
+  return shown;
+}
+
 /** The longest start of text that fits in `width` columns. */
 export function cutToWidth(text: string, width: number): string {
   let used = 0;

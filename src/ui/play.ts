@@ -138,6 +138,7 @@ export async function playInTerminal(
       score,
     },
     options.terminal.output.columns || 80,
+    options.theme.ascii,
   ).join('\n');
   const lines = [...warnings, summary].join('\n');
   return exit.problem === undefined

@@ -1,5 +1,5 @@
 import type { DealId, Rules } from '../engine';
-import { dealName, originName, playCommand, rulesSummary } from '../notation';
+import { asciiOnly, dealName, originName, playCommand, rulesSummary } from '../notation';
 import { wrapWords } from './wrap';
 
 /** What the line left on the terminal after a game says. */
@@ -16,13 +16,18 @@ export interface SummaryFacts {
 /**
  * The lines left on the terminal when the game closes: what happened, wrapped at words to the
  * terminal's width, then the command that plays the same deal again, on a line of its own so it
- * can be copied whole (never wrapped here).
+ * can be copied whole (never wrapped here). With `ascii`, nothing beyond ASCII is written.
  */
-export function exitSummary(facts: SummaryFacts, width: number): string[] {
+export function exitSummary(facts: SummaryFacts, width: number, ascii = false): string[] {
   const origin = originName(facts.deal);
   const moves = `${facts.moves} move${facts.moves === 1 ? '' : 's'}`;
   const prose =
     `Spider ${dealName(facts.deal)} (${rulesSummary(facts.rules)})${origin && `, ${origin}`}: ${facts.outcome}, ` +
     `${moves}, ${facts.scoring} score ${facts.score}. Play this deal again with:`;
-  return [...wrapWords(prose, Math.max(20, width)), `  ${playCommand(facts.deal, facts.rules)}`];
+  // A terminal that is not UTF-8 gets ASCII alone: `?` in the prose, escapes in the command.
+  const shown = ascii ? asciiOnly(prose) : prose;
+  return [
+    ...wrapWords(shown, Math.max(20, width)),
+    `  ${playCommand(facts.deal, facts.rules, ascii)}`,
+  ];
 }

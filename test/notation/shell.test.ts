@@ -40,6 +40,12 @@ describe('shellQuote', () => {
     expect(throughShell('sh', shellQuote("it's a $deal"))).toBe("it's a $deal");
   });
 
+  it.each(SEEDS)('for a terminal that is not UTF-8, bash gets %j back from ASCII alone', (seed) => {
+    const quoted = shellQuote(seed, true);
+    expect(quoted).toMatch(/^[\x20-\x7e]*$/);
+    expect(throughShell('bash', quoted)).toBe(seed);
+  });
+
   it('escapes characters that would not show, so the command can be read and copied', () => {
     expect(shellQuote('a\u200bb')).toBe("$'a\\u200bb'");
     expect(shellQuote('rtl\u202eltr')).not.toMatch(/\u202e/);
@@ -87,6 +93,14 @@ describe('exitSummary', () => {
     scoring: 'woods',
     score: 12,
   } as const;
+
+  it('writes ASCII alone for a terminal that is not UTF-8: ? per column, escapes in the command', () => {
+    const lines = exitSummary({ ...facts, deal: bySeed('é☃世') }, 80, true);
+    expect(lines.join('\n')).toMatch(/^[\x20-\x7e\n]*$/);
+    expect(lines[0]).toMatch(/^Spider seed \?\?\?\?? \(2 suits/);
+    expect(lines[lines.length - 1]).toBe("  spider --seed $'\\u00e9\\u2603\\u4e16' --suits 2");
+    expect(exitSummary({ ...facts, deal: bySeed('é☃世') }, 80)[0]).toMatch(/^Spider seed é☃世 /);
+  });
 
   it('wraps the prose at words and puts the command alone on the last line', () => {
     const lines = exitSummary(facts, 40);
