@@ -72,6 +72,13 @@ export function loadHostKey(dir: string): HostKey {
     created = true;
   }
   const parsed = utils.parseKey(text);
+  if (parsed instanceof Error && /passphrase/i.test(parsed.message)) {
+    // ssh2's words for a key locked with a passphrase, which a server has no one to type.
+    throw new Error(
+      `${file} is locked with a passphrase, which the server cannot type; remove the passphrase ` +
+        `(ssh-keygen -p -N '' -f FILE) or the file, to make a new key`,
+    );
+  }
   if (parsed instanceof Error || Array.isArray(parsed)) {
     throw new Error(`${file} is not an SSH private key; remove it to make a new one`);
   }

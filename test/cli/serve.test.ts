@@ -6,6 +6,7 @@ import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
+import { utils } from 'ssh2';
 import { run } from '../../src/cli/program';
 import { HOST_KEY_FILE } from '../../src/serve/host-key';
 import { fakeIo } from '../helpers/fake-io';
@@ -62,6 +63,18 @@ describe('spider serve options', () => {
     const garbage = await serve([], { XDG_STATE_HOME: home });
     expect(garbage.status).toBe(1);
     expect(garbage.stderr).toContain('is not an SSH private key; remove it to make a new one');
+    // A key locked with a passphrase is a key: the message says what is wrong with it.
+    const locked = utils.generateKeyPairSync('ed25519', {
+      passphrase: 'secret',
+      cipher: 'aes256-cbc',
+      rounds: 4,
+    });
+    fs.writeFileSync(file, locked.private, { mode: 0o600 });
+    const withPassphrase = await serve([], { XDG_STATE_HOME: home });
+    expect(withPassphrase.status).toBe(1);
+    expect(withPassphrase.stderr).toContain(
+      `${file} is locked with a passphrase, which the server cannot type;`,
+    );
   });
 
   it('says the port is in use', async () => {
