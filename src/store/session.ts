@@ -287,7 +287,11 @@ export class GameSession<S extends Saving = 'at-once'> {
     if (options.loaded)
       messages.push(info(`Continuing the game of ${options.loaded.name}: ${dealName(game.deal)}.`));
     else if (scan.inUse > 0 && !options.fresh && options.deal === undefined) {
-      messages.push(info('Your other game is open in another spider session; this is a new one.'));
+      const others =
+        scan.inUse === 1
+          ? 'Your other game is open in another spider session'
+          : 'Your other games are open in other spider sessions';
+      messages.push(info(`${others}; this is a new one.`));
     }
     const saved = session.save(game);
     if (saved) messages.push(saved);

@@ -122,7 +122,12 @@ describe('two sessions of one player in one process (two logins to a server)', (
     expect(new Set(owners.map((o) => o.session)).size).toBe(2);
 
     // Both games are taken: a third login gets a new game, and says why.
-    expect(open(playerPlaces(alice), '5').messages).toEqual([OTHER_OPEN]);
+    expect(open(playerPlaces(alice), '5').messages).toEqual([
+      {
+        text: 'Your other games are open in other spider sessions; this is a new one.',
+        warning: false,
+      },
+    ]);
 
     expect(first.session.leave(firstPlayed)).toEqual({ unsaved: null, note: null });
     const third = open(playerPlaces(alice), '5');
