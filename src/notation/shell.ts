@@ -9,8 +9,10 @@ const UNSEEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Co}\
 /**
  * A word quoted for a shell so that it reaches the program exactly: as it is when nothing in it
  * is special; in single quotes otherwise; and in `$'...'` with `\u` escapes when it holds
- * characters that would not show on a terminal (zero-width, direction-changing and the like, or
- * with `ascii` any beyond ASCII), which bash, zsh and ksh read (POSIX sh from its 2024 edition).
+ * characters that would not show on a terminal (zero-width, direction-changing and the like),
+ * which bash, zsh and ksh read (POSIX sh from its 2024 edition). With `ascii` (a terminal that is
+ * not UTF-8) every character beyond ASCII is escaped too, as the octal values of its UTF-8 bytes:
+ * a shell whose locale is not UTF-8 leaves `\u` as it is, but makes bytes of octal escapes.
  */
 export function shellQuote(word: string, ascii = false): string {
   if (PLAIN.test(word)) return word;
@@ -21,6 +23,9 @@ export function shellQuote(word: string, ascii = false): string {
   for (const ch of word) {
     const code = ch.codePointAt(0) ?? 0;
     if (ch === '\\' || ch === "'") quoted += `\\${ch}`;
+    else if (escaped(ch) && ascii)
+      for (const byte of Buffer.from(ch, 'utf8'))
+        quoted += `\\${byte.toString(8).padStart(3, '0')}`;
     else if (escaped(ch))
       quoted +=
         code > 0xffff

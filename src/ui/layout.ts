@@ -61,7 +61,7 @@ export function layout(state: UiState, width: number, height: number): Layout {
   }
   const stock = drawStatusLine(frame, state);
   // A message takes as many lines as it needs, up to half the rows below the top: the tableau
-  // gives them up (it folds runs to fit), since nothing a player needs to read may be cut.
+  // gives them up (it folds runs to fit). Only a longer one ends in … (README, "Playing").
   const message = messageFor(state);
   const maxLines = Math.max(1, Math.floor((height - TOP_ROWS - 1) / 2));
   const lines = message ? wrapWords(message.text, width) : [];

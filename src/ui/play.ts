@@ -136,12 +136,12 @@ export async function playInTerminal(
       moves: movesKept(last),
       scoring: options.scoring,
       score,
+      warnings,
     },
     options.terminal.output.columns || 80,
     options.theme.ascii,
   ).join('\n');
-  const lines = [...warnings, summary].join('\n');
   return exit.problem === undefined
-    ? { status: exit.status, summary: lines }
-    : { status: exit.status, summary: lines, problem: exit.problem };
+    ? { status: exit.status, summary }
+    : { status: exit.status, summary, problem: exit.problem };
 }

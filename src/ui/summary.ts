@@ -8,13 +8,15 @@ export interface SummaryFacts {
   readonly rules: Rules;
   /** `won`, `lost`, `saved for next time`, `not started`, or why the game was not saved. */
   readonly outcome: string;
+  /** Warnings of the game, repeated whole before the summary (the screen may have cut them). */
+  readonly warnings?: readonly string[];
   readonly moves: number;
   readonly scoring: string;
   readonly score: number;
 }
 
 /**
- * The lines left on the terminal when the game closes: what happened, wrapped at words to the
+ * The lines left on the terminal when the game closes: its warnings, what happened, wrapped at words to the
  * terminal's width, then the command that plays the same deal again, on a line of its own so it
  * can be copied whole (never wrapped here). With `ascii`, nothing beyond ASCII is written.
  */
@@ -27,6 +29,7 @@ export function exitSummary(facts: SummaryFacts, width: number, ascii = false): 
   // A terminal that is not UTF-8 gets ASCII alone: `?` in the prose, escapes in the command.
   const shown = ascii ? asciiOnly(prose) : prose;
   return [
+    ...(facts.warnings ?? []).map((warning) => (ascii ? asciiOnly(warning) : warning)),
     ...wrapWords(shown, Math.max(20, width)),
     `  ${playCommand(facts.deal, facts.rules, ascii)}`,
   ];

@@ -8,8 +8,8 @@ import { bySeed } from '../../src/engine';
 const ROOT = path.join(__dirname, '..', '..');
 
 /** What a real shell makes of a quoted word: the argument the program would get. */
-function throughShell(shell: string, quoted: string): string {
-  const result = spawnSync(shell, ['-c', `printf '%s' ${quoted}`], { encoding: 'utf8' });
+function throughShell(shell: string, quoted: string, env?: NodeJS.ProcessEnv): string {
+  const result = spawnSync(shell, ['-c', `printf '%s' ${quoted}`], { encoding: 'utf8', env });
   if (result.status !== 0) throw new Error(`${shell} failed: ${result.stderr}`);
   return result.stdout;
 }
@@ -43,7 +43,9 @@ describe('shellQuote', () => {
   it.each(SEEDS)('for a terminal that is not UTF-8, bash gets %j back from ASCII alone', (seed) => {
     const quoted = shellQuote(seed, true);
     expect(quoted).toMatch(/^[\x20-\x7e]*$/);
-    expect(throughShell('bash', quoted)).toBe(seed);
+    // The terminal is not UTF-8, and nor may the shell's locale be: C reads octal escapes alone.
+    expect(throughShell('bash', quoted, { PATH: process.env.PATH, LC_ALL: 'C' })).toBe(seed);
+    expect(throughShell('bash', quoted, { PATH: process.env.PATH, LC_ALL: 'C.UTF-8' })).toBe(seed);
   });
 
   it('escapes characters that would not show, so the command can be read and copied', () => {
@@ -97,9 +99,16 @@ describe('exitSummary', () => {
   it('writes ASCII alone for a terminal that is not UTF-8: ? per column, escapes in the command', () => {
     const lines = exitSummary({ ...facts, deal: bySeed('é☃世') }, 80, true);
     expect(lines.join('\n')).toMatch(/^[\x20-\x7e\n]*$/);
-    expect(lines[0]).toMatch(/^Spider seed \?\?\?\?? \(2 suits/);
-    expect(lines[lines.length - 1]).toBe("  spider --seed $'\\u00e9\\u2603\\u4e16' --suits 2");
+    // é and ☃ take a column each, 世 two.
+    expect(lines[0]).toMatch(/^Spider seed \?{4} \(2 suits/);
+    expect(lines[lines.length - 1]).toBe(
+      "  spider --seed $'\\303\\251\\342\\230\\203\\344\\270\\226' --suits 2",
+    );
     expect(exitSummary({ ...facts, deal: bySeed('é☃世') }, 80)[0]).toMatch(/^Spider seed é☃世 /);
+    // The warnings repeated before it too.
+    const warned = { ...facts, warnings: ['Moved to /home/zoë/x.bad.'] };
+    expect(exitSummary(warned, 80, true)[0]).toBe('Moved to /home/zo?/x.bad.');
+    expect(exitSummary(warned, 80)[0]).toBe('Moved to /home/zoë/x.bad.');
   });
 
   it('wraps the prose at words and puts the command alone on the last line', () => {
