@@ -24,8 +24,7 @@ export function shellQuote(word: string, ascii = false): string {
     const code = ch.codePointAt(0) ?? 0;
     if (ch === '\\' || ch === "'") quoted += `\\${ch}`;
     else if (escaped(ch) && ascii)
-      for (const byte of Buffer.from(ch, 'utf8'))
-        quoted += `\\${byte.toString(8).padStart(3, '0')}`;
+      for (const byte of Buffer.from(ch)) quoted += `\\${byte.toString(8).padStart(3, '0')}`;
     else if (escaped(ch))
       quoted +=
         code > 0xffff

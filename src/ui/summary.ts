@@ -16,9 +16,10 @@ export interface SummaryFacts {
 }
 
 /**
- * The lines left on the terminal when the game closes: its warnings, what happened, wrapped at words to the
- * terminal's width, then the command that plays the same deal again, on a line of its own so it
- * can be copied whole (never wrapped here). With `ascii`, nothing beyond ASCII is written.
+ * The lines left on the terminal when the game closes: its warnings, then what happened, wrapped
+ * at words to the terminal's width, then the command that plays the same deal again, on a line of
+ * its own so it can be copied whole (never wrapped here). With `ascii`, nothing beyond ASCII is
+ * written.
  */
 export function exitSummary(facts: SummaryFacts, width: number, ascii = false): string[] {
   const origin = originName(facts.deal);
