@@ -48,6 +48,8 @@ export interface Scan {
   readonly finished: Claimed[];
   /** Games open in another running spider. */
   readonly inUse: number;
+  /** The headers of those games, where they could be read (to name them). */
+  readonly elsewhere: SaveHeader[];
   /** Saves that could not be used, each moved aside: a sentence for the player. */
   readonly setAside: string[];
 }
@@ -337,6 +339,7 @@ export class SaveStore {
       unfinished: [],
       finished: [],
       inUse: 0,
+      elsewhere: [],
       setAside: [],
     };
     if (this.problem) return scan; // nothing in an untrusted folder is read
@@ -352,6 +355,10 @@ export class SaveStore {
       const id = name.slice(0, -'.txt'.length);
       if (!this.claim(id)) {
         scan.inUse++;
+        // Read, never replayed nor set aside: the game is another session's.
+        const read = this.read(id);
+        const header = read.ok ? readSaveHeader(read.text, now.toISOString()) : read;
+        if (header.ok) scan.elsewhere.push(header.header);
         continue;
       }
       const read = this.read(id);

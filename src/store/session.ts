@@ -286,6 +286,26 @@ export class GameSession<S extends Saving = 'at-once'> {
       options.loaded?.game ?? newGame(options.deal ?? options.randomSeed(), options.rules);
     if (options.loaded)
       messages.push(info(`Continuing the game of ${options.loaded.name}: ${dealName(game.deal)}.`));
+    else if (
+      options.deal !== undefined &&
+      !options.fresh &&
+      scan.elsewhere.some(
+        (header) =>
+          options.deal !== undefined &&
+          sameDealAs(header.deal, options.deal) &&
+          matches(header.rules, options.rules) &&
+          header.status !== 'won' &&
+          header.status !== 'lost' &&
+          !header.abandoned,
+      )
+    )
+      // Else the player may wonder why the game of this deal was not resumed.
+      messages.push(
+        info(
+          `Your game of ${dealName(options.deal)} is open in another spider session; ` +
+            'this is a new one.',
+        ),
+      );
     else if (scan.inUse > 0 && !options.fresh && options.deal === undefined) {
       const others =
         scan.inUse === 1

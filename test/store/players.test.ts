@@ -166,4 +166,31 @@ describe('two sessions of one player in one process (two logins to a server)', (
     first.session.leave(firstPlayed);
     expect(open(playerPlaces(alice), '5').game.deal.key).toBe('42');
   });
+
+  it('a session asked for the deal the other one plays says why it deals it afresh', () => {
+    const alice = path.join(tempRoot(), 'alice');
+    const first = open(playerPlaces(alice), '42');
+    first.session.changed(first.game, dealt(first.game));
+    const askFor = (seed: string, rules: Rules = RULES) =>
+      GameSession.open({
+        places: playerPlaces(alice),
+        rules,
+        explicitRules: {},
+        fresh: false,
+        deal: { scheme: 'seed', key: seed },
+        randomSeed: () => 'unused',
+      });
+    const second = askFor('42');
+    expect(second.game.deal.key).toBe('42');
+    expect(movesKept(second.game)).toBe(0);
+    expect(second.messages).toEqual([
+      {
+        text: 'Your game of seed 42 is open in another spider session; this is a new one.',
+        warning: false,
+      },
+    ]);
+    // Another deal, or the same deal with other rules, is not that game: nothing to explain.
+    expect(askFor('43').messages).toEqual([]);
+    expect(askFor('42', { ...RULES, suits: RULES.suits === 1 ? 2 : 1 }).messages).toEqual([]);
+  });
 });
