@@ -21,7 +21,7 @@ import {
 import { formatRecord, formatSave, type LoadedSave, dealName } from '../notation';
 import type { GameResult, Outcome } from '../stats/result';
 import { newRecords } from '../stats/stats';
-import { type Appended, appendResult, readResults } from './history';
+import { type Appended, appendResult, MAX_HISTORY_BYTES, readResults } from './history';
 import type { Places } from './paths';
 import { fsReason } from './errors';
 import { SaveQueue } from './save-queue';
@@ -454,14 +454,18 @@ export class GameSession<S extends Saving = 'at-once'> {
     if (problem) return problem;
     if (isWon(after.position) && !isWon(before.position) && !this.continued) {
       const history = readResults(this.places.data);
-      // Without the whole history any "record" could be made up: say nothing. A line skipped,
-      // or left unread, may have held the record.
-      const whole =
-        history.problem === undefined &&
-        history.skipped === 0 &&
-        history.unreadBytes === undefined &&
-        !this.places.dataProblem();
-      if (!whole) return null;
+      // Without the whole history any "record" could be made up: none is claimed. A line
+      // skipped, or left unread, may have held the record, and the player is told why.
+      if (history.skipped > 0)
+        return info(
+          `You won! Records not checked: ${plural(history.skipped, 'damaged line')} in your statistics.`,
+        );
+      if (history.unreadBytes !== undefined)
+        return info(
+          `You won! Records not checked: your statistics are over ${MAX_HISTORY_BYTES / 1024 / 1024} MiB.`,
+        );
+      // A history or data folder that cannot be read is said when the game is recorded.
+      if (history.problem !== undefined || this.places.dataProblem()) return null;
       const records = newRecords(
         history.results,
         resultOf(after, 'won', this.elapsedMs, this.now(), false),

@@ -18,7 +18,7 @@ import {
   undo,
 } from '../../src/engine';
 import { formatSave } from '../../src/notation';
-import { historyPath, readResults } from '../../src/store/history';
+import { historyPath, MAX_HISTORY_BYTES, readResults } from '../../src/store/history';
 import { localPlaces } from '../../src/store/paths';
 import { SaveStore } from '../../src/store/saves';
 import { GameSession } from '../../src/store/session';
@@ -168,7 +168,28 @@ describe('records on a win', () => {
     const { before, after } = playedOut('won');
     const { session } = open(env, before.deal.key);
     expect(readResults(path.dirname(file)).skipped).toBe(1);
-    expect(session.changed(before, after)).toBeNull();
+    // The player hears why there are none; \`spider stats\` counts the damaged lines too.
+    expect(session.changed(before, after)).toEqual({
+      text: 'You won! Records not checked: 1 damaged line in your statistics.',
+      warning: false,
+    });
+  });
+
+  it('are not claimed when the history is too large to read whole, and the player hears why', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const file = historyPath(path.join(where.data, 'spider'));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // A sparse file just over the size read: no line of it is whole in the part read.
+    fs.writeFileSync(file, '');
+    fs.truncateSync(file, MAX_HISTORY_BYTES + 1);
+    fs.appendFileSync(file, '\n');
+    const { before, after } = playedOut('won');
+    const { session } = open(env, before.deal.key);
+    expect(session.changed(before, after)).toEqual({
+      text: 'You won! Records not checked: your statistics are over 64 MiB.',
+      warning: false,
+    });
   });
 
   it('are not claimed when the history cannot be read', () => {
