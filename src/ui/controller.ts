@@ -93,15 +93,17 @@ export function initialState(
   scoring: ScoringName,
   message?: Message,
 ): UiState {
+  const status = statusWithin(game.position);
   return {
     game,
-    status: statusWithin(game.position),
+    status,
     theme,
     scoring,
     focus: 0,
     selection: null,
     message: message ?? null,
-    overlay: null,
+    // A game opened finished (a record continued after its end) shows its end panel at once.
+    overlay: status === 'won' ? { kind: 'won' } : status === 'lost' ? { kind: 'lost' } : null,
     confirm: null,
     hints: null,
     press: null,

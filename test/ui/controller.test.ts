@@ -24,6 +24,7 @@ import {
   WINNABLE_THINK_MS,
 } from '../../src/ui/questions';
 import type { UiState } from '../../src/ui/state';
+import { info } from '../../src/ui/update';
 import { gameAt, position, showColumns } from '../helpers/build';
 import { LOST_GAME_ACTIONS, lostGame } from '../helpers/lost-game';
 
@@ -250,7 +251,11 @@ describe('game keys', () => {
   });
 
   it('a refused deal explains itself', () => {
-    const p = position({ columns: ['Ks', '', 'Kh'], stock: Array(10).fill('As') });
+    // Ten cards for ten columns: the deal waits only for the empty column to be filled.
+    const p = position({
+      columns: ['Ks', '', 'Kh', 'Qs', 'Jd', 'Tc', '9h', '8s', '7d', '6c 5h'],
+      stock: Array(10).fill('As'),
+    });
     const state = initialState(gameAt(p), THEME, 'woods');
     expect(run(state, key('deal')).state.message).toEqual({
       text: "Can't deal: column 2 is empty; fill it first (relaxed 0).",
@@ -480,15 +485,33 @@ describe('winning and losing', () => {
     expect(run(after, key('new')).state.game.deal.key).toBe('777');
   });
 
+  it('a game opened already won or lost (a record continued) shows its panel at once', () => {
+    const won = position({ columns: [], foundations: 'shdcshdc' });
+    const opened = initialState(gameAt(won), THEME, 'woods', info('Continuing.'));
+    expect(opened.status).toBe('won');
+    expect(opened.overlay).toEqual({ kind: 'won' });
+    expect(opened.message?.text).toBe('Continuing.');
+    // No key but the panel's does anything: the game is not taken for a live one.
+    expect(run(opened, col(0)).state.selection).toBeNull();
+    const lost = position({
+      columns: ['4c | 9h 3s', '4h', 'Kd', 'Kc', 'Kc', 'Kc', 'Kc', 'Kc', 'Kc', 'Kc'],
+    });
+    expect(statusWithin(lost)).toBe('lost');
+    expect(initialState(gameAt(lost), THEME, 'woods').overlay).toEqual({ kind: 'lost' });
+  });
+
   it('no legal action left is said, with the ways out', () => {
     const p = position({
       columns: ['Kh', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh', 'Kh', '2s As'],
     });
     const state = initialState(gameAt(p), THEME, 'woods');
-    // 2♠ A♠ is a run; moving the A♠ alone onto... nothing: but there is no empty column, so check
-    // the message after a refused action leaves the game as it was.
+    expect(state.overlay).toEqual({ kind: 'lost' });
+    // A move tried on the panel does nothing, and says which keys do.
     const after = run(state, col(9), col(0)).state;
-    expect(after.message?.kind).toBe('error');
+    expect(after.game).toBe(state.game);
+    expect(after.message?.text).toBe(
+      'The game is over: only the keys on the panel do anything now.',
+    );
   });
 });
 
