@@ -43,7 +43,7 @@ export function whereLostText(game: Game, found: WhereLost, meta: GameRecord['me
   const lines = [
     `# spider solve --where-lost: ${whereLostSentence(found)}`,
     `# ${found.searched.length === 1 ? '1 position' : `${found.searched.length} positions`} of the game searched` +
-      (afters === '' ? '' : ` (after moves ${afters})`) +
+      (afters === '' ? '' : ` (after move${found.searched.length === 1 ? '' : 's'} ${afters})`) +
       `: ${count(found.positions)} positions in ${count(found.ms)} ms.`,
   ];
   if (found.stopped !== null) {

@@ -16,7 +16,7 @@
 import type { Action } from '../engine/actions';
 import { apply } from '../engine/apply';
 import type { Position } from '../engine/position';
-import { isWon } from '../engine/status';
+import { isWon, status } from '../engine/status';
 import { formatAction } from '../notation/action';
 import { solve, type SolveResult } from './solver';
 
@@ -172,8 +172,16 @@ export function whereLost(
     return true;
   };
 
+  /** The line's end is lost by the rules (README, "Lost"): known at once, with no search. */
+  const lostByRules = (): boolean => {
+    if (status(positions.at(n)) !== 'lost') return false;
+    looked.add(n);
+    searched.push({ after: n, result: 'lost', positions: 0, ms: 0 });
+    high = n;
+    return true;
+  };
   if (isWon(positions.at(n))) low = n;
-  else if (look(n)) {
+  else if (lostByRules() || look(n)) {
     for (let next = nextToSearch(low, high, looked); next !== null;) {
       if (!look(next)) break;
       next = nextToSearch(low, high, looked);

@@ -98,10 +98,26 @@ it('stops when cancelled or out of time, and reports what it had', () => {
   const cancelled = run(lostGame(), { cancelled: () => ++asked > 1 });
   expect(cancelled.stopped).toBe('cancelled');
   let clock = 0;
-  const late = run(lostGame(), { timeMs: 10, now: () => (clock += 1000) });
+  const before = lostGame(LOST_GAME_ACTIONS - 1); // one deal before the end: not lost yet
+  const late = run(before, { timeMs: 10, now: () => (clock += 1000) });
   expect(late).toMatchObject({ stopped: 'time', lastWinnable: null, firstLost: null });
   expect(whereLostSentence(late)).toBe(
     'The solver could not tell whether this game could ever be won.',
+  );
+});
+
+it('an end lost by the rules is known without the time to search (README, "Lost")', () => {
+  let clock = 0;
+  const late = run(lostGame(), { timeMs: 10, now: () => (clock += 1000) });
+  expect(late).toMatchObject({
+    stopped: 'time',
+    end: 'lost',
+    lastWinnable: null,
+    firstLost: LOST_GAME_ACTIONS,
+    searched: [{ after: LOST_GAME_ACTIONS, result: 'lost', positions: 0, ms: 0 }],
+  });
+  expect(whereLostSentence(late)).toMatch(
+    new RegExp(`after move ${LOST_GAME_ACTIONS} it was lost`),
   );
 });
 
