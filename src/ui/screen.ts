@@ -87,11 +87,14 @@ function attribute(role: Parameters<typeof paint>[0], highlight: boolean, theme:
  * moves the cursor two columns and the empty continuation none. So both are always rewritten
  * (as blessed's own Unicode mode does): were one skipped as unchanged, blessed would move the
  * cursor one column too far or too short. Where blessed turns anything beyond ASCII into '?' (a
- * terminal that is not UTF-8), every column a character takes becomes a '?'.
+ * terminal that is not UTF-8), or the theme is ASCII, every column a character takes becomes a
+ * '?'.
  */
 function paintFrame(screen: BlessedScreen, view: Layout, theme: Theme): void {
   const { frame } = view;
-  const asciiOnly = !screen.tput.unicode && screen.tput.numbers.U8 !== 1;
+  // ASCII alone where the terminal says it is not UTF-8, and where the locale (or --ascii) says
+  // so: as the suits and the exit text (README, "Seeds on screen").
+  const asciiOnly = theme.ascii || (!screen.tput.unicode && screen.tput.numbers.U8 !== 1);
   const height = Math.min(frame.height, screen.lines.length, screen.olines.length);
   for (let y = 0; y < height; y++) {
     const line = screen.lines[y];

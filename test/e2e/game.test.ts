@@ -243,6 +243,21 @@ describe('terminal sizes', () => {
   });
 });
 
+describe('a terminal whose locale is not UTF-8', () => {
+  it('shows every character beyond ASCII as ?, the seed as the suits, though terminfo says UTF-8', () => {
+    const session = startSpider(['--seed', 'é☃', '--suits', '2'], {
+      env: { ...freshEnv(), LANG: 'C' },
+      term: 'tmux-256color', // its terminfo says UTF-8 (U8)
+    });
+    const screen = session.waitFor('q quit');
+    expect(screen.split('\n')[0]).toMatch(/^Spider {2}seed \?\? {2}2 suits/);
+    expect(screen).toMatch(/Seed \?\?\./);
+    expect(screen).not.toMatch(/[^\p{ASCII}]/u);
+    session.sendKeys('q'); // nothing played: it quits without asking
+    expect(session.waitForExit()).toBe(0);
+  });
+});
+
 describe('leaving the terminal clean', () => {
   it.each([
     ['SIGTERM', 143],

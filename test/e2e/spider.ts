@@ -43,7 +43,12 @@ export function freshEnv(home = scratchFolder()): Record<string, string | undefi
 /** bin/spider as the pane's own process. */
 export function startSpider(
   args: string[],
-  options: { width?: number; height?: number; env?: Record<string, string | undefined> } = {},
+  options: {
+    width?: number;
+    height?: number;
+    env?: Record<string, string | undefined>;
+    term?: string;
+  } = {},
 ): TerminalSession {
   return TerminalSession.start([process.execPath, SPIDER, ...args], {
     cwd: ROOT,
