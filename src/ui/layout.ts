@@ -52,6 +52,9 @@ export function tooSmall(width: number, height: number): boolean {
   return width < MIN_WIDTH || height < MIN_HEIGHT;
 }
 
+/** What ends a text cut short: one column, ASCII where the theme is. */
+const cutMark = (state: UiState) => (state.theme.ascii ? '>' : '…');
+
 /** Lays out the whole screen for a terminal of `width` x `height`. Pure. */
 export function layout(state: UiState, width: number, height: number): Layout {
   const frame = new Frame(Math.max(0, width), Math.max(0, height));
@@ -67,7 +70,7 @@ export function layout(state: UiState, width: number, height: number): Layout {
   const lines = message ? wrapWords(message.text, width) : [];
   if (lines.length > maxLines) {
     lines.length = maxLines;
-    lines[maxLines - 1] = `${cutToWidth(lines[maxLines - 1], width - 1)}…`;
+    lines[maxLines - 1] = `${cutToWidth(lines[maxLines - 1], width - 1)}${cutMark(state)}`;
   }
   const messageRows = Math.max(1, lines.length);
   const board = drawTableau(frame, state, stock, height - TOP_ROWS - messageRows - 1);
@@ -152,7 +155,8 @@ function drawStatusLine(frame: Frame, state: UiState): Board['stock'] {
     if (textWidth(left) + right.length + 2 > frame.width && !last) continue;
     const rightX = Math.max(0, frame.width - right.length);
     frame.put(0, 0, left, 'title', false, Math.max(1, rightX - 1));
-    if (textWidth(left) > rightX - 1 && rightX > 1) frame.put(rightX - 2, 0, '…', 'title');
+    if (textWidth(left) > rightX - 1 && rightX > 1)
+      frame.put(rightX - 2, 0, cutMark(state), 'title');
     frame.put(rightX, 0, right, 'header');
     // The deals-left piece is clickable: it deals.
     const dealsText = form.right[2];

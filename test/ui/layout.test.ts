@@ -97,6 +97,10 @@ describe('long messages', () => {
     expect(small).toHaveLength(Math.floor((15 - 3) / 2));
     expect(small[small.length - 1]).toMatch(/…\s*$/);
     expect(message(80, 24).join('').replace(/\s/g, '')).toBe(longer.replace(/\s/g, ''));
+    // In ASCII the mark is ASCII too: a terminal that is not UTF-8 would show … as ?.
+    const ascii = layout({ ...state, theme: { ...THEME, ascii: true } }, 50, 15).frame.text();
+    expect(ascii).toMatch(/>\s*\n[^\n]*q quit/);
+    expect(ascii).not.toMatch(/[^\p{ASCII}]/u);
   });
 
   it('the hint counter and the w message fit whole at 80x24', () => {
@@ -285,6 +289,13 @@ describe('selection, focus and hit testing', () => {
     const text = layout(state, 80, 24).frame.text();
     expect(text).not.toMatch(/[♠♥♦♣▒]/);
     expect(text).toContain('#####');
+  });
+
+  it('cuts a seed too long for the status line with a mark, ASCII in ASCII mode', () => {
+    const state = stateFor(newGame('x'.repeat(60), RULES));
+    expect(layout(state, 50, 15).frame.line(0)).toMatch(/^seed x+… /);
+    const ascii = { ...state, theme: { ...THEME, ascii: true } };
+    expect(layout(ascii, 50, 15).frame.line(0)).toMatch(/^seed x+> /);
   });
 });
 
