@@ -26,19 +26,22 @@ export function autoplayText(
     fair && fair.cut > 0
       ? `; --think cut ${count(fair.cut)} of ${count(fair.plans)} plans short`
       : '';
-  const how = fair
-    ? played.result === 'resigned'
-      ? `blind, no undo: resigned, nothing it could see was worth doing${cut}`
-      : `blind, no undo${cut}`
-    : played.solved
-      ? "following the solver's winning line"
-      : played.lastLook
-        ? 'the solver found no win in its time; the hints played on, and a last search won'
-        : played.result === 'won'
-          ? 'the solver found no win in its time; the hints played on and won'
-          : played.result === 'resigned'
-            ? 'resigned: the solver found no win, and the hints saw nothing useful left'
-            : 'the solver found no win; the hints played on until no progress was possible';
+  const how =
+    played.result === 'won' && played.actions.length === 0
+      ? 'the record already wins'
+      : fair
+        ? played.result === 'resigned'
+          ? `blind, no undo: resigned, nothing it could see was worth doing${cut}`
+          : `blind, no undo${cut}`
+        : played.solved
+          ? "following the solver's winning line"
+          : played.lastLook
+            ? 'the solver found no win in its time; the hints played on, and a last search won'
+            : played.result === 'won'
+              ? 'the solver found no win in its time; the hints played on and won'
+              : played.result === 'resigned'
+                ? 'resigned: the solver found no win, and the hints saw nothing useful left'
+                : 'the solver found no win; the hints played on until no progress was possible';
   const { game } = played;
   return (
     `# spider autoplay --${fair ? 'fair' : 'open'}: ${result} after ${count(played.actions.length)} actions (${how}); ${count(elapsed)} ms.\n` +

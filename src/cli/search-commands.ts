@@ -99,11 +99,13 @@ export function addSearchCommands(program: Command, kit: CommandKit): void {
         return;
       }
       const summary =
-        found.result === 'won'
-          ? `won: a winning line of ${count(found.line.length)} actions follows the record's own`
-          : found.result === 'lost'
-            ? 'lost: no line of play wins from here'
-            : 'unknown: the time ran out before a win was found or ruled out (--time SECONDS gives it longer)';
+        found.result === 'won' && found.line.length === 0
+          ? "won: the record's own line already wins"
+          : found.result === 'won'
+            ? `won: a winning line of ${count(found.line.length)} actions follows the record's own`
+            : found.result === 'lost'
+              ? 'lost: no line of play wins from here'
+              : 'unknown: the time ran out before a win was found or ruled out (--time SECONDS gives it longer)';
       io.stdout.write(
         `# spider solve: ${summary}; ${count(found.positions)} positions searched in ${count(found.ms)} ms.\n` +
           formatRecord({

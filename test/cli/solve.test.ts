@@ -37,6 +37,18 @@ it('the text output is a record of the whole game that replay plays to a win', a
   });
 });
 
+it('a record already won is said to be won as it is, by solve and by autoplay', async () => {
+  const won = (await cli(['solve', '--deal', 'pysol:1', '--suits', '1'])).stdout;
+  const again = await cli(['solve', '-'], { stdin: won });
+  expect(again.status).toBe(0);
+  expect(again.stdout).toMatch(/^# spider solve: won: the record's own line already wins; /);
+  const played = await cli(['autoplay', '-'], { stdin: won });
+  expect(played.status).toBe(0);
+  expect(played.stdout).toMatch(
+    /^# spider autoplay --fair: won after 0 actions \(the record already wins\); /,
+  );
+});
+
 it('the record writes F-T wherever F-T moves the same cards as F-T/N', async () => {
   const out = await cli(['solve', '--seed', '42', '--suits', '1']);
   const body = out.stdout.split('\n\n')[1];
