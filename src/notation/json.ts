@@ -9,6 +9,7 @@ import {
   stockCards,
   SUIT_LETTERS,
 } from '../engine';
+import { UNSEEN_CLASS } from './printable';
 
 /** One column in the JSON document: face-down count, face-down cards (with reveal), face-up cards. */
 export interface ColumnJson {
@@ -79,8 +80,7 @@ export function positionJson(game: Game, reveal: boolean): PositionJson {
  * combining marks at the start of a string, which would sit on its quote mark (README, "Seeds
  * on screen").
  */
-const UNSEEN_OR_ALONE =
-  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Co}\p{Cn}]|(?<=")\p{M}+/gu;
+const UNSEEN_OR_ALONE = new RegExp(`[${UNSEEN_CLASS}\\p{Co}\\p{Cn}]|(?<=")\\p{M}+`, 'gu');
 
 /**
  * A value as JSON text for people and scripts alike: indented, and with every invisible or

@@ -1,11 +1,15 @@
 import { graphemes, graphemeWidth } from './width';
 
 /**
- * Characters that do not show, or change how the text around them shows: controls, format
- * characters (zero-width, direction-changing), line separators, default-ignorable characters
- * and lone surrogates.
+ * The characters that do not show as what they are (README, "Seeds on screen"), for a regular
+ * expression's character class: controls, format characters (zero-width, direction-changing),
+ * line and paragraph separators, default-ignorable characters, and every space but the space
+ * itself (a no-break space looks like one, and a command typed from what is seen would differ).
  */
-const UNSEEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]|[\uD800-\uDFFF]/u;
+export const UNSEEN_CLASS = String.raw`\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000`;
+
+/** Those characters, and lone surrogates. */
+const UNSEEN = new RegExp(`[${UNSEEN_CLASS}]|[\\uD800-\\uDFFF]`, 'u');
 
 /**
  * Text from outside (a file, an option) made safe to show in a terminal: characters that would

@@ -1,10 +1,11 @@
 import type { DealId, Rules } from '../engine';
 import { dealOption } from './deal-name';
+import { UNSEEN_CLASS } from './printable';
 
 /** Characters a POSIX shell takes as they are, unquoted. */
 const PLAIN = /^[A-Za-z0-9_@%+=:,./-]+$/;
 /** Characters that would not show, or would change how a line shows, when printed raw. */
-const UNSEEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Co}\p{Cn}]/u;
+const UNSEEN = new RegExp(`[${UNSEEN_CLASS}\\p{Co}\\p{Cn}]`, 'u');
 
 /**
  * A word quoted for a shell so that it reaches the program exactly: as it is when nothing in it

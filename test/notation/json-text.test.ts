@@ -11,6 +11,7 @@ describe('jsonText', () => {
     ['variation selector', '\u2764\ufe0f', '\u2764\\ufe0f'],
     ['accent with nothing to sit on', '\u0301\u0302a', '\\u0301\\u0302a'],
     ['accent on a quote mark', 'x"\u0301', 'x\\"\\u0301'],
+    ['no-break space', 'a\u00a0b', 'a\\u00a0b'],
   ])('escapes a %s and keeps the same string', (_, value, escaped) => {
     const text = jsonText({ seed: value });
     expect(text).toContain(`"seed": "${escaped}"`);

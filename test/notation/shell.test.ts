@@ -24,6 +24,7 @@ const SEEDS = [
   'a\u200bb',
   'rtl\u202eltr',
   'line\u2028sep',
+  'no-break\u00a0space',
   'é e\u0301 世界 😀',
 ];
 
@@ -51,6 +52,8 @@ describe('shellQuote', () => {
   it('escapes characters that would not show, so the command can be read and copied', () => {
     expect(shellQuote('a\u200bb')).toBe("$'a\\u200bb'");
     expect(shellQuote('rtl\u202eltr')).not.toMatch(/\u202e/);
+    // A space that is not the space would be typed as one: it is escaped too.
+    expect(shellQuote('a\u00a0b')).toBe("$'a\\u00a0b'");
   });
 });
 

@@ -41,11 +41,14 @@ describe('printable', () => {
     ['combining mark with nothing under it', '\u0301ab', '\\u{301}ab'],
     ['line separator', 'a\u2028b', 'a\\u{2028}b'],
     ['control character', 'a\x1b[2Jb', 'a\\x1b[2Jb'],
+    ['no-break space, which looks like a space', 'a\u00a0', 'a\\xa0'],
+    ['thin space', 'a\u2009b', 'a\\u{2009}b'],
+    ['ideographic space', '\u3000x', '\\u{3000}x'],
   ])('shows a %s escaped', (_name, text, shown) => {
     expect(printable(text)).toBe(shown);
   });
 
-  it.each([['宝くじ'], ['cafe\u0301'], ['lucky 🍀'], ['naïve']])(
+  it.each([['宝くじ'], ['cafe\u0301'], ['lucky 🍀'], ['naïve'], ['two words']])(
     'leaves %j as it is: every character of it shows',
     (text) => expect(printable(text)).toBe(text),
   );
