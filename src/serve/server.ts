@@ -48,6 +48,15 @@ const PENDING_TOTAL = 256;
 const LOGIN_MS = 20_000;
 /** How long clients have to take their last words and close, when the server shuts down. */
 const SHUTDOWN_GRACE_MS = 2000;
+/**
+ * The largest terminal a game draws on: a larger size from the client is taken as this one (the
+ * game then draws in its top left). The size decides the memory a game's screen takes, and it
+ * is the client's to say: uncapped, one player could claim a million cells (about 300 MB).
+ */
+export const MAX_COLS = 400;
+export const MAX_ROWS = 150;
+const capped = (size: number, max: number, fallback: number) => Math.min(size || fallback, max);
+
 /** Requests on a connection before its game starts (pty, env, window sizes...). */
 const REQUESTS_BEFORE_SHELL = 64;
 /** The client's environment variables a game listens to: locale and colour. */
@@ -119,7 +128,27 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       const who = player?.kind === 'key' ? player.fingerprint : 'a guest';
       options.log(`${address}: logged in as ${who}`);
     });
-    client.on('session', (accept) => session(accept(), address, () => player));
+    // A connection with no game holds no place for long: it has as long as a login to start one
+    // (README, "Limits"), and as long again once its games have ended.
+    let gamesHere = 0;
+    let gameless: NodeJS.Timeout | null = null;
+    const waitForGame = () => {
+      if (gamesHere === 0 && gameless === null) gameless = setTimeout(() => client.end(), loginMs);
+    };
+    client.on('ready', waitForGame);
+    client.on('close', () => gameless !== null && clearTimeout(gameless));
+    const playing = {
+      started: () => {
+        gamesHere++;
+        if (gameless !== null) clearTimeout(gameless);
+        gameless = null;
+      },
+      ended: () => {
+        gamesHere--;
+        waitForGame();
+      },
+    };
+    client.on('session', (accept) => session(accept(), address, () => player, playing));
     // Nothing of the host is reachable: no forwarding either way, no agent, no X11.
     client.on('tcpip', (_accept, reject) => reject());
     client.on('openssh.streamlocal', (_accept, reject) => reject());
@@ -127,7 +156,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
 
   /** One session channel: a game if it asks for a pty and a shell, a refusal otherwise. */
-  const session = (sess: Session, address: string, who: () => Player | null): void => {
+  const session = (
+    sess: Session,
+    address: string,
+    who: () => Player | null,
+    playing: { started(): void; ended(): void },
+  ): void => {
     let pty: Pty | null = null;
     let requests = 0;
     let started = false;
@@ -140,7 +174,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const counted = () => ++requests <= REQUESTS_BEFORE_SHELL;
     sess.on('pty', (accept, reject, info) => {
       if (!counted() || started) return reject?.();
-      pty = { term: info.term || 'xterm', cols: info.cols || 80, rows: info.rows || 24 };
+      pty = {
+        term: info.term || 'xterm',
+        cols: capped(info.cols, MAX_COLS, 80),
+        rows: capped(info.rows, MAX_ROWS, 24),
+      };
       accept?.();
     });
     sess.on('env', (accept, reject, info) => {
@@ -151,7 +189,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     sess.on('window-change', (accept, _reject, info) => {
       accept?.();
       if (!pty) return;
-      pty = { ...pty, cols: info.cols || pty.cols, rows: info.rows || pty.rows };
+      pty = {
+        ...pty,
+        cols: capped(info.cols, MAX_COLS, pty.cols),
+        rows: capped(info.rows, MAX_ROWS, pty.rows),
+      };
       if (started && current) resizeTerminal(current, pty.cols, pty.rows);
     });
     let current: ServerChannel | null = null;
@@ -193,6 +235,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       }
       started = true;
       current = channel;
+      playing.started();
       const done = games.add(address);
       const game = playSession({
         channel,
@@ -221,6 +264,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         )
         .then((status) => {
           done();
+          playing.ended();
           try {
             channel.exit(status);
             channel.end();

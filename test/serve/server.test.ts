@@ -9,7 +9,13 @@ import * as path from 'path';
 import { Terminal as Emulator } from '@xterm/headless';
 import { Client, type ClientChannel } from 'ssh2';
 import { loadHostKey, newEd25519Key } from '../../src/serve/host-key';
-import { type RunningServer, startServer, type ServeOptions } from '../../src/serve/server';
+import {
+  MAX_COLS,
+  MAX_ROWS,
+  type RunningServer,
+  startServer,
+  type ServeOptions,
+} from '../../src/serve/server';
 
 jest.setTimeout(30_000);
 
@@ -265,6 +271,35 @@ describe('spider serve', () => {
     expect(closed).toHaveLength(12);
     const player = await shell(await connect(port, { key: KEYS[0] }));
     await player.waitFor('q quit');
+  });
+
+  it('closes a connection that logs in but starts no game, as one that never logs in', async () => {
+    const { port } = await serve({ loginMs: 300 });
+    const idle = await connect(port, { key: KEYS[0] });
+    const started = Date.now();
+    await new Promise<void>((resolve) => idle.once('close', () => resolve()));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // A game holds its connection beyond that time.
+    const player = await shell(await connect(port, { key: KEYS[1] }));
+    await player.waitFor('q quit');
+    await new Promise((r) => setTimeout(r, 600));
+    player.channel.write('d');
+    await player.waitFor(/deals 4|d4/);
+  });
+
+  it('draws on at most MAX_COLS x MAX_ROWS cells, whatever size the client claims', async () => {
+    const { port } = await serve();
+    const cols = MAX_COLS + 200;
+    const rows = MAX_ROWS + 20;
+    const player = await shell(await connect(port, { key: KEYS[0] }), cols, rows);
+    await player.waitFor('q quit');
+    // The emulator takes what was written on its next turn.
+    while (!player.screen().includes('q quit')) await new Promise((r) => setTimeout(r, 20));
+    const lines = player.screen().split('\n');
+    // The status line ends at the capped width, and the key line is on the capped last row.
+    expect(lines[0].trimEnd().length).toBe(MAX_COLS);
+    expect(lines[MAX_ROWS - 1]).toMatch(/q quit/);
+    expect(lines.slice(MAX_ROWS).join('').trim()).toBe('');
   });
 
   it('lets a player in while a flood of connections that never log in holds the port', async () => {
