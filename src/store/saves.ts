@@ -48,6 +48,8 @@ export interface Scan {
   readonly finished: Claimed[];
   /** Games open in another running spider. */
   readonly inUse: number;
+  /** Why a save's slot could not be locked (the folder cannot be written): none is in use then. */
+  readonly unlockable: string | null;
   /** The headers of those games, where they could be read (to name them). */
   readonly elsewhere: SaveHeader[];
   /** Saves that could not be used, each moved aside: a sentence for the player. */
@@ -137,6 +139,7 @@ export class SaveStore {
    */
   claim(id: string): boolean {
     if (this.problem || this.owned.has(id)) return false;
+    this.lockProblem = null;
     let mine: string;
     try {
       fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
@@ -339,6 +342,7 @@ export class SaveStore {
       unfinished: [],
       finished: [],
       inUse: 0,
+      unlockable: null,
       elsewhere: [],
       setAside: [],
     };
@@ -354,6 +358,11 @@ export class SaveStore {
     for (const name of names.sort().reverse().slice(0, MAX_SLOTS)) {
       const id = name.slice(0, -'.txt'.length);
       if (!this.claim(id)) {
+        if (this.lockProblem !== null) {
+          // Not another session's: no lock can be put down here. The save stays as it is.
+          scan.unlockable = this.lockProblem;
+          continue;
+        }
         scan.inUse++;
         // Read, never replayed nor set aside: the game is another session's.
         const read = this.read(id);

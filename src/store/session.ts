@@ -281,6 +281,8 @@ export class GameSession<S extends Saving = 'at-once'> {
     );
     // Said at once: the player should know before playing that nothing will be kept.
     if (store.problem) session.warnOnce(store.problem, messages);
+    else if (scan.unlockable !== null)
+      session.warnOnce(`can't lock a save slot in ${store.dir} (${scan.unlockable})`, messages);
     session.continued = options.loaded !== undefined;
     const game =
       options.loaded?.game ?? newGame(options.deal ?? options.randomSeed(), options.rules);

@@ -208,7 +208,14 @@ describe('write', () => {
     if (written.ok) return;
     expect(written.reason).toBe(`a part of the path is not a folder (${store.dir})`);
     expect(store.claim('g1')).toBe(false);
-    expect(store.scan()).toEqual({ unfinished: [], finished: [], inUse: 0, setAside: [] });
+    expect(store.scan()).toEqual({
+      unfinished: [],
+      finished: [],
+      inUse: 0,
+      unlockable: null,
+      elsewhere: [],
+      setAside: [],
+    });
     expect(fs.readFileSync(notAFolder, 'utf8')).toBe('a file, not a folder\n');
   });
 
@@ -507,6 +514,13 @@ describe('scan', () => {
 
   it('finds nothing, without error, when there is no folder yet', () => {
     const store = freshStore();
-    expect(store.scan(NOW)).toEqual({ unfinished: [], finished: [], inUse: 0, setAside: [] });
+    expect(store.scan(NOW)).toEqual({
+      unfinished: [],
+      finished: [],
+      inUse: 0,
+      unlockable: null,
+      elsewhere: [],
+      setAside: [],
+    });
   });
 });

@@ -3,7 +3,7 @@
  * the player is told they are lost, and no record is claimed without the history to prove it
  * (README, "Saved games and statistics").
  */
-import * as fs from 'fs';
+import fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import {
@@ -285,5 +285,41 @@ describe('a game given up for a new one', () => {
     expect(results(where.data)).toEqual([
       expect.objectContaining({ outcome: 'abandoned', moves: 0 }),
     ]);
+  });
+});
+
+describe('a save folder where no lock can be put down', () => {
+  it('says at once that nothing can be saved, not that the saved game is open elsewhere', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const first = open(env, '42');
+    const dealt = play(first.game, DEAL);
+    if (!dealt.ok) throw new Error('the deal was refused');
+    first.session.changed(first.game, dealt.game);
+    first.session.leave(dealt.game);
+
+    const denied = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+    const link = fs.linkSync;
+    jest.spyOn(fs, 'linkSync').mockImplementation((from, to) => {
+      if (String(to).includes('.lock.')) throw denied;
+      link(from, to);
+    });
+    try {
+      for (const seed of [undefined, '42']) {
+        const { messages } = open(env, seed, false);
+        const texts = messages.map((n) => n.text).join(' ');
+        expect(texts).not.toMatch(/another spider session/);
+        expect(messages).toContainEqual({
+          text: expect.stringMatching(
+            /^Can't save this game: can't lock a save slot in .+ \(permission denied\)\. Play goes on, but it will not be kept\.$/,
+          ),
+          warning: true,
+        });
+      }
+    } finally {
+      jest.restoreAllMocks();
+    }
+    // The saved game was left as it was: once locks can be put down, it is resumed.
+    expect(open(env, undefined, false).game.position.dealt).toBe(1);
   });
 });
