@@ -222,12 +222,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       }
       if (closing) return refuse(channel, 'spider: the server is shutting down; try again later');
       if (games.total >= options.maxSessions) {
+        options.log(`${address}: a game refused: the server is full`);
         return refuse(
           channel,
           `spider: the server is full (${options.maxSessions} games at once); try again later`,
         );
       }
       if (games.of(address) >= options.maxPerAddress) {
+        options.log(`${address}: a game refused: ${options.maxPerAddress} already from there`);
         return refuse(
           channel,
           `spider: already ${options.maxPerAddress} game${options.maxPerAddress === 1 ? '' : 's'} from your address; end one first`,
@@ -265,6 +267,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         .then((status) => {
           done();
           playing.ended();
+          options.log(`${address}: a game ended (status ${status})`);
           try {
             channel.exit(status);
             channel.end();

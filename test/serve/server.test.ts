@@ -237,12 +237,17 @@ describe('spider serve', () => {
   });
 
   it('says the server is full, overall and for one address', async () => {
-    const { port } = await serve({ maxSessions: 1 });
+    const { port, log } = await serve({ maxSessions: 1 });
     const one = await shell(await connect(port, { key: KEYS[0] }));
     await one.waitFor('q quit');
     const two = await shell(await connect(port, { key: KEYS[1] }));
     expect(await two.exited).toBe(1);
     expect(two.text()).toMatch(/server is full \(1 game/);
+    // The log says so too, and when a game ends.
+    expect(log).toContain('127.0.0.1: a game refused: the server is full');
+    one.channel.write('q');
+    expect(await one.exited).toBe(0);
+    expect(log).toContain('127.0.0.1: a game ended (status 0)');
 
     const perAddress = await serve({ maxPerAddress: 1 });
     const a = await shell(await connect(perAddress.port, { key: KEYS[0] }));
@@ -250,6 +255,7 @@ describe('spider serve', () => {
     const b = await shell(await connect(perAddress.port, { key: KEYS[1] }));
     expect(await b.exited).toBe(1);
     expect(b.text()).toMatch(/already 1 game from your address;/);
+    expect(perAddress.log).toContain('127.0.0.1: a game refused: 1 already from there');
   });
 
   it('closes connections that never log in, and lets players in past garbage', async () => {
