@@ -40,11 +40,15 @@ export function whereLostText(game: Game, found: WhereLost, meta: GameRecord['me
   const actions = actionsKept(game);
   const low = found.lastWinnable;
   const afters = found.searched.map((s) => s.after).join(', ');
+  const [only] = found.searched;
+  const byRules = found.searched.length === 1 && only.result === 'lost' && only.positions === 0;
   const lines = [
     `# spider solve --where-lost: ${whereLostSentence(found)}`,
-    `# ${found.searched.length === 1 ? '1 position' : `${found.searched.length} positions`} of the game searched` +
-      (afters === '' ? '' : ` (after move${found.searched.length === 1 ? '' : 's'} ${afters})`) +
-      `: ${count(found.positions)} positions in ${count(found.ms)} ms.`,
+    byRules
+      ? `# The rules call the game lost after move ${only.after}: no search was needed.`
+      : `# ${found.searched.length === 1 ? '1 position' : `${found.searched.length} positions`} of the game searched` +
+        (afters === '' ? '' : ` (after move${found.searched.length === 1 ? '' : 's'} ${afters})`) +
+        `: ${count(found.positions)} positions in ${count(found.ms)} ms.`,
   ];
   if (found.stopped !== null) {
     lines.push(

@@ -16,12 +16,14 @@
 import type { Action } from '../engine/actions';
 import { apply } from '../engine/apply';
 import type { Position } from '../engine/position';
-import { isWon, status } from '../engine/status';
+import { isWon, statusWithin } from '../engine/status';
 import { formatAction } from '../notation/action';
 import { solve, type SolveResult } from './solver';
 
 /** Positions the solver may search for each position of the line it looks at. */
 export const WHERE_LOST_POSITIONS = 1_000_000;
+/** Positions the rules' own look at the line's end may take (a few milliseconds). */
+const RULES_LOOK = 20_000;
 /** Time for the whole search, in milliseconds, unless the caller gives another. */
 export const WHERE_LOST_TIME_MS = 60_000;
 
@@ -172,9 +174,12 @@ export function whereLost(
     return true;
   };
 
-  /** The line's end is lost by the rules (README, "Lost"): known at once, with no search. */
+  /**
+   * The line's end is lost by the rules (README, "Lost"): known at once, with no search, when a
+   * short look settles it (a bounded one: neither the time nor a cancel is asked during it).
+   */
   const lostByRules = (): boolean => {
-    if (status(positions.at(n)) !== 'lost') return false;
+    if (statusWithin(positions.at(n), RULES_LOOK) !== 'lost') return false;
     looked.add(n);
     searched.push({ after: n, result: 'lost', positions: 0, ms: 0 });
     high = n;

@@ -131,12 +131,19 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     // A connection with no game holds no place for long: it has as long as a login to start one
     // (README, "Limits"), and as long again once its games have ended.
     let gamesHere = 0;
+    let closed = false;
     let gameless: NodeJS.Timeout | null = null;
     const waitForGame = () => {
-      if (gamesHere === 0 && gameless === null) gameless = setTimeout(() => client.end(), loginMs);
+      if (gamesHere === 0 && gameless === null && !closed)
+        gameless = setTimeout(() => client.end(), loginMs);
     };
     client.on('ready', waitForGame);
-    client.on('close', () => gameless !== null && clearTimeout(gameless));
+    client.on('close', () => {
+      // A game still ending after the connection dropped arms nothing.
+      closed = true;
+      if (gameless !== null) clearTimeout(gameless);
+      gameless = null;
+    });
     const playing = {
       started: () => {
         gamesHere++;

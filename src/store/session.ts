@@ -303,10 +303,7 @@ export class GameSession<S extends Saving = 'at-once'> {
     )
       // Else the player may wonder why the game of this deal was not resumed.
       messages.push(
-        info(
-          `Your game of ${dealName(options.deal)} is open in another spider session; ` +
-            'this is a new one.',
-        ),
+        info('Your game of this deal is open in another spider session; this is a new one.'),
       );
     else if (scan.inUse > 0 && !options.fresh && options.deal === undefined) {
       const others =

@@ -259,7 +259,7 @@ describe('spider serve', () => {
   });
 
   it('closes connections that never log in, and lets players in past garbage', async () => {
-    const { port } = await serve({ loginMs: 300 });
+    const { port } = await serve({ loginMs: 1500 });
     const garbage: net.Socket[] = [];
     for (let i = 0; i < 12; i++) {
       const socket = net.connect(port, '127.0.0.1');
@@ -280,7 +280,7 @@ describe('spider serve', () => {
   });
 
   it('closes a connection that logs in but starts no game, as one that never logs in', async () => {
-    const { port } = await serve({ loginMs: 300 });
+    const { port } = await serve({ loginMs: 1500 });
     const idle = await connect(port, { key: KEYS[0] });
     const started = Date.now();
     await new Promise<void>((resolve) => idle.once('close', () => resolve()));
@@ -288,7 +288,7 @@ describe('spider serve', () => {
     // A game holds its connection beyond that time.
     const player = await shell(await connect(port, { key: KEYS[1] }));
     await player.waitFor('q quit');
-    await new Promise((r) => setTimeout(r, 600));
+    await new Promise((r) => setTimeout(r, 2000));
     player.channel.write('d');
     await player.waitFor(/deals 4|d4/);
   });

@@ -168,7 +168,7 @@ describe('records on a win', () => {
     const { before, after } = playedOut('won');
     const { session } = open(env, before.deal.key);
     expect(readResults(path.dirname(file)).skipped).toBe(1);
-    // The player hears why there are none; \`spider stats\` counts the damaged lines too.
+    // The player hears why there are none; spider stats counts the damaged lines too.
     expect(session.changed(before, after)).toEqual({
       text: 'You won! Records not checked: 1 damaged line in your statistics.',
       warning: false,
