@@ -114,6 +114,16 @@ function mode(file: string): number {
   return fs.statSync(file).mode & 0o777;
 }
 
+/** A scan that found no save at all. */
+const NOTHING_FOUND = {
+  unfinished: [],
+  finished: [],
+  inUse: 0,
+  unlockable: null,
+  elsewhere: [],
+  setAside: [],
+};
+
 describe('write', () => {
   it('writes the whole text, mode 0600 in a folder of mode 0700, leaving no temporary file', () => {
     const store = freshStore();
@@ -208,14 +218,7 @@ describe('write', () => {
     if (written.ok) return;
     expect(written.reason).toBe(`a part of the path is not a folder (${store.dir})`);
     expect(store.claim('g1')).toBe(false);
-    expect(store.scan()).toEqual({
-      unfinished: [],
-      finished: [],
-      inUse: 0,
-      unlockable: null,
-      elsewhere: [],
-      setAside: [],
-    });
+    expect(store.scan()).toEqual(NOTHING_FOUND);
     expect(fs.readFileSync(notAFolder, 'utf8')).toBe('a file, not a folder\n');
   });
 
@@ -514,13 +517,6 @@ describe('scan', () => {
 
   it('finds nothing, without error, when there is no folder yet', () => {
     const store = freshStore();
-    expect(store.scan(NOW)).toEqual({
-      unfinished: [],
-      finished: [],
-      inUse: 0,
-      unlockable: null,
-      elsewhere: [],
-      setAside: [],
-    });
+    expect(store.scan(NOW)).toEqual(NOTHING_FOUND);
   });
 });
