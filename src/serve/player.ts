@@ -158,6 +158,7 @@ export async function playSession(context: SessionContext): Promise<number> {
       records,
       places: placesOf(context.player),
       saving: 'in-background',
+      remote: true,
     });
     const lines = [result.summary];
     if (ended !== null) lines.unshift(`${ended}; ${keptWords(context.player)}.`);

@@ -44,6 +44,8 @@ export interface PlayOptions {
    * games asks for 'in-background' (README, "Saved games and statistics").
    */
   readonly saving?: Saving;
+  /** The player is at another machine (over SSH), not at the one the game runs on. */
+  readonly remote?: boolean;
   /** The process around the game: signals, Ctrl-Z, and a last chance to save on exit. */
   readonly host: GameHost & { atExit(action: () => void): () => void };
 }
@@ -137,6 +139,7 @@ export async function playInTerminal(
       scoring: options.scoring,
       score,
       warnings,
+      remote: options.remote === true,
     },
     options.terminal.output.columns || 80,
     options.theme.ascii,

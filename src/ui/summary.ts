@@ -13,7 +13,15 @@ export interface SummaryFacts {
   readonly moves: number;
   readonly scoring: string;
   readonly score: number;
+  /**
+   * The player is at another machine (over SSH): the command is for their own terminal, with
+   * spider installed there, since the server plays no command.
+   */
+  readonly remote?: boolean;
 }
+
+const REPLAY = 'Play this deal again with:';
+const REPLAY_REMOTE = 'To play this deal again in a terminal of your own, install spider and type:';
 
 /**
  * The lines left on the terminal when the game closes: its warnings, then what happened, wrapped
@@ -26,7 +34,7 @@ export function exitSummary(facts: SummaryFacts, width: number, ascii = false): 
   const moves = `${facts.moves} move${facts.moves === 1 ? '' : 's'}`;
   const prose =
     `Spider ${dealName(facts.deal)} (${rulesSummary(facts.rules)})${origin && `, ${origin}`}: ${facts.outcome}, ` +
-    `${moves}, ${facts.scoring} score ${facts.score}. Play this deal again with:`;
+    `${moves}, ${facts.scoring} score ${facts.score}. ${facts.remote ? REPLAY_REMOTE : REPLAY}`;
   // A terminal that is not UTF-8 gets ASCII alone: `?` in the prose, escapes in the command.
   const shown = ascii ? asciiOnly(prose) : prose;
   return [

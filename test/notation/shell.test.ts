@@ -123,6 +123,14 @@ describe('exitSummary', () => {
     expect(lines[lines.length - 1]).toBe("  spider --seed 'my lucky deal' --suits 2");
   });
 
+  it('tells a player over SSH that the command is for a terminal of their own', () => {
+    const lines = exitSummary({ ...facts, remote: true }, 200);
+    expect(lines[0]).toMatch(
+      /woods score 12\. To play this deal again in a terminal of your own, install spider and type:$/,
+    );
+    expect(lines[1]).toBe("  spider --seed 'my lucky deal' --suits 2");
+  });
+
   it("shows a seed's invisible characters escaped in the prose", () => {
     expect(exitSummary({ ...facts, deal: bySeed('a\u200bb') }, 80)[0]).toContain(
       'seed a\\u{200b}b',

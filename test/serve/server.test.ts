@@ -184,6 +184,8 @@ describe('spider serve', () => {
     first.channel.write('y');
     expect(await first.exited).toBe(0);
     expect(first.text()).toMatch(/saved for next\s+time/);
+    // The command to play the deal again is for the player's own machine: the server runs none.
+    expect(first.text()).toMatch(/install\s+spider\s+and\s+type:\s+spider --seed 4242/);
     expect(savesOf(stateDir)).toHaveLength(1);
 
     const again = await shell(await connect(port, { key: KEYS[0] }));
