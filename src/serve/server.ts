@@ -40,12 +40,21 @@ export interface ServeOptions {
   readonly log: (line: string) => void;
   /** How long a connection may take to log in. */
   readonly loginMs?: number;
+  /** How often a client is asked whether it is still there (README, "Limits"). */
+  readonly keepaliveMs?: number;
 }
 
 /** Connections not logged in yet, from one address and in all: beyond these the oldest is closed. */
 const PENDING_PER_ADDRESS = 8;
 const PENDING_TOTAL = 256;
 const LOGIN_MS = 20_000;
+/**
+ * A client is asked every 15 s whether it is there, and one that has answered none of 3 such
+ * questions (nor sent anything else) is gone: a sleeping laptop or a network that dropped without
+ * a word would otherwise hold its player's game, locked, until the idle timeout.
+ */
+const KEEPALIVE_MS = 15_000;
+const KEEPALIVE_UNANSWERED = 3;
 /** How long clients have to take their last words and close, when the server shuts down. */
 const SHUTDOWN_GRACE_MS = 2000;
 /**
@@ -94,14 +103,32 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const loginMs = options.loginMs ?? LOGIN_MS;
   const searchTurns = new SearchTurns();
 
-  const ssh = new Server({ hostKeys: [options.hostKey], ident: 'spider' }, (client, info) =>
-    connection(client, info.ip ?? 'unknown', info.port),
+  const keepaliveMs = options.keepaliveMs ?? KEEPALIVE_MS;
+  /** The sockets of connections, by address and port. */
+  const byKey = new Map<string, net.Socket>();
+
+  const ssh = new Server(
+    {
+      hostKeys: [options.hostKey],
+      ident: 'spider',
+      keepaliveInterval: keepaliveMs,
+      keepaliveCountMax: KEEPALIVE_UNANSWERED,
+    },
+    (client, info) => connection(client, info.ip ?? 'unknown', info.port),
   );
 
   /** One client's connection, from its first packet to its last. */
   const connection = (client: Connection, address: string, port: number | undefined): void => {
     let player: Player | null = null;
-    client.on('error', () => undefined); // the socket's end says it
+    client.on('error', (error: Error & { level?: string }) => {
+      // Otherwise the socket's end says it. A client that stopped answering cannot take a
+      // polite close either: its socket goes at once, and with it the game (saved).
+      if (error.level !== 'client-timeout') return;
+      options.log(
+        `${address}: no answer for ${seconds(keepaliveMs * (KEEPALIVE_UNANSWERED + 1))}: closed`,
+      );
+      byKey.get(socketKey(address, port))?.destroy();
+    });
     client.on('authentication', (ctx) => {
       if (ctx.method === 'publickey') {
         const key = utils.parseKey(ctx.key.data);
@@ -299,6 +326,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     // Too many connections logging in: the oldest make room (README, "Limits").
     for (const old of pending.add(socket, socket.remoteAddress ?? 'unknown')) old.destroy();
     const key = socketKey(socket.remoteAddress, socket.remotePort);
+    byKey.set(key, socket);
+    socket.once('close', () => byKey.delete(key));
     // Garbage, or a connection that never finishes logging in, does not hold a place.
     const timer = setTimeout(() => socket.destroy(), loginMs);
     const loggedIn = () => {
@@ -342,6 +371,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     },
   };
 }
+
+const seconds = (ms: number) => `${ms / 1000} s`;
 
 const socketKey = (address: string | undefined, port: number | undefined) =>
   `${address ?? ''}|${port ?? ''}`;

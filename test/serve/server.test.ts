@@ -59,7 +59,7 @@ const KEYS = [newEd25519Key(), newEd25519Key()];
 
 type Login = { key: string } | { guest: true };
 
-function connect(port: number, login: Login): Promise<Client> {
+function connect(port: number, login: Login, sock?: net.Socket): Promise<Client> {
   return new Promise((resolve, reject) => {
     const client = new Client();
     clients.push(client);
@@ -68,6 +68,7 @@ function connect(port: number, login: Login): Promise<Client> {
       host: '127.0.0.1',
       port,
       username: 'player',
+      ...(sock ? { sock } : {}),
       ...('key' in login
         ? { privateKey: login.key }
         : { tryKeyboard: true, authHandler: ['keyboard-interactive'] as never }),
@@ -361,6 +362,30 @@ describe('spider serve', () => {
     expect(failing.text()).toContain('spider: internal error: no seed today');
     other.channel.write('d');
     await other.waitFor('moves 1');
+  });
+
+  it('closes a connection that stops answering, so its game resumes at the next login', async () => {
+    const { port, log } = await serve({ keepaliveMs: 100 });
+    // A client that answers goes on playing across many rounds of questions.
+    const steady = await shell(await connect(port, { key: KEYS[1] }));
+    await steady.waitFor('q quit');
+    // A client that falls silent (a laptop asleep): its socket reads nothing more.
+    const sock = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => sock.once('connect', resolve));
+    const silent = await shell(await connect(port, { key: KEYS[0] }, sock));
+    await silent.waitFor('q quit');
+    silent.channel.write('d');
+    await silent.waitFor(/deals 4|d4/);
+    sock.pause();
+    const deadline = Date.now() + 10_000;
+    while (!log.some((line) => line.includes('no answer')) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(log).toContain('127.0.0.1: no answer for 0.4 s: closed');
+    steady.channel.write('d');
+    await steady.waitFor(/deals 4|d4/);
+    const again = await shell(await connect(port, { key: KEYS[0] }));
+    await again.waitFor('Resumed your game');
+    sock.destroy();
   });
 
   it('warns an idle player, then ends the game, saved', async () => {
