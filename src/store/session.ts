@@ -18,7 +18,7 @@ import {
   actionsKept,
   sameDeal as sameDealAs,
 } from '../engine';
-import { formatRecord, formatSave, type LoadedSave, dealName } from '../notation';
+import { dealName, formatAction, formatRecord, formatSave, type LoadedSave } from '../notation';
 import type { GameResult, Outcome } from '../stats/result';
 import { newRecords } from '../stats/stats';
 import { type Appended, appendResult, MAX_HISTORY_BYTES, readResults } from './history';
@@ -116,6 +116,12 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export class GameSession<S extends Saving = 'at-once'> {
   private warned = false;
+  /** The last record `w` wrote: its folder and actions, and its file. */
+  private lastRecord: {
+    readonly same: string;
+    readonly file: string;
+    readonly name: string;
+  } | null = null;
   /** The game in play was continued from a record file (README, Statistics). */
   private continued = false;
   private elapsedMs: number;
@@ -541,6 +547,11 @@ export class GameSession<S extends Saving = 'at-once'> {
       return "Can't write the record: the current folder no longer exists. The game goes on, saved as usual.";
     const now = this.now();
     const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+    // Pressed again with nothing played since (a key held, or pasted): the file is there already.
+    const same = `${path.resolve(folder)}\n${game.deal.scheme}:${game.deal.key}\n${actionsKept(game).map(formatAction).join(' ')}`;
+    const last = this.lastRecord;
+    if (last?.same === same && fs.existsSync(last.file))
+      return `Already written, nothing played since: ${last.name}.`;
     const { scheme, key } = game.deal;
     const safeSeed =
       scheme === 'seed' ? key.replace(/[^\w-]/g, '').slice(0, 30) || 'game' : `${scheme}-${key}`;
@@ -560,6 +571,7 @@ export class GameSession<S extends Saving = 'at-once'> {
       const file = path.join(folder, name);
       try {
         fs.writeFileSync(file, text, { flag: 'wx', mode: 0o644 });
+        this.lastRecord = { same, file, name };
         if (shown !== undefined) return `Wrote ${name} to ${shown}.`;
         // In the current folder the name is enough, and it fits the message line.
         const where = path.resolve(folder) === currentFolder() ? name : file;

@@ -323,3 +323,28 @@ describe('a save folder where no lock can be put down', () => {
     expect(open(env, undefined, false).game.position.dealt).toBe(1);
   });
 });
+
+describe('the record w writes', () => {
+  it('is written once while nothing is played: w again names the file it is in', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const records = path.join(where.root, 'records');
+    fs.mkdirSync(records);
+    const { session, game } = open(env, '7');
+    const first = session.writeRecord(game, records);
+    const [name] = fs.readdirSync(records);
+    expect(first).toContain(name);
+    expect(session.writeRecord(game, records)).toBe(
+      `Already written, nothing played since: ${name}.`,
+    );
+    expect(fs.readdirSync(records)).toEqual([name]);
+    // An action, or the file gone, writes it again.
+    const dealt = play(game, DEAL);
+    if (!dealt.ok) throw new Error('the deal was refused');
+    expect(session.writeRecord(dealt.game, records)).toMatch(/^Wrote /);
+    expect(fs.readdirSync(records)).toHaveLength(2);
+    for (const file of fs.readdirSync(records)) fs.rmSync(path.join(records, file));
+    expect(session.writeRecord(dealt.game, records)).toMatch(/^Wrote /);
+    expect(fs.readdirSync(records)).toHaveLength(1);
+  });
+});
