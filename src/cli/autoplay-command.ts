@@ -3,10 +3,8 @@
  * comment with the result and how it came about, then a record that replays.
  */
 import { actionsKept } from '../engine';
-import { formatRecord, type GameRecord } from '../notation';
+import { formatRecord, type GameRecord, grouped as count } from '../notation';
 import type { Autoplayed, FairAutoplayed } from '../search';
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * The text output of a game `played` open (following the solver) or blind (`fair` is then the

@@ -6,7 +6,14 @@
  */
 import { type Command, Option } from 'commander';
 import { bySeed, cardCode, type DealId, explain, type Game, newGame, replay } from '../engine';
-import { jsonText, parseRecord, positionJson, printable, printableLines } from '../notation';
+import {
+  grouped as count,
+  jsonText,
+  parseRecord,
+  positionJson,
+  printable,
+  printableLines,
+} from '../notation';
 import type { JobRunner } from '../search';
 import { readTextInput } from '../store/input';
 import { boardText } from './board-text';
@@ -103,8 +110,6 @@ export function commandKit(io: CliIo) {
       raw.json ? `${jsonText(positionJson(game, reveal))}\n` : boardText(game, shown, reveal),
     );
   };
-
-  const count = (n: number) => n.toLocaleString('en-US');
 
   /**
    * The deal to play (README, "Winnable deals"): the one asked for (or a random seed), or with

@@ -3,10 +3,14 @@
  * being winnable, as text (a comment saying so, then a record that replays) or one JSON object.
  */
 import { actionsKept, type Game, writtenLine } from '../engine';
-import { formatAction, formatRecord, type GameRecord, whereLostSentence } from '../notation';
+import {
+  formatAction,
+  formatRecord,
+  type GameRecord,
+  grouped as count,
+  whereLostSentence,
+} from '../notation';
 import type { WhereLost } from '../search';
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** The JSON document of `--where-lost --json`. */
 export function whereLostJson(found: WhereLost) {

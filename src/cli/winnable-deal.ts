@@ -4,7 +4,7 @@
  * through the rules again), else searched for, with each candidate shown on a terminal.
  */
 import { apply, bySeed, type DealId, dealPosition, dealText, isWon, SCHEMES } from '../engine';
-import { dealName, formatAction, parseAction, printableLines } from '../notation';
+import { dealName, formatAction, grouped as count, parseAction, printableLines } from '../notation';
 import * as search from '../search';
 import { cachedDeal, cacheDeal } from '../store/winnable-cache';
 import type { CliIo } from './kit';
@@ -14,7 +14,6 @@ export type Chosen =
   | { readonly ok: true; readonly deal: DealId }
   | { readonly ok: false; readonly message: string; readonly status: 1 | 2 };
 
-const count = (n: number) => n.toLocaleString('en-US');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Whether the line, in notation, wins the deal by the rules. */

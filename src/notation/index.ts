@@ -3,6 +3,7 @@ export * from './action';
 export * from './card';
 export * from './deal-name';
 export * from './json';
+export * from './number';
 export * from './printable';
 export * from './record';
 export * from './rules-text';
