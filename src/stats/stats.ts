@@ -127,6 +127,30 @@ export function summarize(results: readonly GameResult[]): VariantStats[] {
   );
 }
 
+/** What the statistics panel of a game shows (README, "Statistics"). */
+export interface GameStats {
+  readonly rules: Rules;
+  readonly daily: boolean;
+  /** The line of these rules (of their daily deals, for a daily deal); null before its first game. */
+  readonly line: VariantStats | null;
+  /** Games counted in every other line. */
+  readonly others: number;
+  /** What the player should know about the history: why it cannot be read, or what was skipped. */
+  readonly note: string | null;
+}
+
+/** The line of a game's rules in the statistics, and how many games the other lines count. */
+export function statsOfRules(
+  results: readonly GameResult[],
+  rules: Rules,
+  daily: boolean,
+): Pick<GameStats, 'line' | 'others'> {
+  const lines = summarize(results);
+  const line = lines.find((l) => sameRules(l.rules, rules) && l.daily === daily) ?? null;
+  const all = lines.reduce((sum, l) => sum + l.played, 0);
+  return { line, others: all - (line?.played ?? 0) };
+}
+
 /** A playing time as `m:ss`, or `h:mm:ss` from an hour on (whole seconds, rounded down). */
 export function formatDuration(ms: number): string {
   const total = Number.isFinite(ms) && ms > 0 ? Math.floor(ms / 1000) : 0;

@@ -21,7 +21,7 @@ export function variantLabel(stats: VariantStats): string {
 }
 
 /** A win rate as a whole percentage that reads 0% only with no win and 100% only with no other game. */
-function percent(stats: VariantStats): string {
+export function winPercent(stats: VariantStats): string {
   if (stats.won === 0) return '0%';
   if (stats.won === stats.played) return '100%';
   return `${Math.min(99, Math.max(1, Math.round(stats.winRate * 100)))}%`;
@@ -64,7 +64,7 @@ export function statsTable(stats: readonly VariantStats[], options: TableOptions
     { head: ['', 'Variant'], cell: variantLabel, left: true },
     { head: ['', 'Played'], cell: (s) => compactCount(s.played) },
     { head: ['', 'Won'], cell: (s) => compactCount(s.won) },
-    { head: ['Win', 'rate'], cell: percent },
+    { head: ['Win', 'rate'], cell: winPercent },
     { head: ['', 'Streak'], cell: (s) => compactCount(s.currentStreak) },
     { head: ['Best', 'streak'], cell: (s) => compactCount(s.bestStreak) },
     { head: ['Best', options.scoring], cell: (s) => orNone(s.bestScore?.[options.scoring]) },

@@ -20,7 +20,7 @@ import {
 } from '../engine';
 import { dealName, formatAction, formatRecord, formatSave, type LoadedSave } from '../notation';
 import type { GameResult, Outcome } from '../stats/result';
-import { newRecords } from '../stats/stats';
+import { type GameStats, newRecords, statsOfRules } from '../stats/stats';
 import { type Appended, appendResult, MAX_HISTORY_BYTES, readResults } from './history';
 import type { Places } from './paths';
 import { fsReason } from './errors';
@@ -534,6 +534,32 @@ export class GameSession<S extends Saving = 'at-once'> {
    */
   flush(): Promise<void> {
     return this.saves instanceof SaveQueue ? this.saves.flush() : Promise.resolve();
+  }
+
+  /**
+   * The statistics of the game's rules ('s'), read from the history now, with this game counted
+   * once it is over (it goes to the history when the player leaves it).
+   */
+  statistics(game: Game): GameStats {
+    const rules = game.rules;
+    const daily = game.deal.origin?.daily !== undefined;
+    const problem = this.places.dataProblem();
+    if (problem) return { rules, daily, line: null, others: 0, note: `Not kept: ${problem}.` };
+    const history = readResults(this.places.data);
+    if (history.problem !== undefined)
+      return { rules, daily, line: null, others: 0, note: `Can't read them: ${history.problem}.` };
+    const note =
+      history.skipped > 0
+        ? `${plural(history.skipped, 'damaged line')} of the history skipped.`
+        : history.unreadBytes !== undefined
+          ? `Only the last ${MAX_HISTORY_BYTES / 1024 / 1024} MiB of the history counted.`
+          : null;
+    const status = gameStatus(game);
+    const results =
+      status === 'playing'
+        ? history.results
+        : [...history.results, resultOf(game, status, this.elapsedMs, this.now(), this.continued)];
+    return { rules, daily, ...statsOfRules(results, rules, daily), note };
   }
 
   /** Writes the game record to a new file in `folder` ('w'); returns what to tell the player. */

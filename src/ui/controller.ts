@@ -68,6 +68,7 @@ export type Command =
         | 'redraw'
         | 'suspend'
         | 'write'
+        | 'stats'
         | 'winnable'
         | 'demo'
         | 'where';
@@ -320,6 +321,9 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
       if (command.kind === 'column')
         return withState(state, { overlay: { kind: 'expand', column: command.column } });
       return same(closed);
+    case 'stats':
+      // Any key closes it, back to the panel it was asked from.
+      return same({ ...state, overlay: overlay.back });
     case 'won':
     case 'lost':
       if (command.kind === 'new') return startNewGame(closed, deps);
@@ -328,6 +332,7 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
       if (command.kind === 'quit' || command.kind === 'interrupt') return { state, effect: 'quit' };
       if (command.kind === 'undo') return update(closed, command, deps);
       if (command.kind === 'write') return { state, effect: 'write' };
+      if (command.kind === 'stats') return { state, effect: 'stats' };
       // Where it went wrong: asked with the panel up, and shown on it.
       if (overlay.kind === 'lost' && command.kind === 'where') return askSolver(state, 'where');
       // Any other key says so (README, "Playing"); a mouse press or release does not.
@@ -445,6 +450,8 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
       return withState(state, { overlay: { kind: 'help', page: 0 } });
     case 'write':
       return { state, effect: 'write' };
+    case 'stats':
+      return { state, effect: 'stats' };
     case 'yes':
       return unbound(state, 'y');
     case 'other':

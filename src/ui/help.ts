@@ -36,6 +36,7 @@ export const HELP_PAGES: readonly HelpPage[] = [
       key(['h', 'hint; h again shows the next'], ['e', 'expand a column']),
       key(['x', 'remove a complete suit (keep-suits games)']),
       key(['w', 'write the game record to a file (the message says where)']),
+      key(['s', 'your statistics for the rules of this game']),
       key(['c / a / g', 'can I still win? / demo / where did it go wrong? (peeks)']),
       key(['R', 'restart this deal'], ['n', 'new game']),
       key(['Ctrl-L', 'redraw'], ['?', 'this help']),

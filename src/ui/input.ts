@@ -12,6 +12,7 @@ const BY_CHAR: Record<string, Command> = {
   e: { kind: 'expand' },
   x: { kind: 'remove' },
   w: { kind: 'write' },
+  s: { kind: 'stats' },
   c: { kind: 'winnable' },
   a: { kind: 'demo' },
   g: { kind: 'where' },

@@ -6,6 +6,7 @@
  */
 import type { Game } from '../engine';
 import type { JobRunner } from '../search';
+import type { GameStats } from '../stats';
 import { Background, type SearchTurns } from './background';
 import { type Command, type ControllerDeps, update, updateUnseen } from './controller';
 import { commandForKey, commandForMouse } from './input';
@@ -23,6 +24,8 @@ export interface GameHooks {
   gameChanged?(before: Game, after: Game): Message | null;
   /** The player asked for the game record in a file ('w'); what to tell them. */
   writeRecord?(game: Game): string;
+  /** The player asked for the statistics of the game's rules ('s'). */
+  statistics?(game: Game): GameStats;
 }
 
 /** What the process running the game provides. */
@@ -154,6 +157,18 @@ export function runTerminalGame(
         case 'write':
           if (hooks.writeRecord)
             state = { ...state, message: { text: hooks.writeRecord(state.game), kind: 'info' } };
+          break;
+        case 'stats':
+          state = hooks.statistics
+            ? {
+                ...state,
+                overlay: {
+                  kind: 'stats',
+                  stats: hooks.statistics(state.game),
+                  back: state.overlay,
+                },
+              }
+            : { ...state, message: { text: 'No statistics are kept here.', kind: 'info' } };
           break;
         case null:
           break;

@@ -5,7 +5,10 @@ import type { Board } from './layout';
 import type { Overlay, UiState } from './state';
 import { cardRole } from './theme';
 import { wrapWords } from './wrap';
-import { DealName, textWidth } from '../notation';
+import { DealName, grouped as count, rulesSummary, textWidth } from '../notation';
+import { formatDuration, type GameStats, winPercent } from '../stats';
+
+const NONE = '-';
 
 /** A bordered panel over the board; returns its inner area. */
 function panel(
@@ -82,7 +85,41 @@ export function drawOverlay(frame: Frame, state: UiState, overlay: Overlay, boar
       endPanel(frame, 32, 'Lost', lines, 'error', ascii);
       break;
     }
+    case 'stats':
+      drawStats(frame, state, overlay.stats);
+      break;
   }
+}
+
+/** The statistics of the game's rules (README, "Statistics"), in a panel any key closes. */
+function drawStats(frame: Frame, state: UiState, stats: GameStats): void {
+  const width = 40;
+  const s = stats.line;
+  const what = `${rulesSummary(stats.rules)}${stats.daily ? ', daily deals' : ''}`;
+  const lines = [
+    ...wrapWords(what, width),
+    '',
+    ...(s === null
+      ? ['No game of these rules finished yet.']
+      : [
+          `Played ${count(s.played)}: won ${count(s.won)} (${winPercent(s)})`,
+          `Lost ${count(s.lost)}, abandoned ${count(s.abandoned)}`,
+          `Streak ${count(s.currentStreak)}, best ${count(s.bestStreak)}`,
+          `Best ${state.scoring} score ${s.bestScore === null ? NONE : count(s.bestScore[state.scoring])}`,
+          `Fewest moves ${s.fewestMoves === null ? NONE : count(s.fewestMoves)}`,
+          `Fastest win ${s.fastestWinMs === null ? NONE : formatDuration(s.fastestWinMs)}`,
+          `Won without peeks ${count(s.wonWithoutPeeks)}`,
+        ]),
+    ...(stats.others > 0
+      ? ['', ...wrapWords(`${count(stats.others)} more under other rules.`, width)]
+      : []),
+    ...(stats.note === null ? [] : ['', ...wrapWords(stats.note, width)]),
+  ];
+  const inner = panel(frame, width, lines.length + 2, 'Statistics', state.theme.ascii);
+  lines.forEach((line, i) =>
+    frame.put(inner.x, inner.y + i, line, i === 0 ? 'title' : 'panel', false, inner.width),
+  );
+  frame.put(inner.x, inner.y + inner.height - 1, 'any key closes', 'key', false, inner.width);
 }
 
 /** The panel at the end of a game: a titled box whose first line is in the outcome's colour. */

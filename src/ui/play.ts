@@ -113,6 +113,7 @@ export async function playInTerminal(
           : 'folder' in options.records
             ? session.writeRecord(game, options.records.folder, options.records.shown)
             : options.records.refused,
+      statistics: (game) => session.statistics(game),
     },
     options.host,
   );

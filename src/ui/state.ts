@@ -1,5 +1,6 @@
 import type { Action, Game, Position, ScoringName, Status } from '../engine';
 import type { FairChoice, Hint } from '../search';
+import type { GameStats } from '../stats';
 import type { Theme } from './theme';
 
 /** The part of a column picked up to move: its top `count` cards. */
@@ -29,7 +30,9 @@ export type Overlay =
   | { readonly kind: 'choose-expand' }
   | { readonly kind: 'won' }
   /** The lost panel, with where the game went wrong once the solver has said (`g`). */
-  | { readonly kind: 'lost'; readonly wrong?: string };
+  | { readonly kind: 'lost'; readonly wrong?: string }
+  /** The statistics of the game's rules (`s`), over the panel they were asked from, if any. */
+  | { readonly kind: 'stats'; readonly stats: GameStats; readonly back: Overlay | null };
 
 /**
  * A question for the solver about the position on screen, waiting for its answer (README, "The

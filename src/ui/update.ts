@@ -7,7 +7,7 @@ import { type Game, hasCompleteSuitOnTop, statusWithin, suitLabel } from '../eng
 import type { Message, UiState } from './state';
 
 /** What the adapter must do besides drawing the new state. */
-export type Effect = 'quit' | 'redraw' | 'suspend' | 'write' | null;
+export type Effect = 'quit' | 'redraw' | 'suspend' | 'write' | 'stats' | null;
 
 export interface Update {
   readonly state: UiState;

@@ -143,6 +143,13 @@ describe('statistics of games played in the terminal', () => {
     typeAll(session, [...keys, ...last]);
     const screen = session.waitFor('You won', 20_000);
     expect(screen).toContain('New records: first win in this variant');
+    // s shows the statistics of these rules, the win in them, over the Won panel.
+    session.sendKeys('s');
+    const shown = session.waitFor('Played 1: won 1 (100%)');
+    expect(shown).toContain('Streak 1, best 1');
+    expect(shown).toContain('Won without peeks 1');
+    session.sendKeys('x');
+    session.waitFor('You won in');
     session.sendKeys('q');
     expect(session.waitForExit()).toBe(0);
     const [variant] = stats(where);

@@ -348,3 +348,39 @@ describe('the record w writes', () => {
     expect(fs.readdirSync(records)).toHaveLength(1);
   });
 });
+
+describe('the statistics s shows', () => {
+  it("are those of the game's rules, with the game counted once it is over", () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const { before, after: won } = playedOut('won');
+    const { session, game } = open(env, '5');
+    // A 1-suit game abandoned for a new one: a line of the history.
+    const dealt = play(game, DEAL);
+    if (!dealt.ok) throw new Error('the deal was refused');
+    session.changed(game, dealt.game);
+    session.changed(dealt.game, newGame(before.deal.key, ONE_SUIT));
+    expect(session.statistics(before)).toMatchObject({
+      rules: ONE_SUIT,
+      daily: false,
+      line: { played: 1, won: 0, abandoned: 1 },
+      others: 0,
+      note: null,
+    });
+    // The win counts at once, before it reaches the history.
+    expect(session.statistics(won).line).toMatchObject({ played: 2, won: 1, currentStreak: 1 });
+    // Other rules have a line of their own: the 1-suit games are the others'.
+    const twoSuits = newGame('9', { ...ONE_SUIT, suits: 2 });
+    expect(session.statistics(twoSuits)).toMatchObject({ line: null, others: 1 });
+  });
+
+  it('say why when the history cannot be kept', () => {
+    const where = folders();
+    fs.writeFileSync(where.data, 'a file where the data folder should be\n');
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const { session, game } = open(env, '5');
+    const shown = session.statistics(game);
+    expect(shown.line).toBeNull();
+    expect(shown.note).toMatch(/^(Not kept|Can't read them): .+\.$/);
+  });
+});

@@ -485,6 +485,35 @@ describe('winning and losing', () => {
     expect(run(after, key('new')).state.game.deal.key).toBe('777');
   });
 
+  it('s asks for the statistics in play and on the panel; any key closes them, back to it', () => {
+    const playing = initialState(gameAt(position({ columns: ['Kc', 'Qc'] })), THEME, 'woods');
+    expect(run(playing, key('stats')).effect).toBe('stats');
+    const won = initialState(
+      gameAt(position({ columns: [], foundations: 'shdcshdc' })),
+      THEME,
+      'woods',
+    );
+    expect(run(won, key('stats')).effect).toBe('stats');
+    const stats = {
+      rules: RULES,
+      daily: false,
+      line: null,
+      others: 0,
+      note: null,
+    };
+    const shown: UiState = { ...won, overlay: { kind: 'stats', stats, back: { kind: 'won' } } };
+    // Closing is all any key does: n starts no new game under the statistics.
+    const closed = run(shown, key('new'));
+    expect(closed.state.overlay).toEqual({ kind: 'won' });
+    expect(closed.state.game).toBe(won.game);
+    expect(
+      run({ ...shown, overlay: { kind: 'stats', stats, back: null } }, col(0)).state,
+    ).toMatchObject({
+      overlay: null,
+      selection: null,
+    });
+  });
+
   it('a game opened already won or lost (a record continued) shows its panel at once', () => {
     const won = position({ columns: [], foundations: 'shdcshdc' });
     const opened = initialState(gameAt(won), THEME, 'woods', info('Continuing.'));

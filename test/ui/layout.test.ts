@@ -332,6 +332,49 @@ describe('panels', () => {
     expect(words.filter((word) => !shown.has(word))).toEqual([]);
   });
 
+  it('the statistics panel shows the line of these rules, the others counted, and a note', () => {
+    const line = {
+      rules: RULES,
+      daily: false,
+      played: 3,
+      won: 2,
+      lost: 1,
+      abandoned: 0,
+      winRate: 2 / 3,
+      currentStreak: 0,
+      bestStreak: 2,
+      bestScore: { woods: 1040, microsoft: 900, aisleriot: 96 },
+      fewestMoves: 130,
+      fastestWinMs: 372_000,
+      wonWithoutPeeks: 1,
+    };
+    const stats = {
+      rules: RULES,
+      daily: false,
+      line,
+      others: 1234,
+      note: '1 damaged line of the history skipped.',
+    };
+    const text = layout(
+      stateFor(newGame('7', RULES), { overlay: { kind: 'stats', stats, back: null } }),
+      80,
+      24,
+    ).frame.text();
+    for (const shown of [
+      '4 suits, relaxed 0',
+      'Played 3: won 2 (67%)',
+      'Lost 1, abandoned 0',
+      'Streak 0, best 2',
+      'Best woods score 1,040',
+      'Fewest moves 130',
+      'Fastest win 6:12',
+      'Won without peeks 1',
+      '1,234 more under other rules.',
+      '1 damaged line of the history skipped.',
+    ])
+      expect(text).toContain(shown);
+  });
+
   it('the expanded column lists every face-up card', () => {
     const p = position({ columns: ['5c | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2h 9c 8c 7d'] });
     const view = layout(stateFor(gameAt(p), { overlay: { kind: 'expand', column: 0 } }), 60, 16);
