@@ -127,7 +127,7 @@ export function summarize(results: readonly GameResult[]): VariantStats[] {
   );
 }
 
-/** What the statistics panel of a game shows (README, "Statistics"). */
+/** What the statistics panel of a game shows (README, "Saved games and statistics"). */
 export interface GameStats {
   readonly rules: Rules;
   readonly daily: boolean;

@@ -487,7 +487,8 @@ export class GameSession<S extends Saving = 'at-once'> {
    * background.
    */
   leave(game: Game): Leaving<S> {
-    this.tick();
+    // The time since a win, on its panel, is not playing time.
+    if (!isWon(game.position)) this.tick();
     const { text, left } = this.lastSave(game);
     let kept: Written | Promise<Written> = KEPT;
     if (text === null) this.saves.remove(this.slot);
@@ -554,9 +555,10 @@ export class GameSession<S extends Saving = 'at-once'> {
         : history.unreadBytes !== undefined
           ? `Only the last ${MAX_HISTORY_BYTES / 1024 / 1024} MiB of the history counted.`
           : null;
-    const status = gameStatus(game);
+    // A status still being decided is not waited for (README, "Lost"): the game counts once known.
+    const status = statusWithin(game.position);
     const results =
-      status === 'playing'
+      status === null || status === 'playing'
         ? history.results
         : [...history.results, resultOf(game, status, this.elapsedMs, this.now(), this.continued)];
     return { rules, daily, ...statsOfRules(results, rules, daily), note };
@@ -573,16 +575,16 @@ export class GameSession<S extends Saving = 'at-once'> {
       return "Can't write the record: the current folder no longer exists. The game goes on, saved as usual.";
     const now = this.now();
     const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+    // A status still being decided is left out rather than waited for (README, "Lost").
+    const known = statusWithin(game.position);
     // Pressed again with nothing played since (a key held, or pasted): the file is there already.
-    const same = `${path.resolve(folder)}\n${game.deal.scheme}:${game.deal.key}\n${actionsKept(game).map(formatAction).join(' ')}`;
+    const same = `${path.resolve(folder)}\n${game.deal.scheme}:${game.deal.key}\n${known}\n${actionsKept(game).map(formatAction).join(' ')}`;
     const last = this.lastRecord;
     if (last?.same === same && fs.existsSync(last.file))
       return `Already written, nothing played since: ${last.name}.`;
     const { scheme, key } = game.deal;
     const safeSeed =
       scheme === 'seed' ? key.replace(/[^\w-]/g, '').slice(0, 30) || 'game' : `${scheme}-${key}`;
-    // A status still being decided is left out rather than waited for (README, "Lost").
-    const known = statusWithin(game.position);
     const text = formatRecord({
       deal: game.deal,
       rules: game.rules,

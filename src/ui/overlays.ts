@@ -91,7 +91,7 @@ export function drawOverlay(frame: Frame, state: UiState, overlay: Overlay, boar
   }
 }
 
-/** The statistics of the game's rules (README, "Statistics"), in a panel any key closes. */
+/** The statistics of the game's rules (README, "Saved games and statistics"), in a panel any key closes. */
 function drawStats(frame: Frame, state: UiState, stats: GameStats): void {
   const width = 40;
   const s = stats.line;
@@ -111,13 +111,27 @@ function drawStats(frame: Frame, state: UiState, stats: GameStats): void {
           `Won without peeks ${count(s.wonWithoutPeeks)}`,
         ]),
     ...(stats.others > 0
-      ? ['', ...wrapWords(`${count(stats.others)} more under other rules.`, width)]
+      ? [
+          '',
+          ...wrapWords(
+            `${count(stats.others)} more under other rules${stats.daily ? ' or not daily' : ''}.`,
+            width,
+          ),
+        ]
       : []),
     ...(stats.note === null ? [] : ['', ...wrapWords(stats.note, width)]),
   ];
-  const inner = panel(frame, width, lines.length + 2, 'Statistics', state.theme.ascii);
-  lines.forEach((line, i) =>
-    frame.put(inner.x, inner.y + i, line, i === 0 ? 'title' : 'panel', false, inner.width),
+  const titled = wrapWords(what, width).length;
+  // Rows for the lines above the footer: on a short terminal the blank lines go first, then the
+  // last lines; the footer always shows.
+  const room = Math.max(1, frame.height - 5);
+  const shown =
+    lines.length + 1 <= room
+      ? [...lines, '']
+      : lines.filter((line, i) => i < titled || line !== '').slice(0, room);
+  const inner = panel(frame, width, shown.length + 1, 'Statistics', state.theme.ascii);
+  shown.forEach((line, i) =>
+    frame.put(inner.x, inner.y + i, line, i < titled ? 'title' : 'panel', false, inner.width),
   );
   frame.put(inner.x, inner.y + inner.height - 1, 'any key closes', 'key', false, inner.width);
 }

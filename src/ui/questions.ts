@@ -16,7 +16,7 @@ import {
   type Job,
   type JobResult,
 } from '../search';
-import type { Hints, Message, SolverAsk, UiState } from './state';
+import type { Hints, Message, Overlay, SolverAsk, UiState } from './state';
 import { afterChange, error, info, same, type Update, withState } from './update';
 
 /** How long the solver may think about whether the game can still be won (milliseconds). */
@@ -84,8 +84,14 @@ export function answered(state: UiState, position: Position, result: JobResult):
   const game = countPeek(state.game);
   if (result.kind === 'where-lost') {
     const sentence = whereLostSentence(result.found);
-    const overlay =
-      state.overlay?.kind === 'lost' ? { kind: 'lost' as const, wrong: sentence } : state.overlay;
+    // Shown on the lost panel, also when the statistics are over it.
+    const onPanel = (overlay: Overlay | null): Overlay | null =>
+      overlay?.kind === 'lost'
+        ? { kind: 'lost', wrong: sentence }
+        : overlay?.kind === 'stats'
+          ? { ...overlay, back: onPanel(overlay.back) }
+          : overlay;
+    const overlay = onPanel(state.overlay);
     return withState(asked, { game, overlay, message: info(sentence) });
   }
   // Cannot happen: each job answers in kind.

@@ -384,3 +384,29 @@ describe('the statistics s shows', () => {
     expect(shown.note).toMatch(/^(Not kept|Can't read them): .+\.$/);
   });
 });
+
+describe('the playing time of a win', () => {
+  it('stops at the winning move: the time on the win panel before leaving is not counted', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const { before, after: won } = playedOut('won');
+    let clock = Date.parse('2026-11-27T10:00:00Z');
+    const { session } = GameSession.open({
+      places: localPlaces(env),
+      rules: ONE_SUIT,
+      explicitRules: {},
+      fresh: true,
+      randomSeed: () => '7',
+      deal: before.deal,
+      now: () => new Date(clock),
+    });
+    clock += 60_000;
+    session.changed(before, won);
+    const shown = session.statistics(won).line?.fastestWinMs;
+    expect(shown).toBe(60_000);
+    clock += 4 * 60_000; // looking at the panel
+    session.leave(won);
+    const [result] = readResults(path.join(where.data, 'spider')).results;
+    expect(result).toMatchObject({ outcome: 'won', elapsedMs: 60_000 });
+  });
+});

@@ -506,12 +506,14 @@ describe('winning and losing', () => {
     const closed = run(shown, key('new'));
     expect(closed.state.overlay).toEqual({ kind: 'won' });
     expect(closed.state.game).toBe(won.game);
-    expect(
-      run({ ...shown, overlay: { kind: 'stats', stats, back: null } }, col(0)).state,
-    ).toMatchObject({
-      overlay: null,
-      selection: null,
-    });
+    // Over the board, with cards picked up: the column key only closes, and puts nothing down.
+    const held = run(initialState(newGame('7', RULES), THEME, 'woods'), col(1)).state;
+    expect(held.selection).not.toBeNull();
+    const over: UiState = { ...held, overlay: { kind: 'stats', stats, back: null } };
+    const after = run(over, col(0)).state;
+    expect(after.overlay).toBeNull();
+    expect(after.selection).toEqual(held.selection);
+    expect(after.game).toBe(held.game);
   });
 
   it('a game opened already won or lost (a record continued) shows its panel at once', () => {
@@ -940,6 +942,20 @@ describe('where it went wrong (g)', () => {
     expect(answered.message).toEqual({ text: sentence, kind: 'info' });
     expect(answered.game.peeks).toBe(lost.game.peeks + 1);
     expect(answered.solver).toBeNull();
+    // With the statistics over the panel, the answer waits on the panel under them.
+    const stats = { rules: lost.game.rules, daily: false, line: null, others: 0, note: null };
+    const covered = { ...asked, overlay: { kind: 'stats' as const, stats, back: asked.overlay } };
+    const under = update(
+      covered,
+      { kind: 'solved', position, result: { kind: 'where-lost', found } },
+      deps,
+    ).state;
+    expect(under.overlay).toEqual({
+      kind: 'stats',
+      stats,
+      back: { kind: 'lost', wrong: sentence },
+    });
+    expect(run(under, other).state.overlay).toEqual({ kind: 'lost', wrong: sentence });
   });
 
   it('can be asked during the game too; an undo drops the question', () => {

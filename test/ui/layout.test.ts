@@ -373,6 +373,21 @@ describe('panels', () => {
       '1 damaged line of the history skipped.',
     ])
       expect(text).toContain(shown);
+    // At the smallest size, every line stays inside the panel, and its footer shows.
+    const small = layout(
+      stateFor(newGame('7', RULES), {
+        overlay: { kind: 'stats', stats: { ...stats, daily: true }, back: null },
+      }),
+      MIN_WIDTH,
+      MIN_HEIGHT,
+    ).frame.text();
+    const rows = small.split('\n');
+    const top = rows.findIndex((row) => row.includes('Statistics'));
+    const bottom = rows.findIndex((row, i) => i > top && row.includes('└'));
+    expect(bottom).toBeLessThan(MIN_HEIGHT - 1);
+    expect(rows[bottom - 1]).toContain('any key closes');
+    for (const row of rows.slice(top + 1, bottom)) expect(row).toMatch(/│.*│/);
+    expect(small).toContain('Played 3: won 2 (67%)');
   });
 
   it('the expanded column lists every face-up card', () => {
