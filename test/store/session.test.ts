@@ -7,6 +7,7 @@ import fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import {
+  bySeed,
   DEAL,
   type Game,
   gameStatus,
@@ -42,7 +43,7 @@ function open(env: NodeJS.ProcessEnv, seed?: string, fresh = seed === undefined)
     explicitRules: {},
     fresh,
     randomSeed: () => '7',
-    ...(seed === undefined ? {} : { seed }),
+    ...(seed === undefined ? {} : { deal: bySeed(seed) }),
   });
 }
 
