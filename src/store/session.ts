@@ -2,8 +2,6 @@
  * The life of a game on disk: which game a start resumes, saving after every action, and what
  * the statistics hear when a game ends or is abandoned.
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import {
   type DealId,
   type Game,
@@ -15,15 +13,14 @@ import {
   touched,
   newGame,
   type Rules,
-  actionsKept,
   sameDeal as sameDealAs,
 } from '../engine';
-import { dealName, formatAction, formatRecord, formatSave, type LoadedSave } from '../notation';
+import { dealName, formatSave, type LoadedSave } from '../notation';
 import type { GameResult, Outcome } from '../stats/result';
 import { type GameStats, newRecords, statsOfRules } from '../stats/stats';
 import { type Appended, appendResult, MAX_HISTORY_BYTES, readResults } from './history';
 import type { Places } from './paths';
-import { fsReason } from './errors';
+import { RecordWriter } from './records';
 import { SaveQueue } from './save-queue';
 import { SaveStore, type Written } from './saves';
 
@@ -116,17 +113,12 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export class GameSession<S extends Saving = 'at-once'> {
   private warned = false;
-  /** The last record `w` wrote: its folder and actions, and its file. */
-  private lastRecord: {
-    readonly same: string;
-    readonly file: string;
-    readonly name: string;
-  } | null = null;
   /** The game in play was continued from a record file (README, Statistics). */
   private continued = false;
   private elapsedMs: number;
   private lastActivity: number;
   private started: string;
+  private readonly records: RecordWriter;
 
   private constructor(
     private readonly store: SaveStore,
@@ -143,6 +135,7 @@ export class GameSession<S extends Saving = 'at-once'> {
     this.elapsedMs = elapsedMs;
     this.started = started;
     this.lastActivity = now().getTime();
+    this.records = new RecordWriter(now);
   }
 
   /**
@@ -567,58 +560,11 @@ export class GameSession<S extends Saving = 'at-once'> {
   /** Writes the game record to a new file in `folder` ('w'); returns what to tell the player. */
   writeRecord(
     game: Game,
-    folder: string | null = currentFolder(),
+    folder?: string | null,
     /** How to name the folder to a player who cannot reach it (over SSH); else its path. */
     shown?: string,
   ): string {
-    if (folder === null)
-      return "Can't write the record: the current folder no longer exists. The game goes on, saved as usual.";
-    const now = this.now();
-    const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-    // A status still being decided is left out rather than waited for (README, "Lost").
-    const known = statusWithin(game.position);
-    // Pressed again with nothing played since (a key held, or pasted): the file is there already.
-    const same = `${path.resolve(folder)}\n${game.deal.scheme}:${game.deal.key}\n${known}\n${actionsKept(game).map(formatAction).join(' ')}`;
-    const last = this.lastRecord;
-    if (last?.same === same && fs.existsSync(last.file))
-      return `Already written, nothing played since: ${last.name}.`;
-    const { scheme, key } = game.deal;
-    const safeSeed =
-      scheme === 'seed' ? key.replace(/[^\w-]/g, '').slice(0, 30) || 'game' : `${scheme}-${key}`;
-    const text = formatRecord({
-      deal: game.deal,
-      rules: game.rules,
-      meta: [
-        ['date', now.toISOString()],
-        ...(known ? [['status', known] as [string, string]] : []),
-      ],
-      actions: actionsKept(game),
-    });
-    for (let n = 0; n < 100; n++) {
-      const name = `spider-${safeSeed}-${stamp}${n > 0 ? `-${n}` : ''}.txt`;
-      const file = path.join(folder, name);
-      try {
-        fs.writeFileSync(file, text, { flag: 'wx', mode: 0o644 });
-        this.lastRecord = { same, file, name };
-        if (shown !== undefined) return `Wrote ${name} to ${shown}.`;
-        // In the current folder the name is enough, and it fits the message line.
-        const where = path.resolve(folder) === currentFolder() ? name : file;
-        return `Wrote the game record to ${where}; spider play FILE continues it.`;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
-          return `Can't write the record: ${fsReason(error, folder)}.`;
-      }
-    }
-    return `Can't write the record: too many files named spider-${safeSeed}-${stamp} in ${folder}.`;
-  }
-}
-
-/** The current folder, or null when it no longer exists (deleted while the game runs). */
-function currentFolder(): string | null {
-  try {
-    return process.cwd();
-  } catch {
-    return null; // deleted meanwhile
+    return this.records.write(game, folder, shown);
   }
 }
 
