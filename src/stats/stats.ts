@@ -131,6 +131,11 @@ export function summarize(results: readonly GameResult[]): VariantStats[] {
 export interface GameStats {
   readonly rules: Rules;
   readonly daily: boolean;
+  /**
+   * Whether the history was read: false when it is not kept or cannot be read, and the line then
+   * says nothing.
+   */
+  readonly read: boolean;
   /** The line of these rules (of their daily deals, for a daily deal); null before its first game. */
   readonly line: VariantStats | null;
   /** Games counted in every other line. */

@@ -538,10 +538,18 @@ export class GameSession<S extends Saving = 'at-once'> {
     const rules = game.rules;
     const daily = game.deal.origin?.daily !== undefined;
     const problem = this.places.dataProblem();
-    if (problem) return { rules, daily, line: null, others: 0, note: `Not kept: ${problem}.` };
+    if (problem)
+      return { rules, daily, read: false, line: null, others: 0, note: `Not kept: ${problem}.` };
     const history = readResults(this.places.data);
     if (history.problem !== undefined)
-      return { rules, daily, line: null, others: 0, note: `Can't read them: ${history.problem}.` };
+      return {
+        rules,
+        daily,
+        read: false,
+        line: null,
+        others: 0,
+        note: `Can't read them: ${history.problem}.`,
+      };
     const note =
       history.skipped > 0
         ? `${plural(history.skipped, 'damaged line')} of the history skipped.`
@@ -554,7 +562,7 @@ export class GameSession<S extends Saving = 'at-once'> {
       status === null || status === 'playing'
         ? history.results
         : [...history.results, resultOf(game, status, this.elapsedMs, this.now(), this.continued)];
-    return { rules, daily, ...statsOfRules(results, rules, daily), note };
+    return { rules, daily, read: true, ...statsOfRules(results, rules, daily), note };
   }
 
   /** Writes the game record to a new file in `folder` ('w'); returns what to tell the player. */

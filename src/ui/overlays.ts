@@ -100,7 +100,9 @@ function drawStats(frame: Frame, state: UiState, stats: GameStats): void {
     ...wrapWords(what, width),
     '',
     ...(s === null
-      ? ['No game of these rules finished yet.']
+      ? stats.read
+        ? ['No game of these rules finished yet.']
+        : []
       : [
           `Played ${count(s.played)}: won ${count(s.won)} (${winPercent(s)})`,
           `Lost ${count(s.lost)}, abandoned ${count(s.abandoned)}`,

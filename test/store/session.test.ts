@@ -372,7 +372,7 @@ describe('the statistics s shows', () => {
     expect(session.statistics(won).line).toMatchObject({ played: 2, won: 1, currentStreak: 1 });
     // Other rules have a line of their own: the 1-suit games are the others'.
     const twoSuits = newGame('9', { ...ONE_SUIT, suits: 2 });
-    expect(session.statistics(twoSuits)).toMatchObject({ line: null, others: 1 });
+    expect(session.statistics(twoSuits)).toMatchObject({ read: true, line: null, others: 1 });
   });
 
   it('say why when the history cannot be kept', () => {
@@ -381,7 +381,7 @@ describe('the statistics s shows', () => {
     const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
     const { session, game } = open(env, '5');
     const shown = session.statistics(game);
-    expect(shown.line).toBeNull();
+    expect(shown).toMatchObject({ read: false, line: null });
     expect(shown.note).toMatch(/^(Not kept|Can't read them): .+\.$/);
   });
 });

@@ -497,6 +497,7 @@ describe('winning and losing', () => {
     const stats = {
       rules: RULES,
       daily: false,
+      read: true,
       line: null,
       others: 0,
       note: null,
@@ -943,7 +944,14 @@ describe('where it went wrong (g)', () => {
     expect(answered.game.peeks).toBe(lost.game.peeks + 1);
     expect(answered.solver).toBeNull();
     // With the statistics over the panel, the answer waits on the panel under them.
-    const stats = { rules: lost.game.rules, daily: false, line: null, others: 0, note: null };
+    const stats = {
+      rules: lost.game.rules,
+      daily: false,
+      read: true,
+      line: null,
+      others: 0,
+      note: null,
+    };
     const covered = { ...asked, overlay: { kind: 'stats' as const, stats, back: asked.overlay } };
     const under = update(
       covered,

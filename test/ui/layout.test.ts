@@ -351,6 +351,7 @@ describe('panels', () => {
     const stats = {
       rules: RULES,
       daily: false,
+      read: true,
       line,
       others: 1234,
       note: '1 damaged line of the history skipped.',
@@ -388,6 +389,32 @@ describe('panels', () => {
     expect(rows[bottom - 1]).toContain('any key closes');
     for (const row of rows.slice(top + 1, bottom)) expect(row).toMatch(/│.*│/);
     expect(small).toContain('Played 3: won 2 (67%)');
+    // A history not kept says so, and nothing of games it cannot know of.
+    const guest = layout(
+      stateFor(newGame('7', RULES), {
+        overlay: {
+          kind: 'stats',
+          stats: { ...stats, read: false, line: null, others: 0, note: 'Not kept: as a guest.' },
+          back: null,
+        },
+      }),
+      80,
+      24,
+    ).frame.text();
+    expect(guest).toContain('Not kept: as a guest.');
+    expect(guest).not.toContain('No game of these rules');
+    const none = layout(
+      stateFor(newGame('7', RULES), {
+        overlay: {
+          kind: 'stats',
+          stats: { ...stats, line: null, others: 0, note: null },
+          back: null,
+        },
+      }),
+      80,
+      24,
+    ).frame.text();
+    expect(none).toContain('No game of these rules finished yet.');
   });
 
   it('the expanded column lists every face-up card', () => {
