@@ -112,6 +112,11 @@ export interface Places {
   stateProblem(): string | null;
   /** Why the statistics cannot be kept, or null when they can. */
   dataProblem(): string | null;
+  /**
+   * A message about these places as the player reads it, where the player cannot reach their
+   * paths (a server's player): the player's folder written `~`. As it is unless given.
+   */
+  readonly shown?: (text: string) => string;
 }
 
 /** The local player's places, from the XDG variables of `env` (see above). */
@@ -131,5 +136,20 @@ export function localPlaces(env: NodeJS.ProcessEnv): Places {
 export function playerPlaces(folder: string): Places {
   const problem = (): string | null =>
     path.isAbsolute(folder) ? folderProblem(folder) : `${folder} is not an absolute path`;
-  return { state: folder, data: folder, stateProblem: problem, dataProblem: problem };
+  return {
+    state: folder,
+    data: folder,
+    stateProblem: problem,
+    dataProblem: problem,
+    shown: (text) => folderAsHome(text, folder),
+  };
+}
+
+/**
+ * `text` with `folder` written `~`, where it names the folder or a file in it (README, "Playing
+ * over SSH": the player cannot reach the host's paths, and need not know them).
+ */
+export function folderAsHome(text: string, folder: string): string {
+  const escaped = path.resolve(folder).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`${escaped}(?=/|[^\\w.-]|$)`, 'g'), '~');
 }

@@ -80,11 +80,16 @@ export function openingState(
 export async function playInTerminal(
   options: PlayOptions,
 ): Promise<{ status: number; summary: string; problem?: string }> {
-  const { session, game, messages, resumed } = GameSession.open<Saving>({
+  const places = options.places ?? localPlaces(options.env);
+  const { session, game, ...opened } = GameSession.open<Saving>({
     ...options,
-    places: options.places ?? localPlaces(options.env),
+    places,
     saving: options.saving ?? 'at-once',
   });
+  // Every message the store makes reaches the player through this (Places.shown).
+  const shown = places.shown ?? ((text: string) => text);
+  const messages = opened.messages.map((n) => ({ ...n, text: shown(n.text) }));
+  const resumed = opened.resumed;
   // The message line shows one line: warnings are repeated whole when the game ends.
   const warnings = messages.filter((n) => n.warning).map((n) => n.text);
   const named = resumed || options.loaded !== undefined;
@@ -104,23 +109,30 @@ export async function playInTerminal(
         current = after;
         const note = session.changed(before, after);
         if (!note) return null;
-        if (note.warning) warnings.push(note.text);
-        return { text: note.text, kind: note.warning ? 'error' : 'win' };
+        const text = shown(note.text);
+        if (note.warning) warnings.push(text);
+        return { text, kind: note.warning ? 'error' : 'win' };
       },
       writeRecord: (game) =>
-        options.records === undefined
-          ? session.writeRecord(game)
-          : 'folder' in options.records
-            ? session.writeRecord(game, options.records.folder, options.records.shown)
-            : options.records.refused,
-      statistics: (game) => session.statistics(game),
+        shown(
+          options.records === undefined
+            ? session.writeRecord(game)
+            : 'folder' in options.records
+              ? session.writeRecord(game, options.records.folder, options.records.shown)
+              : options.records.refused,
+        ),
+      statistics: (game) => {
+        const stats = session.statistics(game);
+        return stats.note === null ? stats : { ...stats, note: shown(stats.note) };
+      },
     },
     options.host,
   );
   stopAtExit();
   const last = exit.state.game;
-  const { unsaved: problem, note } = await leave(last);
-  if (note !== null) warnings.push(note);
+  const settled = await leave(last);
+  const problem = settled.unsaved === null ? null : shown(settled.unsaved);
+  if (settled.note !== null) warnings.push(shown(settled.note));
   const score = gameScores(last)[options.scoring];
   const status = gameStatus(last);
   const outcome =

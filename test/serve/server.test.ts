@@ -331,6 +331,25 @@ describe('spider serve', () => {
     for (const socket of flood) socket.destroy();
   });
 
+  it("names the player's folder ~ in what it says, never by the host's path", async () => {
+    const { port, stateDir } = await serve();
+    const first = await shell(await connect(port, { key: KEYS[0] }));
+    await first.waitFor('q quit');
+    first.channel.write('q');
+    expect(await first.exited).toBe(0);
+    // The saves' folder is made a link to elsewhere: the game will not save there, and says so.
+    const [player] = fs.readdirSync(path.join(stateDir, 'players'));
+    const games = path.join(stateDir, 'players', player, 'games');
+    fs.rmSync(games, { recursive: true, force: true });
+    fs.symlinkSync(scratch(), games);
+    const again = await shell(await connect(port, { key: KEYS[0] }));
+    await again.waitFor("Can't save this game");
+    again.channel.write('q');
+    await again.exited;
+    expect(again.text()).toMatch(/~\/games/);
+    expect(again.text()).not.toContain(stateDir);
+  });
+
   it('saves every game and tells its player when it shuts down', async () => {
     const { server, port, stateDir } = await serve();
     const player = await shell(await connect(port, { key: KEYS[0] }));

@@ -4,6 +4,7 @@ import * as path from 'path';
 import {
   dataDir,
   dataProblem,
+  folderAsHome,
   folderProblem,
   localPlaces,
   playerPlaces,
@@ -109,5 +110,21 @@ describe('places', () => {
     expect(places.stateProblem()).toMatch(/other users can write to .* \(mode 777\)/);
     expect(places.dataProblem()).toBe(places.stateProblem());
     expect(playerPlaces('players/x').stateProblem()).toBe('players/x is not an absolute path');
+    // Its messages name the folder ~, for a player who cannot reach the host's paths.
+    expect(places.shown?.(places.stateProblem() ?? '')).toMatch(/other users can write to ~ /);
+    expect(localPlaces({ HOME: '/h' }).shown).toBeUndefined();
+  });
+
+  it('a folder written ~ is the folder itself or a file in it, never a longer name', () => {
+    const folder = '/srv/spider/players/a.b+c';
+    expect(folderAsHome(`can't write (${folder}/games/x.json)`, folder)).toBe(
+      "can't write (~/games/x.json)",
+    );
+    expect(folderAsHome(`${folder} is full; ${folder}/records too`, folder)).toBe(
+      '~ is full; ~/records too',
+    );
+    expect(folderAsHome(`${folder}/`, `${folder}/`)).toBe('~/');
+    for (const other of [`${folder}d/games`, `${folder}.old`, '/srv/spider/players/aXb+c'])
+      expect(folderAsHome(other, folder)).toBe(other);
   });
 });
