@@ -53,11 +53,16 @@ const lostResult = (reason: string, saveReason: string): Note => ({
 export interface Left {
   /** Why an unfinished game could not be kept, or null. */
   readonly unsaved: string | null;
+  /**
+   * When it could not: how many moves in the game was at its last save that worked, which is
+   * kept for next time (saves replace each other whole), or null when none did.
+   */
+  readonly savedAt: number | null;
   /** What the player should read about a finished game's result, or null. */
   readonly note: string | null;
 }
 
-const NOTHING_TO_SAY: Left = { unsaved: null, note: null };
+const NOTHING_TO_SAY: Left = { unsaved: null, savedAt: null, note: null };
 
 /**
  * How a session saves (README, "Saved games and statistics"). 'at-once': after every action,
@@ -119,6 +124,8 @@ export class GameSession<S extends Saving = 'at-once'> {
   private lastActivity: number;
   private started: string;
   private readonly records: RecordWriter;
+  /** How many moves in the game was at the slot's last save that worked (Left.savedAt). */
+  private savedAt: number | null = null;
 
   private constructor(
     private readonly store: SaveStore,
@@ -233,6 +240,7 @@ export class GameSession<S extends Saving = 'at-once'> {
           true,
         );
         session.continued = save.continued === true;
+        session.savedAt = movesKept(save.game);
         messages.push(
           info(
             `Resumed your game from ${describeDate(save.saved)}: ${dealName(save.game.deal)}, ` +
@@ -362,7 +370,7 @@ export class GameSession<S extends Saving = 'at-once'> {
         return `can't lock a save slot in ${this.store.dir}${why}`;
       }
     }
-    const written = this.soFar(this.saves.write(this.slot, this.format(game)));
+    const written = this.soFar(this.write(game, this.format(game)));
     return written.ok ? null : written.reason;
   }
 
@@ -404,6 +412,18 @@ export class GameSession<S extends Saving = 'at-once'> {
     return kept;
   }
 
+  /** Writes the game's save to its slot, and notes how far in it was once the save is kept. */
+  private write(game: Game, text: string): Written | Promise<Written> {
+    const slot = this.slot;
+    const moves = movesKept(game);
+    const kept = (written: Written): Written => {
+      if (written.ok && slot === this.slot) this.savedAt = moves;
+      return written;
+    };
+    const written = this.saves.write(slot, text);
+    return written instanceof Promise ? written.then(kept) : kept(written);
+  }
+
   /** The game in the slot stays there; the next one gets a slot of its own. */
   private moveOn(): void {
     this.saves.release(this.slot);
@@ -413,6 +433,7 @@ export class GameSession<S extends Saving = 'at-once'> {
   private nextSlot(): void {
     this.slot = this.store.newId(this.now());
     this.claimed = false;
+    this.savedAt = null;
   }
 
   /**
@@ -486,7 +507,7 @@ export class GameSession<S extends Saving = 'at-once'> {
     let kept: Written | Promise<Written> = KEPT;
     if (text === null) this.saves.remove(this.slot);
     else {
-      kept = this.saves.write(this.slot, text);
+      kept = this.write(game, text);
       this.saves.release(this.slot);
     }
     const queue = this.saves instanceof SaveQueue ? this.saves : null;
@@ -511,6 +532,7 @@ export class GameSession<S extends Saving = 'at-once'> {
         text: this.format(game),
         left: (kept) => ({
           unsaved: null,
+          savedAt: null,
           note: (kept.ok ? unrecorded(reason) : lostResult(reason, kept.reason)).text,
         }),
       };
@@ -518,7 +540,11 @@ export class GameSession<S extends Saving = 'at-once'> {
     if (!touched(game)) return { text: null, left: () => NOTHING_TO_SAY };
     return {
       text: this.format(game),
-      left: (kept) => ({ unsaved: kept.ok ? null : kept.reason, note: null }),
+      left: (kept) => ({
+        unsaved: kept.ok ? null : kept.reason,
+        savedAt: kept.ok ? null : this.savedAt,
+        note: null,
+      }),
     };
   }
 

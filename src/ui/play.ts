@@ -14,7 +14,7 @@ import { GameSession, type Left, type Note, type Saving } from '../store/session
 import { initialState } from './controller';
 import { type GameHost, runTerminalGame } from './loop';
 import type { UiState } from './state';
-import { exitSummary } from './summary';
+import { exitSummary, outcomeOf } from './summary';
 import type { Theme } from './theme';
 
 export interface PlayOptions {
@@ -131,18 +131,14 @@ export async function playInTerminal(
   stopAtExit();
   const last = exit.state.game;
   const settled = await leave(last);
-  const problem = settled.unsaved === null ? null : shown(settled.unsaved);
   if (settled.note !== null) warnings.push(shown(settled.note));
   const score = gameScores(last)[options.scoring];
-  const status = gameStatus(last);
-  const outcome =
-    status !== 'playing'
-      ? status
-      : problem !== null
-        ? `NOT saved (${problem})`
-        : touched(last)
-          ? 'saved for next time'
-          : 'not started';
+  const outcome = outcomeOf({
+    status: gameStatus(last),
+    unsaved: settled.unsaved === null ? null : shown(settled.unsaved),
+    savedAt: settled.savedAt,
+    touched: touched(last),
+  });
   const summary = exitSummary(
     {
       deal: last.deal,

@@ -20,6 +20,25 @@ export interface SummaryFacts {
   readonly remote?: boolean;
 }
 
+/**
+ * What became of a game, as the line left on the terminal says it: its end, or whether it was
+ * kept for next time (README, "Saved games and statistics"). A save that failed leaves the last
+ * one that worked, which the next start resumes: `savedAt` is how many moves in that was.
+ */
+export function outcomeOf(left: {
+  readonly status: 'playing' | 'won' | 'lost';
+  readonly unsaved: string | null;
+  readonly savedAt: number | null;
+  readonly touched: boolean;
+}): string {
+  if (left.status !== 'playing') return left.status;
+  if (left.unsaved !== null)
+    return left.savedAt === null
+      ? `NOT saved (${left.unsaved})`
+      : `NOT saved after move ${left.savedAt} (${left.unsaved}): next time resumes it there`;
+  return left.touched ? 'saved for next time' : 'not started';
+}
+
 const REPLAY = 'Play this deal again with:';
 const REPLAY_REMOTE = 'To play this deal again in a terminal of your own, install spider and type:';
 

@@ -1,7 +1,7 @@
 import { spawnSync } from 'child_process';
 import * as path from 'path';
 import { playCommand, shellQuote } from '../../src/notation';
-import { exitSummary } from '../../src/ui/summary';
+import { exitSummary, outcomeOf } from '../../src/ui/summary';
 import { wrapWords } from '../../src/ui/wrap';
 import { bySeed } from '../../src/engine';
 
@@ -129,6 +129,19 @@ describe('exitSummary', () => {
       /woods score 12\. To play this deal again in a terminal of your own, install spider and type:$/,
     );
     expect(lines[1]).toBe("  spider --seed 'my lucky deal' --suits 2");
+  });
+
+  it('says what became of the game, and which save the next start resumes when one failed', () => {
+    const left = { status: 'playing', unsaved: null, savedAt: null, touched: true } as const;
+    expect(outcomeOf(left)).toBe('saved for next time');
+    expect(outcomeOf({ ...left, touched: false })).toBe('not started');
+    expect(outcomeOf({ ...left, status: 'won' })).toBe('won');
+    expect(outcomeOf({ ...left, unsaved: 'disk full (~/games)' })).toBe(
+      'NOT saved (disk full (~/games))',
+    );
+    expect(outcomeOf({ ...left, unsaved: 'disk full (~/games)', savedAt: 12 })).toBe(
+      'NOT saved after move 12 (disk full (~/games)): next time resumes it there',
+    );
   });
 
   it("shows a seed's invisible characters escaped in the prose", () => {

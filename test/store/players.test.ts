@@ -54,7 +54,7 @@ describe("a player's own folder", () => {
     const first = open(playerPlaces(alice));
     const played = dealt(first.game);
     first.session.changed(first.game, played);
-    expect(first.session.leave(played)).toEqual({ unsaved: null, note: null });
+    expect(first.session.leave(played)).toEqual({ unsaved: null, savedAt: null, note: null });
     expect(fs.readdirSync(path.join(alice, 'games'))).toEqual([
       expect.stringMatching(/^[\w-]+\.txt$/),
     ]);
@@ -129,7 +129,7 @@ describe('two sessions of one player in one process (two logins to a server)', (
       },
     ]);
 
-    expect(first.session.leave(firstPlayed)).toEqual({ unsaved: null, note: null });
+    expect(first.session.leave(firstPlayed)).toEqual({ unsaved: null, savedAt: null, note: null });
     const third = open(playerPlaces(alice), '5');
     expect(third.game.deal.key).toBe('42');
     expect(movesKept(third.game)).toBe(1);
@@ -141,7 +141,11 @@ describe('two sessions of one player in one process (two logins to a server)', (
     ]);
 
     // The second game stays the second session's until it leaves.
-    expect(second.session.leave(secondPlayed)).toEqual({ unsaved: null, note: null });
+    expect(second.session.leave(secondPlayed)).toEqual({
+      unsaved: null,
+      savedAt: null,
+      note: null,
+    });
     const fourth = open(playerPlaces(alice), '5');
     expect(fourth.game.deal.key).toBe('9');
     expect(movesKept(fourth.game)).toBe(1);

@@ -75,7 +75,7 @@ describe('saving in the background', () => {
 
     const leaving = session.leave(states[4]);
     expect(leaving).toBeInstanceOf(Promise);
-    expect(await leaving).toEqual({ unsaved: null, note: null });
+    expect(await leaving).toEqual({ unsaved: null, savedAt: null, note: null });
     const again = open(folder, 'at-once');
     expect(again.game.position.dealt).toBe(4);
     expect(again.messages[0].text).toMatch(/^Resumed your game from /);
@@ -99,7 +99,7 @@ describe('saving in the background', () => {
     expect(session.changed(two, three)).toBeNull();
     await session.flush();
     expect(session.changed(three, dealt(three))).toBeNull(); // said once
-    expect(await session.leave(dealt(three))).toEqual({ unsaved: null, note: null });
+    expect(await session.leave(dealt(three))).toEqual({ unsaved: null, savedAt: null, note: null });
     expect(open(folder, 'at-once').game.position.dealt).toBe(4);
   });
 
@@ -113,10 +113,24 @@ describe('saving in the background', () => {
     const two = dealt(one);
     expect(await session.leave(two)).toEqual({
       unsaved: `input/output error (${path.join(folder, 'games')})`,
+      savedAt: 1,
       note: null,
     });
     // The save before it is still there, and free to resume.
-    expect(open(folder, 'at-once').game.position.dealt).toBe(1);
+    const resumed = open(folder, 'at-once');
+    expect(resumed.game.position.dealt).toBe(1);
+    // Resumed, its save is the one kept; a game whose every save failed has none.
+    const games = path.join(folder, 'games');
+    fs.rmSync(games, { recursive: true });
+    fs.writeFileSync(games, 'a file where the games folder should be\n');
+    const three = dealt(dealt(resumed.game));
+    expect(resumed.session.changed(dealt(resumed.game), three)?.warning).toBe(true);
+    expect(resumed.session.leave(three)).toMatchObject({ savedAt: 1 });
+    const fresh = open(folder, 'at-once');
+    expect(fresh.session.leave(dealt(fresh.game))).toMatchObject({
+      unsaved: expect.stringContaining('a file is in the way'),
+      savedAt: null,
+    });
   });
 
   it('keeps the game from another session until its last save is down', async () => {
@@ -133,7 +147,7 @@ describe('saving in the background', () => {
       'Your other game is open in another spider session; this is a new one.',
     ]);
     held.open();
-    expect(await leaving).toEqual({ unsaved: null, note: null });
+    expect(await leaving).toEqual({ unsaved: null, savedAt: null, note: null });
     expect(open(folder, 'in-background').game.position.dealt).toBe(2);
   });
 });
@@ -157,7 +171,11 @@ describe('a new deal while saving in the background', () => {
       'Your other game is open in another spider session; this is a new one.',
     ]);
     held.open();
-    expect(await session.leave(newGame('9', RULES))).toEqual({ unsaved: null, note: null });
+    expect(await session.leave(newGame('9', RULES))).toEqual({
+      unsaved: null,
+      savedAt: null,
+      note: null,
+    });
     const [name] = saves(folder);
     expect(fs.readFileSync(path.join(folder, 'games', name), 'utf8')).toMatch(/^abandoned: yes$/m);
     fs.rmdirSync(path.join(folder, 'games.jsonl'));
@@ -176,7 +194,7 @@ describe('saving at once (a game on its own terminal)', () => {
     session.changed(game, dealt(game));
     expect(saves(folder)).toHaveLength(1);
     const left = session.leave(dealt(game));
-    expect(left).toEqual({ unsaved: null, note: null });
+    expect(left).toEqual({ unsaved: null, savedAt: null, note: null });
     await session.flush();
   });
 });

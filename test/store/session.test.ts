@@ -220,7 +220,7 @@ describe('a new game while the last one is still being decided (README, "Lost")'
     expect(session.changed(lost, next)).toBeNull();
     expect(statusWithin(lost.position)).toBeNull(); // still not searched: nobody waited
     expect(readResults(path.join(where.data, 'spider')).results).toEqual([]);
-    expect(session.leave(next)).toEqual({ unsaved: null, note: null });
+    expect(session.leave(next)).toEqual({ unsaved: null, savedAt: null, note: null });
     open(env);
     expect(readResults(path.join(where.data, 'spider')).results).toEqual([
       expect.objectContaining({ deal: lost.deal, outcome: 'lost', moves: LOST_GAME_ACTIONS }),
