@@ -13,7 +13,7 @@ import type { JobRunner } from '../search';
 import type { SearchTurns } from '../ui/background';
 import type { GameHost } from '../ui/loop';
 import { fsReason } from '../store/errors';
-import { playerPlaces, type Places } from '../store/paths';
+import { folderAsHome, playerPlaces, type Places } from '../store/paths';
 import { InputBudget } from './limits';
 
 /** The terminal a client asked for with its pty request. */
@@ -161,7 +161,7 @@ export async function playSession(context: SessionContext): Promise<number> {
       remote: true,
     });
     const lines = [result.summary];
-    if (ended !== null) lines.unshift(`${ended}; ${keptWords(context.player)}.`);
+    if (ended !== null) lines.unshift(`${ended}; ${keptWords(context.player, result.unsaved)}.`);
     if (result.problem !== undefined) channel.stderr.write(`spider: ${result.problem}\r\n`);
     channel.write(`${lines.join('\n').replace(/\n/g, '\r\n')}\r\n`);
     return result.status;
@@ -199,6 +199,11 @@ export function resizeTerminal(channel: ServerChannel, cols: number, rows: numbe
   channel.emit('resize');
 }
 
+/** `text` as the player may read it: their folder written `~` (README, "Playing over SSH"). */
+export function shownTo(player: Player, text: string): string {
+  return player.kind === 'key' ? folderAsHome(text, player.folder) : text;
+}
+
 /** Where the player's games and statistics are kept: their own folder; a guest's nowhere. */
 function placesOf(player: Player): Places {
   if (player.kind === 'key') return playerPlaces(player.folder);
@@ -206,6 +211,10 @@ function placesOf(player: Player): Places {
   return { state: '/nonexistent', data: '/nonexistent', stateProblem: guest, dataProblem: guest };
 }
 
-function keptWords(player: Player): string {
-  return player.kind === 'guest' ? "a guest's game is not kept" : 'your game is saved';
+function keptWords(player: Player, unsaved: boolean): string {
+  return player.kind === 'guest'
+    ? "a guest's game is not kept"
+    : unsaved
+      ? 'the line below says what of your game is kept'
+      : 'your game is saved';
 }

@@ -16,7 +16,14 @@ import { SearchTurns } from '../ui/background';
 import { cannotDrawOn } from '../ui/terminal-type';
 import { fingerprint } from './host-key';
 import { LoginQueue, Tally } from './limits';
-import { type Player, playSession, type Pty, resizeTerminal, type SessionControl } from './player';
+import {
+  type Player,
+  playSession,
+  type Pty,
+  resizeTerminal,
+  type SessionControl,
+  shownTo,
+} from './player';
 
 export interface ServeOptions {
   readonly listen: string;
@@ -294,7 +301,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
             // This session's bug ends this session, and the server goes on.
             const detail = error instanceof Error ? error.message : String(error);
             options.log(`${address}: a game failed: ${detail}`);
-            channel.stderr.write(`spider: internal error: ${detail}\r\n`);
+            channel.stderr.write(`spider: internal error: ${shownTo(player, detail)}\r\n`);
             return 70;
           },
         )

@@ -151,5 +151,5 @@ export function playerPlaces(folder: string): Places {
  */
 export function folderAsHome(text: string, folder: string): string {
   const escaped = path.resolve(folder).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return text.replace(new RegExp(`${escaped}(?=/|[^\\w.-]|$)`, 'g'), '~');
+  return text.replace(new RegExp(`(?<![\\w./-])${escaped}(?=/|[^\\w.+-]|$)`, 'g'), '~');
 }

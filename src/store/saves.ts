@@ -108,6 +108,11 @@ export class SaveStore {
     return path.join(this.dir, `${id}.txt`);
   }
 
+  /** Whether a slot has a save on disk. */
+  has(id: string): boolean {
+    return fs.existsSync(this.file(id));
+  }
+
   /** Why the last lock file could not be put down (a full disk, no permission), if it could not. */
   lockProblem: string | null = null;
 

@@ -542,7 +542,8 @@ export class GameSession<S extends Saving = 'at-once'> {
       text: this.format(game),
       left: (kept) => ({
         unsaved: kept.ok ? null : kept.reason,
-        savedAt: kept.ok ? null : this.savedAt,
+        // The save it names must still be there: a folder replaced or emptied has none.
+        savedAt: kept.ok || !this.store.has(this.slot) ? null : this.savedAt,
         note: null,
       }),
     };

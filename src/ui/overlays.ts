@@ -98,12 +98,12 @@ function drawStats(frame: Frame, state: UiState, stats: GameStats): void {
   const what = `${rulesSummary(stats.rules)}${stats.daily ? ', daily deals' : ''}`;
   const lines = [
     ...wrapWords(what, width),
-    '',
     ...(s === null
       ? stats.read
-        ? ['No game of these rules finished yet.']
+        ? ['', 'No game of these rules finished yet.']
         : []
       : [
+          '',
           `Played ${count(s.played)}: won ${count(s.won)} (${winPercent(s)})`,
           `Lost ${count(s.lost)}, abandoned ${count(s.abandoned)}`,
           `Streak ${count(s.currentStreak)}, best ${count(s.bestStreak)}`,

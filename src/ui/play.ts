@@ -79,7 +79,7 @@ export function openingState(
  */
 export async function playInTerminal(
   options: PlayOptions,
-): Promise<{ status: number; summary: string; problem?: string }> {
+): Promise<{ status: number; summary: string; problem?: string; unsaved: boolean }> {
   const places = options.places ?? localPlaces(options.env);
   const { session, game, ...opened } = GameSession.open<Saving>({
     ...options,
@@ -153,7 +153,8 @@ export async function playInTerminal(
     options.terminal.output.columns || 80,
     options.theme.ascii,
   ).join('\n');
+  const unsaved = settled.unsaved !== null;
   return exit.problem === undefined
-    ? { status: exit.status, summary }
-    : { status: exit.status, summary, problem: exit.problem };
+    ? { status: exit.status, summary, unsaved }
+    : { status: exit.status, summary, problem: exit.problem, unsaved };
 }

@@ -23,7 +23,7 @@ export interface SummaryFacts {
 /**
  * What became of a game, as the line left on the terminal says it: its end, or whether it was
  * kept for next time (README, "Saved games and statistics"). A save that failed leaves the last
- * one that worked, which the next start resumes: `savedAt` is how many moves in that was.
+ * one that worked whole: `savedAt` is how many moves in that was.
  */
 export function outcomeOf(left: {
   readonly status: 'playing' | 'won' | 'lost';
@@ -35,7 +35,8 @@ export function outcomeOf(left: {
   if (left.unsaved !== null)
     return left.savedAt === null
       ? `NOT saved (${left.unsaved})`
-      : `NOT saved after move ${left.savedAt} (${left.unsaved}): next time resumes it there`;
+      : `NOT saved since ${left.savedAt === 0 ? 'the deal' : `move ${left.savedAt}`} ` +
+          `(${left.unsaved}); that save is kept`;
   return left.touched ? 'saved for next time' : 'not started';
 }
 

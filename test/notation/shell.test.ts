@@ -140,7 +140,11 @@ describe('exitSummary', () => {
       'NOT saved (disk full (~/games))',
     );
     expect(outcomeOf({ ...left, unsaved: 'disk full (~/games)', savedAt: 12 })).toBe(
-      'NOT saved after move 12 (disk full (~/games)): next time resumes it there',
+      'NOT saved since move 12 (disk full (~/games)); that save is kept',
+    );
+    // A game touched but with no move kept (all undone, or a peek alone) was saved at the deal.
+    expect(outcomeOf({ ...left, unsaved: 'disk full', savedAt: 0 })).toBe(
+      'NOT saved since the deal (disk full); that save is kept',
     );
   });
 

@@ -332,7 +332,7 @@ describe('spider serve', () => {
   });
 
   it("names the player's folder ~ in what it says, never by the host's path", async () => {
-    const { port, stateDir } = await serve();
+    const { server, port, stateDir } = await serve();
     const first = await shell(await connect(port, { key: KEYS[0] }));
     await first.waitFor('q quit');
     first.channel.write('q');
@@ -344,10 +344,18 @@ describe('spider serve', () => {
     fs.symlinkSync(scratch(), games);
     const again = await shell(await connect(port, { key: KEYS[0] }));
     await again.waitFor("Can't save this game");
-    again.channel.write('q');
+    again.channel.write('d');
+    await again.waitFor('moves 1');
+    // Shut down with its save failing, the player is not told the game is saved.
+    await server.shutdown('The server is shutting down');
+    servers.splice(servers.indexOf(server), 1);
     await again.exited;
-    expect(again.text()).toMatch(/~\/games/);
-    expect(again.text()).not.toContain(stateDir);
+    const text = again.text().replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'The server is shutting down; the line below says what of your game is kept.',
+    );
+    expect(text).toMatch(/NOT saved \(~\/games is a symbolic link/);
+    expect(text).not.toContain(stateDir);
   });
 
   it('saves every game and tells its player when it shuts down', async () => {

@@ -124,7 +124,14 @@ describe('places', () => {
       '~ is full; ~/records too',
     );
     expect(folderAsHome(`${folder}/`, `${folder}/`)).toBe('~/');
-    for (const other of [`${folder}d/games`, `${folder}.old`, '/srv/spider/players/aXb+c'])
+    for (const other of [
+      `${folder}d/games`,
+      `${folder}.old`,
+      `${folder}+x`,
+      '/srv/spider/players/aXb+c',
+      `/mnt${folder}/games`,
+      `.${folder}`,
+    ])
       expect(folderAsHome(other, folder)).toBe(other);
   });
 });

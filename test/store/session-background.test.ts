@@ -117,18 +117,44 @@ describe('saving in the background', () => {
       note: null,
     });
     // The save before it is still there, and free to resume.
-    const resumed = open(folder, 'at-once');
+    const resumed = open(folder, 'in-background');
     expect(resumed.game.position.dealt).toBe(1);
-    // Resumed, its save is the one kept; a game whose every save failed has none.
+    // Resumed, its save is the one kept while the saves fail.
+    jest.spyOn(fs.promises, 'rename').mockRejectedValue(ioError());
+    const three = dealt(dealt(resumed.game));
+    expect(resumed.session.changed(resumed.game, three)).toBeNull();
+    expect(await resumed.session.leave(three)).toMatchObject({ savedAt: 1 });
+    jest.restoreAllMocks();
+    // None once that save is gone, nor for a game whose every save failed.
+    const again = open(folder, 'at-once');
     const games = path.join(folder, 'games');
     fs.rmSync(games, { recursive: true });
     fs.writeFileSync(games, 'a file where the games folder should be\n');
-    const three = dealt(dealt(resumed.game));
-    expect(resumed.session.changed(dealt(resumed.game), three)?.warning).toBe(true);
-    expect(resumed.session.leave(three)).toMatchObject({ savedAt: 1 });
+    expect(again.session.leave(dealt(again.game))).toMatchObject({
+      unsaved: expect.stringContaining('a file is in the way'),
+      savedAt: null,
+    });
     const fresh = open(folder, 'at-once');
     expect(fresh.session.leave(dealt(fresh.game))).toMatchObject({
       unsaved: expect.stringContaining('a file is in the way'),
+      savedAt: null,
+    });
+  });
+
+  it('names no save of a game given up for a new deal', async () => {
+    const folder = playerFolder();
+    const { session, game } = open(folder, 'in-background');
+    const held = holdRenames();
+    const one = dealt(game);
+    session.changed(game, one);
+    // The first game's save lands after the new deal has taken a slot of its own.
+    const nine = newGame('9', RULES);
+    session.changed(one, nine);
+    held.open();
+    await session.flush();
+    jest.spyOn(fs.promises, 'rename').mockRejectedValue(ioError());
+    expect(await session.leave(dealt(nine))).toMatchObject({
+      unsaved: expect.stringContaining('input/output error'),
       savedAt: null,
     });
   });

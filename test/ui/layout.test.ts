@@ -403,6 +403,15 @@ describe('panels', () => {
     ).frame.text();
     expect(guest).toContain('Not kept: as a guest.');
     expect(guest).not.toContain('No game of these rules');
+    // One blank line between the rules and the note, as between any two parts.
+    const inside = guest.split('\n').map((row) => row.replace(/^.*?│ ?|│.*$/g, '').trim());
+    const title = inside.findIndex((row) => row.startsWith('4 suits'));
+    expect(inside.slice(title, title + 4)).toEqual([
+      '4 suits, relaxed 0, suits removed at',
+      'once',
+      '',
+      'Not kept: as a guest.',
+    ]);
     const none = layout(
       stateFor(newGame('7', RULES), {
         overlay: {
