@@ -164,6 +164,13 @@ function savesOf(stateDir: string): string[] {
   });
 }
 
+/** Shuts the server down as SIGTERM does, and waits for the player's session to end. */
+async function shutDown(server: RunningServer, player: Terminal): Promise<void> {
+  await server.shutdown('The server is shutting down');
+  servers.splice(servers.indexOf(server), 1);
+  await player.exited;
+}
+
 describe('spider serve', () => {
   it('plays a game for a key, keeps it in that key’s folder, and resumes it', async () => {
     const { port, stateDir } = await serve();
@@ -347,9 +354,7 @@ describe('spider serve', () => {
     again.channel.write('d');
     await again.waitFor('moves 1');
     // Shut down with its save failing, the player is not told the game is saved.
-    await server.shutdown('The server is shutting down');
-    servers.splice(servers.indexOf(server), 1);
-    await again.exited;
+    await shutDown(server, again);
     const text = again.text().replace(/\s+/g, ' ');
     expect(text).toContain(
       'The server is shutting down; the line below says what of your game is kept.',
@@ -364,9 +369,7 @@ describe('spider serve', () => {
     await player.waitFor('q quit');
     player.channel.write('d');
     await player.waitFor('moves 1');
-    await server.shutdown('The server is shutting down');
-    servers.splice(servers.indexOf(server), 1);
-    await player.exited;
+    await shutDown(server, player);
     expect(player.text()).toContain('The server is shutting down; your game is saved.');
     expect(savesOf(stateDir)).toHaveLength(1);
   });
