@@ -1,11 +1,10 @@
 /**
- * The life of a game on disk: which game a start resumes, saving after every action, and what
- * the statistics hear when a game ends or is abandoned.
+ * The life of a game on disk: which game a start resumes, saving after every action, and when
+ * a game's result goes to the statistics (what they hear is `results.ts`'s).
  */
 import {
   type DealId,
   type Game,
-  gameScores,
   gameStatus,
   isWon,
   statusWithin,
@@ -16,38 +15,27 @@ import {
   sameDeal as sameDealAs,
 } from '../engine';
 import { dealName, formatSave, type LoadedSave } from '../notation';
-import type { GameResult, Outcome } from '../stats/result';
-import { type GameStats, newRecords, statsOfRules } from '../stats/stats';
-import { type Appended, appendResult, MAX_HISTORY_BYTES, readResults } from './history';
+import type { Outcome } from '../stats/result';
+import type { GameStats } from '../stats/stats';
+import type { Appended } from './history';
 import type { Places } from './paths';
 import { RecordWriter } from './records';
+import {
+  info,
+  lostResult,
+  type Note,
+  plural,
+  type Played,
+  ResultBook,
+  unrecorded,
+} from './results';
 import { SaveQueue } from './save-queue';
 import { SaveStore, type Written } from './saves';
 
 /** Idle time beyond this between two actions is not counted as playing time. */
 const MAX_GAP_MS = 5 * 60 * 1000;
 
-/** Something to tell the player; a warning must be read whole (it is repeated on leaving). */
-export interface Note {
-  readonly text: string;
-  readonly warning: boolean;
-}
-
-const info = (text: string): Note => ({ text, warning: false });
-
-/** A game's result the statistics could not take: the player hears it, and the game is kept. */
-const unrecorded = (reason: string): Note => ({
-  text: `Can't record your last game in the statistics (${reason}); it is kept and will be recorded next time.`,
-  warning: true,
-});
-
-/** A result neither the statistics nor the save folder could take: the player hears it is lost. */
-const lostResult = (reason: string, saveReason: string): Note => ({
-  text:
-    `Can't record your last game in the statistics (${reason}), nor keep it for later ` +
-    `(${saveReason}): its result is lost.`,
-  warning: true,
-});
+export type { Note };
 
 /** What leaving a game came to. */
 export interface Left {
@@ -114,8 +102,6 @@ function describeDate(iso: string): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 export class GameSession<S extends Saving = 'at-once'> {
   private warned = false;
   /** The game in play was continued from a record file (README, Statistics). */
@@ -131,7 +117,7 @@ export class GameSession<S extends Saving = 'at-once'> {
     private readonly store: SaveStore,
     /** The store itself, or a queue in front of it. */
     private readonly saves: Saves,
-    private readonly places: Places,
+    private readonly results: ResultBook,
     private slot: string,
     elapsedMs: number,
     started: string,
@@ -164,11 +150,12 @@ export class GameSession<S extends Saving = 'at-once'> {
     const saves = options.saving === 'in-background' ? new SaveQueue(store) : store;
     const scan = store.scan(now());
     const messages: Note[] = scan.setAside.map((text) => ({ text, warning: true }));
+    const results = new ResultBook(options.places, now);
     const record = (save: LoadedSave, outcome: Outcome): Appended =>
-      recordResult(
-        options.places,
-        resultOf(save.game, outcome, save.elapsedMs, now(), save.continued === true),
-      );
+      results.record(save.game, outcome, {
+        elapsedMs: save.elapsedMs,
+        continued: save.continued === true,
+      });
 
     /** Saves whose header says won or lost while their moves say the game goes on. */
     const goingOn: typeof scan.unfinished = [];
@@ -232,7 +219,7 @@ export class GameSession<S extends Saving = 'at-once'> {
         const session = new GameSession<S>(
           store,
           saves,
-          options.places,
+          results,
           candidate.id,
           save.elapsedMs,
           save.started,
@@ -279,7 +266,7 @@ export class GameSession<S extends Saving = 'at-once'> {
     const session = new GameSession<S>(
       store,
       saves,
-      options.places,
+      results,
       slot,
       0,
       now().toISOString(),
@@ -399,10 +386,11 @@ export class GameSession<S extends Saving = 'at-once'> {
   }
 
   private record(game: Game, outcome: Outcome): Appended {
-    return recordResult(
-      this.places,
-      resultOf(game, outcome, this.elapsedMs, this.now(), this.continued),
-    );
+    return this.results.record(game, outcome, this.played());
+  }
+
+  private played(): Played {
+    return { elapsedMs: this.elapsedMs, continued: this.continued };
   }
 
   /** Leaves a game in its slot for the next start to settle; the next game gets a slot of its own. */
@@ -471,26 +459,8 @@ export class GameSession<S extends Saving = 'at-once'> {
     const warning = this.save(after);
     if (warning) return warning;
     if (problem) return problem;
-    if (isWon(after.position) && !isWon(before.position) && !this.continued) {
-      const history = readResults(this.places.data);
-      // Without the whole history any "record" could be made up: none is claimed. A line
-      // skipped, or left unread, may have held the record, and the player is told why.
-      if (history.skipped > 0)
-        return info(
-          `You won! Records not checked: ${plural(history.skipped, 'damaged line')} in your statistics.`,
-        );
-      if (history.unreadBytes !== undefined)
-        return info(
-          `You won! Records not checked: your statistics are over ${MAX_HISTORY_BYTES / 1024 / 1024} MiB.`,
-        );
-      // A history or data folder that cannot be read is said when the game is recorded.
-      if (history.problem !== undefined || this.places.dataProblem()) return null;
-      const records = newRecords(
-        history.results,
-        resultOf(after, 'won', this.elapsedMs, this.now(), false),
-      );
-      if (records.length > 0) return info(`You won! New records: ${records.join('; ')}.`);
-    }
+    if (isWon(after.position) && !isWon(before.position) && !this.continued)
+      return this.results.winNote(after, this.elapsedMs);
     return null;
   }
 
@@ -562,34 +532,7 @@ export class GameSession<S extends Saving = 'at-once'> {
    * once it is over (it goes to the history when the player leaves it).
    */
   statistics(game: Game): GameStats {
-    const rules = game.rules;
-    const daily = game.deal.origin?.daily !== undefined;
-    const problem = this.places.dataProblem();
-    if (problem)
-      return { rules, daily, read: false, line: null, others: 0, note: `Not kept: ${problem}.` };
-    const history = readResults(this.places.data);
-    if (history.problem !== undefined)
-      return {
-        rules,
-        daily,
-        read: false,
-        line: null,
-        others: 0,
-        note: `Can't read them: ${history.problem}.`,
-      };
-    const note =
-      history.skipped > 0
-        ? `${plural(history.skipped, 'damaged line')} of the history skipped.`
-        : history.unreadBytes !== undefined
-          ? `Only the last ${MAX_HISTORY_BYTES / 1024 / 1024} MiB of the history counted.`
-          : null;
-    // A status still being decided is not waited for (README, "Lost"): the game counts once known.
-    const status = statusWithin(game.position);
-    const results =
-      status === null || status === 'playing'
-        ? history.results
-        : [...history.results, resultOf(game, status, this.elapsedMs, this.now(), this.continued)];
-    return { rules, daily, read: true, ...statsOfRules(results, rules, daily), note };
+    return this.results.statistics(game, this.played());
   }
 
   /** Writes the game record to a new file in `folder` ('w'); returns what to tell the player. */
@@ -601,36 +544,4 @@ export class GameSession<S extends Saving = 'at-once'> {
   ): string {
     return this.records.write(game, folder, shown);
   }
-}
-
-/** Adds a result to the player's statistics, unless their folder must not be used. */
-function recordResult(places: Places, result: GameResult): Appended {
-  const problem = places.dataProblem();
-  return problem ? { ok: false, reason: problem } : appendResult(places.data, result);
-}
-
-function resultOf(
-  game: Game,
-  outcome: Outcome,
-  elapsedMs: number,
-  now: Date,
-  continued: boolean,
-): GameResult {
-  const result: GameResult = {
-    deal: game.deal,
-    rules: game.rules,
-    outcome,
-    moves: movesKept(game),
-    actions: game.actions,
-    peeks: game.peeks,
-    elapsedMs: Math.round(elapsedMs),
-    scores: gameScores(game),
-    ended: now.toISOString(),
-  };
-  const daily = game.deal.origin?.daily;
-  return {
-    ...result,
-    ...(continued ? { continued } : {}),
-    ...(daily !== undefined ? { daily } : {}),
-  };
 }

@@ -1,0 +1,136 @@
+/**
+ * What the statistics hear of the player's games (README, "Saved games and statistics"): a
+ * finished or abandoned game's result added to the history, the records a win sets, and the
+ * statistics `s` shows. Saving the game itself is the session's (`session.ts`); the two share only
+ * the player's places and the clock.
+ */
+import { type Game, gameScores, movesKept, statusWithin } from '../engine';
+import type { GameResult, Outcome } from '../stats/result';
+import { type GameStats, newRecords, statsOfRules } from '../stats/stats';
+import { type Appended, appendResult, MAX_HISTORY_BYTES, readResults } from './history';
+import type { Places } from './paths';
+
+/** Something to tell the player; a warning must be read whole (it is repeated on leaving). */
+export interface Note {
+  readonly text: string;
+  readonly warning: boolean;
+}
+
+export const info = (text: string): Note => ({ text, warning: false });
+
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** A game's result the statistics could not take: the player hears it, and the game is kept. */
+export const unrecorded = (reason: string): Note => ({
+  text: `Can't record your last game in the statistics (${reason}); it is kept and will be recorded next time.`,
+  warning: true,
+});
+
+/** A result neither the statistics nor the save folder could take: the player hears it is lost. */
+export const lostResult = (reason: string, saveReason: string): Note => ({
+  text:
+    `Can't record your last game in the statistics (${reason}), nor keep it for later ` +
+    `(${saveReason}): its result is lost.`,
+  warning: true,
+});
+
+/** How long a game has been played, and whether it was continued from a record file. */
+export interface Played {
+  readonly elapsedMs: number;
+  readonly continued: boolean;
+}
+
+/** The player's history of results: what goes in, and what is read back out. */
+export class ResultBook {
+  constructor(
+    private readonly places: Places,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Adds the game's result to the history, unless the player's folder must not be used. */
+  record(game: Game, outcome: Outcome, played: Played): Appended {
+    const problem = this.places.dataProblem();
+    if (problem) return { ok: false, reason: problem };
+    return appendResult(this.places.data, this.resultOf(game, outcome, played));
+  }
+
+  /**
+   * What to tell the player who has just won `game`: the records it sets, or why none could be
+   * checked; null when there is nothing to say (or a problem the recording will say).
+   */
+  winNote(game: Game, elapsedMs: number): Note | null {
+    const history = readResults(this.places.data);
+    // Without the whole history any "record" could be made up: none is claimed. A line
+    // skipped, or left unread, may have held the record, and the player is told why.
+    if (history.skipped > 0)
+      return info(
+        `You won! Records not checked: ${plural(history.skipped, 'damaged line')} in your statistics.`,
+      );
+    if (history.unreadBytes !== undefined)
+      return info(
+        `You won! Records not checked: your statistics are over ${MAX_HISTORY_BYTES / 1024 / 1024} MiB.`,
+      );
+    // A history or data folder that cannot be read is said when the game is recorded.
+    if (history.problem !== undefined || this.places.dataProblem()) return null;
+    const records = newRecords(
+      history.results,
+      this.resultOf(game, 'won', { elapsedMs, continued: false }),
+    );
+    return records.length > 0 ? info(`You won! New records: ${records.join('; ')}.`) : null;
+  }
+
+  /**
+   * The statistics of the game's rules ('s'), read from the history now, with this game counted
+   * once it is over (it goes to the history when the player leaves it).
+   */
+  statistics(game: Game, played: Played): GameStats {
+    const rules = game.rules;
+    const daily = game.deal.origin?.daily !== undefined;
+    const problem = this.places.dataProblem();
+    if (problem)
+      return { rules, daily, read: false, line: null, others: 0, note: `Not kept: ${problem}.` };
+    const history = readResults(this.places.data);
+    if (history.problem !== undefined)
+      return {
+        rules,
+        daily,
+        read: false,
+        line: null,
+        others: 0,
+        note: `Can't read them: ${history.problem}.`,
+      };
+    const note =
+      history.skipped > 0
+        ? `${plural(history.skipped, 'damaged line')} of the history skipped.`
+        : history.unreadBytes !== undefined
+          ? `Only the last ${MAX_HISTORY_BYTES / 1024 / 1024} MiB of the history counted.`
+          : null;
+    // A status still being decided is not waited for (README, "Lost"): the game counts once known.
+    const status = statusWithin(game.position);
+    const results =
+      status === null || status === 'playing'
+        ? history.results
+        : [...history.results, this.resultOf(game, status, played)];
+    return { rules, daily, read: true, ...statsOfRules(results, rules, daily), note };
+  }
+
+  private resultOf(game: Game, outcome: Outcome, played: Played): GameResult {
+    const result: GameResult = {
+      deal: game.deal,
+      rules: game.rules,
+      outcome,
+      moves: movesKept(game),
+      actions: game.actions,
+      peeks: game.peeks,
+      elapsedMs: Math.round(played.elapsedMs),
+      scores: gameScores(game),
+      ended: this.now().toISOString(),
+    };
+    const daily = game.deal.origin?.daily;
+    return {
+      ...result,
+      ...(played.continued ? { continued: true } : {}),
+      ...(daily !== undefined ? { daily } : {}),
+    };
+  }
+}
