@@ -4,10 +4,18 @@
  * statistics `s` shows. Saving the game itself is the session's (`session.ts`); the two share only
  * the player's places and the clock.
  */
+import * as fs from 'fs';
 import { type Game, gameScores, movesKept, statusWithin } from '../engine';
 import type { GameResult, Outcome } from '../stats/result';
 import { type GameStats, newRecords, statsOfRules } from '../stats/stats';
-import { type Appended, appendResult, MAX_HISTORY_BYTES, readResults } from './history';
+import {
+  type Appended,
+  appendResult,
+  historyPath,
+  type HistoryRead,
+  MAX_HISTORY_BYTES,
+  readResults,
+} from './history';
 import type { Places } from './paths';
 
 /** Something to tell the player; a warning must be read whole (it is repeated on leaving). */
@@ -40,8 +48,15 @@ export interface Played {
   readonly continued: boolean;
 }
 
-/** The player's history of results: what goes in, and what is read back out. */
+/**
+ * The player's history of results: what goes in, and what is read back out. A history read is
+ * kept, and read again only once the file has changed (by this session or another), so `s` opened
+ * again and again costs a look at the file, not a read of it.
+ */
 export class ResultBook {
+  /** The last history read, and the file as it was then (its identity, size and time). */
+  private kept: { readonly file: string; readonly read: HistoryRead } | null = null;
+
   constructor(
     private readonly places: Places,
     private readonly now: () => Date,
@@ -59,7 +74,7 @@ export class ResultBook {
    * checked; null when there is nothing to say (or a problem the recording will say).
    */
   winNote(game: Game, elapsedMs: number): Note | null {
-    const history = readResults(this.places.data);
+    const history = this.history();
     // Without the whole history any "record" could be made up: none is claimed. A line
     // skipped, or left unread, may have held the record, and the player is told why.
     if (history.skipped > 0)
@@ -89,7 +104,7 @@ export class ResultBook {
     const problem = this.places.dataProblem();
     if (problem)
       return { rules, daily, read: false, line: null, others: 0, note: `Not kept: ${problem}.` };
-    const history = readResults(this.places.data);
+    const history = this.history();
     if (history.problem !== undefined)
       return {
         rules,
@@ -112,6 +127,23 @@ export class ResultBook {
         ? history.results
         : [...history.results, this.resultOf(game, status, played)];
     return { rules, daily, read: true, ...statsOfRules(results, rules, daily), note };
+  }
+
+  /** The history, read again only when the file changed since it was last read. */
+  private history(): HistoryRead {
+    let file: string | null = null;
+    try {
+      const stat = fs.statSync(historyPath(this.places.data), { bigint: true });
+      if (stat.isFile())
+        file = `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+    } catch {
+      file = null; // no file, or none that can be looked at: read says which
+    }
+    if (file !== null && this.kept?.file === file) return this.kept.read;
+    const read = readResults(this.places.data);
+    // Looked at before it was read: a line added in between changes the file, and it is read again.
+    this.kept = file !== null && read.problem === undefined ? { file, read } : null;
+    return read;
   }
 
   private resultOf(game: Game, outcome: Outcome, played: Played): GameResult {

@@ -1,11 +1,13 @@
 /**
  * What the statistics hear of a game, on a real folder (README, "Saved games and statistics"):
- * the result as the history keeps it, and a game continued from a record kept out of the counts.
+ * the result as the history keeps it, a game continued from a record kept out of the counts, and
+ * the history read again only when it changed.
  */
 import fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { bySeed, DEAL, newGame, play, type Rules } from '../../src/engine';
+import * as history from '../../src/store/history';
 import { readResults } from '../../src/store/history';
 import { localPlaces } from '../../src/store/paths';
 import { ResultBook } from '../../src/store/results';
@@ -57,5 +59,41 @@ describe('a result the history keeps', () => {
       line: null,
       others: 0,
     });
+  });
+});
+
+describe('the statistics s shows', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('read the history again only once the file has changed, by this session or another', () => {
+    const { results, data } = book(new Date('2026-11-27T09:30:00.000Z'));
+    const reads = jest.spyOn(history, 'readResults');
+    const game = dealtOnce('5');
+    const played = { elapsedMs: 10, continued: false };
+    results.record(game, 'abandoned', played);
+    expect(results.statistics(game, played).line).toMatchObject({ played: 1, abandoned: 1 });
+    expect(results.statistics(game, played).line).toMatchObject({ played: 1 });
+    expect(reads).toHaveBeenCalledTimes(1);
+    // Another session of the player's adds a game: it counts at once.
+    history.appendResult(data, { ...readResults(data).results[0], outcome: 'lost' });
+    expect(results.statistics(game, played).line).toMatchObject({ played: 2, lost: 1 });
+    results.record(game, 'abandoned', played);
+    expect(results.statistics(game, played).line).toMatchObject({ played: 3, abandoned: 2 });
+    expect(reads).toHaveBeenCalledTimes(4); // two by the test, two by the book
+  });
+
+  it('are read when the history appears, and again when it is replaced', () => {
+    const { results, data } = book(new Date('2026-11-27T09:30:00.000Z'));
+    const game = dealtOnce('6');
+    const played = { elapsedMs: 10, continued: false };
+    expect(results.statistics(game, played)).toMatchObject({ read: true, line: null });
+    results.record(game, 'abandoned', played);
+    expect(results.statistics(game, played).line).toMatchObject({ played: 1 });
+    // A history put in its place, of the same size: another file, read anew.
+    const file = history.historyPath(data);
+    const text = fs.readFileSync(file, 'utf8').replace('"abandoned"', '"lost"     ');
+    fs.writeFileSync(`${file}.new`, text);
+    fs.renameSync(`${file}.new`, file);
+    expect(results.statistics(game, played).line).toMatchObject({ played: 1, lost: 1 });
   });
 });
