@@ -46,6 +46,13 @@ export interface HistoryRead {
   readonly problem?: string;
   /** Bytes at the start of a history larger than the cap that were not read. */
   readonly unreadBytes?: number;
+  /**
+   * The file as it was read (its identity, size and times): another whenever a line is added or
+   * the file is edited or replaced. Absent when there was no file to read.
+   */
+  readonly version?: string;
+  /** The bytes read, with `version`. */
+  readonly bytes?: number;
 }
 
 /**
@@ -131,20 +138,29 @@ function closeQuietly(fd: number): void {
 
 /**
  * Reads the history in `dir`. Never throws: a missing file is an empty history, an unreadable one
- * gives `problem`, bad lines are skipped and counted. `maxBytes` (for tests) caps the bytes read:
- * of a larger file only the end is read, from its first whole line.
+ * gives `problem`, bad lines are skipped and counted. `known`, an earlier read of the same file,
+ * is answered as it is when the file has not changed since (its `version`). `maxBytes` (for tests)
+ * caps the bytes read: of a larger file only the end is read, from its first whole line.
  */
-export function readResults(dir: string, maxBytes = MAX_HISTORY_BYTES): HistoryRead {
+export function readResults(
+  dir: string,
+  known?: HistoryRead | null,
+  maxBytes = MAX_HISTORY_BYTES,
+): HistoryRead {
   const file = historyPath(dir);
   let bytes: Buffer;
   let unreadBytes = 0;
+  let version: string;
   let fd: number | undefined;
   try {
     // O_NONBLOCK: a FIFO in place of the file must not hang the program.
     fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-    const info = fs.fstatSync(fd);
+    // Of the file opened (not of its name, which a network file system may answer from a cache).
+    const info = fs.fstatSync(fd, { bigint: true });
     if (!info.isFile()) return { results: [], skipped: 0, problem: `not a regular file (${file})` };
-    const size = info.size;
+    version = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+    if (known?.version === version) return known;
+    const size = Number(info.size);
     unreadBytes = Math.max(0, size - maxBytes);
     // Over the cap, one byte more than the window: it tells whether the window starts a line.
     const from = Math.max(0, unreadBytes - 1);
@@ -183,7 +199,8 @@ export function readResults(dir: string, maxBytes = MAX_HISTORY_BYTES): HistoryR
     if (result) results.push(result);
     else skipped++;
   }
-  return unreadBytes > 0 ? { results, skipped, unreadBytes } : { results, skipped };
+  const read = { results, skipped, version, bytes: bytes.length };
+  return unreadBytes > 0 ? { ...read, unreadBytes } : read;
 }
 
 function isBlank(line: Buffer): boolean {

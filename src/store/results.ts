@@ -4,14 +4,12 @@
  * statistics `s` shows. Saving the game itself is the session's (`session.ts`); the two share only
  * the player's places and the clock.
  */
-import * as fs from 'fs';
 import { type Game, gameScores, movesKept, statusWithin } from '../engine';
 import type { GameResult, Outcome } from '../stats/result';
 import { type GameStats, newRecords, statsOfRules } from '../stats/stats';
 import {
   type Appended,
   appendResult,
-  historyPath,
   type HistoryRead,
   MAX_HISTORY_BYTES,
   readResults,
@@ -42,6 +40,12 @@ export const lostResult = (reason: string, saveReason: string): Note => ({
   warning: true,
 });
 
+/**
+ * The longest history whose read a session keeps (about 13,000 games): a longer one is read
+ * whenever it is needed, so that no session holds more than about this much of it.
+ */
+export const KEPT_BYTES = 4 * 1024 * 1024;
+
 /** How long a game has been played, and whether it was continued from a record file. */
 export interface Played {
   readonly elapsedMs: number;
@@ -50,12 +54,12 @@ export interface Played {
 
 /**
  * The player's history of results: what goes in, and what is read back out. A history read is
- * kept, and read again only once the file has changed (by this session or another), so `s` opened
- * again and again costs a look at the file, not a read of it.
+ * kept, and read again only once the file has changed (a game recorded by this session or another,
+ * or the file edited), so `s` opened again and again costs a look at the file, not a read of it.
  */
 export class ResultBook {
-  /** The last history read, and the file as it was then (its identity, size and time). */
-  private kept: { readonly file: string; readonly read: HistoryRead } | null = null;
+  /** The last history read, if it is kept. */
+  private kept: HistoryRead | null = null;
 
   constructor(
     private readonly places: Places,
@@ -95,8 +99,9 @@ export class ResultBook {
   }
 
   /**
-   * The statistics of the game's rules ('s'), read from the history now, with this game counted
-   * once it is over (it goes to the history when the player leaves it).
+   * The statistics of the game's rules ('s'), from the history as it is now (read again only if
+   * it changed), with this game counted once it is over (it goes to the history when the player
+   * leaves it).
    */
   statistics(game: Game, played: Played): GameStats {
     const rules = game.rules;
@@ -129,20 +134,13 @@ export class ResultBook {
     return { rules, daily, read: true, ...statsOfRules(results, rules, daily), note };
   }
 
-  /** The history, read again only when the file changed since it was last read. */
+  /**
+   * The history, read again only when the file changed since it was last read. A read is kept
+   * only of a history up to `KEPT_BYTES` long: a session holds no more of it than that.
+   */
   private history(): HistoryRead {
-    let file: string | null = null;
-    try {
-      const stat = fs.statSync(historyPath(this.places.data), { bigint: true });
-      if (stat.isFile())
-        file = `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
-    } catch {
-      file = null; // no file, or none that can be looked at: read says which
-    }
-    if (file !== null && this.kept?.file === file) return this.kept.read;
-    const read = readResults(this.places.data);
-    // Looked at before it was read: a line added in between changes the file, and it is read again.
-    this.kept = file !== null && read.problem === undefined ? { file, read } : null;
+    const read = readResults(this.places.data, this.kept);
+    this.kept = read.version !== undefined && (read.bytes ?? 0) <= KEPT_BYTES ? read : null;
     return read;
   }
 

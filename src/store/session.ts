@@ -528,8 +528,9 @@ export class GameSession<S extends Saving = 'at-once'> {
   }
 
   /**
-   * The statistics of the game's rules ('s'), read from the history now, with this game counted
-   * once it is over (it goes to the history when the player leaves it).
+   * The statistics of the game's rules ('s'), from the history as it is now (read again only if
+   * it changed), with this game counted once it is over (it goes to the history when the player
+   * leaves it).
    */
   statistics(game: Game): GameStats {
     return this.results.statistics(game, this.played());

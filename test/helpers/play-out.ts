@@ -9,6 +9,7 @@ import {
   play,
   type Position,
   type Rules,
+  undo,
 } from '../../src/engine';
 import { heuristicHints } from '../../src/search';
 
@@ -55,4 +56,19 @@ export function pickerFor(
     random = (random * 1103515245 + 12345) % 2147483648;
     return legal[random % legal.length];
   };
+}
+
+/**
+ * A 1-suit game played to its end (won by following the hints, or lost by random play), and the
+ * game one action before.
+ */
+export function playedOut(outcome: 'won' | 'lost'): { before: Game; after: Game } {
+  const oneSuit: Rules = { suits: 1, relaxed: 0, keepSuits: false };
+  for (let s = 1; s < 400; s++) {
+    const end = playOut(String(s), oneSuit, pickerFor(outcome, s));
+    if (!end || gameStatus(end) !== outcome) continue;
+    const back = undo(end);
+    if (back.ok) return { before: back.game, after: end };
+  }
+  throw new Error(`no 1-suit deal under seed 400 ends ${outcome}`);
 }

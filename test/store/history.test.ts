@@ -7,6 +7,7 @@ import {
   appendResult,
   HISTORY_FILE,
   historyPath,
+  type HistoryRead,
   MAX_HISTORY_BYTES,
   readResults,
   toResult,
@@ -25,6 +26,17 @@ function line(fields: Record<string, unknown>): string {
 }
 /** A valid history line. */
 const good = (overrides: Partial<GameResult> = {}) => line(historyObject(result(overrides)));
+
+/** What a read found, without the file's version and size (which change with every file). */
+function found(read: HistoryRead): Omit<HistoryRead, 'version' | 'bytes'> {
+  const { results, skipped, problem, unreadBytes } = read;
+  return {
+    results,
+    skipped,
+    ...(problem === undefined ? {} : { problem }),
+    ...(unreadBytes === undefined ? {} : { unreadBytes }),
+  };
+}
 
 let root: string;
 beforeAll(() => {
@@ -52,7 +64,7 @@ describe('appendResult and readResults', () => {
     const dir = freshDir();
     const daily = result({ deal: bySeed('2026-11-23/1'), daily: '2026-11-23' });
     expect(appendResult(dir, daily)).toEqual({ ok: true });
-    expect(readResults(dir)).toEqual({ results: [daily], skipped: 0 });
+    expect(found(readResults(dir))).toEqual({ results: [daily], skipped: 0 });
     expect(fs.readFileSync(historyPath(dir), 'utf8')).toContain('"daily":"2026-11-23"');
     expect(toResult({ ...historyObject(daily), daily: 'today' })).toBeNull();
   });
@@ -72,7 +84,7 @@ describe('appendResult and readResults', () => {
     ];
     for (const game of games) expect(appendResult(dir, game)).toEqual({ ok: true });
     const read = readResults(dir);
-    expect(read).toEqual({ results: games, skipped: 0 });
+    expect(found(read)).toEqual({ results: games, skipped: 0 });
     const text = fs.readFileSync(historyPath(dir), 'utf8');
     expect(text.split('\n')).toHaveLength(5);
     const written = text
@@ -115,7 +127,30 @@ describe('appendResult and readResults', () => {
     ]);
     const bad = appendResult(dir, result({ elapsedMs: 1.5 }));
     expect(bad.ok).toBe(false);
-    expect(readResults(dir)).toEqual({ results: [result()], skipped: 0 });
+    expect(found(readResults(dir))).toEqual({ results: [result()], skipped: 0 });
+  });
+
+  it('answers an earlier read as it is while the file is the same, and reads it anew once not', () => {
+    const dir = withHistory(good({ deal: bySeed('one') }));
+    const first = readResults(dir);
+    expect(first.version).toEqual(expect.any(String));
+    expect(readResults(dir, first)).toBe(first);
+    // A line added: read anew.
+    expect(appendResult(dir, result({ deal: bySeed('two') }))).toEqual({ ok: true });
+    const second = readResults(dir, first);
+    expect(second.results.map((r) => r.deal.key)).toEqual(['one', 'two']);
+    // Replaced by a file of the same size, and one the same but for its times: read anew.
+    const file = historyPath(dir);
+    const same = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(`${file}.new`, same.replace('"two"', '"2"  '));
+    fs.renameSync(`${file}.new`, file);
+    const third = readResults(dir, second);
+    expect(third.results.map((r) => r.deal.key)).toEqual(['one', '2']);
+    fs.utimesSync(file, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    expect(readResults(dir, third)).not.toBe(third);
+    // Gone: empty, whatever was read before.
+    fs.rmSync(file);
+    expect(readResults(dir, third)).toEqual({ results: [], skipped: 0 });
   });
 
   it('a missing file is an empty history', () => {
@@ -349,7 +384,7 @@ describe('readResults trusts nothing in the file', () => {
     expect(read.problem).toBeUndefined();
 
     const badUtf8 = Buffer.from(good({ deal: bySeed('ab') }).replace('ab', 'a\u00ffb'), 'latin1');
-    expect(readResults(withHistory(Buffer.concat([badUtf8, Buffer.from(good())])))).toEqual({
+    expect(found(readResults(withHistory(Buffer.concat([badUtf8, Buffer.from(good())]))))).toEqual({
       results: [result()],
       skipped: 1,
     });
@@ -367,14 +402,14 @@ describe('readResults trusts nothing in the file', () => {
     const lines = Array.from({ length: 20 }, (_, i) => good({ deal: bySeed(`s${i}`) }));
     const dir = withHistory(lines.join(''));
     const cap = lines.slice(15).join('').length + 10; // the last 5 lines and part of one more
-    const read = readResults(dir, cap);
+    const read = readResults(dir, null, cap);
     expect(read.results.map((r) => r.deal.key)).toEqual(['s15', 's16', 's17', 's18', 's19']);
     expect(read.skipped).toBe(0);
     expect(read.unreadBytes).toBe(lines.join('').length - cap);
     // A window starting exactly at a line keeps that line.
-    const exact = readResults(dir, lines.slice(15).join('').length);
+    const exact = readResults(dir, null, lines.slice(15).join('').length);
     expect(exact.results.map((r) => r.deal.key)).toEqual(['s15', 's16', 's17', 's18', 's19']);
-    expect(readResults(dir, lines.slice(15).join('').length - 1).results).toHaveLength(4);
+    expect(readResults(dir, null, lines.slice(15).join('').length - 1).results).toHaveLength(4);
   });
 
   it('reads a real history over 64 MiB by its last 64 MiB only', () => {
@@ -394,6 +429,9 @@ describe('readResults trusts nothing in the file', () => {
 
   it('skips an overlong line without parsing it', () => {
     const long = line({ ...historyObject(result()), padding: 'x'.repeat(20_000) });
-    expect(readResults(withHistory(long + good()))).toEqual({ results: [result()], skipped: 1 });
+    expect(found(readResults(withHistory(long + good())))).toEqual({
+      results: [result()],
+      skipped: 1,
+    });
   });
 });

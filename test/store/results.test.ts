@@ -11,6 +11,7 @@ import * as history from '../../src/store/history';
 import { readResults } from '../../src/store/history';
 import { localPlaces } from '../../src/store/paths';
 import { ResultBook } from '../../src/store/results';
+import { playedOut } from '../helpers/play-out';
 
 const ONE_SUIT: Rules = { suits: 1, relaxed: 0, keepSuits: false };
 const roots: string[] = [];
@@ -67,19 +68,46 @@ describe('the statistics s shows', () => {
 
   it('read the history again only once the file has changed, by this session or another', () => {
     const { results, data } = book(new Date('2026-11-27T09:30:00.000Z'));
-    const reads = jest.spyOn(history, 'readResults');
     const game = dealtOnce('5');
     const played = { elapsedMs: 10, continued: false };
     results.record(game, 'abandoned', played);
+    const reads = jest.spyOn(history, 'readResults');
+    const answered = () => reads.mock.results.map((call) => call.value as history.HistoryRead);
     expect(results.statistics(game, played).line).toMatchObject({ played: 1, abandoned: 1 });
     expect(results.statistics(game, played).line).toMatchObject({ played: 1 });
-    expect(reads).toHaveBeenCalledTimes(1);
+    // The second time, the read kept is answered as it is.
+    expect(answered()).toHaveLength(2);
+    expect(answered()[1]).toBe(answered()[0]);
     // Another session of the player's adds a game: it counts at once.
+    reads.mockRestore();
     history.appendResult(data, { ...readResults(data).results[0], outcome: 'lost' });
     expect(results.statistics(game, played).line).toMatchObject({ played: 2, lost: 1 });
     results.record(game, 'abandoned', played);
     expect(results.statistics(game, played).line).toMatchObject({ played: 3, abandoned: 2 });
-    expect(reads).toHaveBeenCalledTimes(4); // two by the test, two by the book
+  });
+
+  it('checks the records of a win against the history as it is, after a game recorded', () => {
+    const { results } = book(new Date('2026-11-27T09:30:00.000Z'));
+    const played = { elapsedMs: 10, continued: false };
+    const { after: won } = playedOut('won');
+    expect(results.winNote(won, 10)?.text).toMatch(/^You won! New records: first win/);
+    results.record(won, 'won', played);
+    // The same win again: the first is in the history, so only the streak is new.
+    expect(results.winNote(won, 10)?.text).toBe('You won! New records: best streak: 2.');
+  });
+
+  it('say so when the history is gone, or is no longer a file', () => {
+    const { results, data } = book(new Date('2026-11-27T09:30:00.000Z'));
+    const game = dealtOnce('7');
+    const played = { elapsedMs: 10, continued: false };
+    results.record(game, 'abandoned', played);
+    expect(results.statistics(game, played).line).toMatchObject({ played: 1 });
+    const file = history.historyPath(data);
+    fs.rmSync(file);
+    expect(results.statistics(game, played)).toMatchObject({ read: true, line: null });
+    fs.mkdirSync(file);
+    expect(results.statistics(game, played)).toMatchObject({ read: false, line: null });
+    expect(results.statistics(game, played).note).toMatch(/^Can't read them: not a regular file/);
   });
 
   it('are read when the history appears, and again when it is replaced', () => {

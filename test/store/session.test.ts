@@ -10,7 +10,6 @@ import {
   bySeed,
   DEAL,
   type Game,
-  gameStatus,
   newGame,
   play,
   restart,
@@ -24,7 +23,7 @@ import { localPlaces } from '../../src/store/paths';
 import { SaveStore } from '../../src/store/saves';
 import { GameSession } from '../../src/store/session';
 import { LOST_GAME_ACTIONS, lostGame } from '../helpers/lost-game';
-import { pickerFor, playOut } from '../helpers/play-out';
+import { playedOut } from '../helpers/play-out';
 
 const ONE_SUIT: Rules = { suits: 1, relaxed: 0, keepSuits: false };
 const roots: string[] = [];
@@ -45,17 +44,6 @@ function open(env: NodeJS.ProcessEnv, seed?: string, fresh = seed === undefined)
     randomSeed: () => '7',
     ...(seed === undefined ? {} : { deal: bySeed(seed) }),
   });
-}
-
-/** A 1-suit game played to its end (won by following the hints, or lost by random play), and the game one action before. */
-function playedOut(outcome: 'won' | 'lost'): { before: Game; after: Game } {
-  for (let s = 1; s < 400; s++) {
-    const end = playOut(String(s), ONE_SUIT, pickerFor(outcome, s));
-    if (!end || gameStatus(end) !== outcome) continue;
-    const back = undo(end);
-    if (back.ok) return { before: back.game, after: end };
-  }
-  throw new Error(`no 1-suit deal under seed 400 ends ${outcome}`);
 }
 
 describe('leaving a finished game the statistics cannot take', () => {
