@@ -136,6 +136,25 @@ function untilShown(start: Position, line: readonly Action[]): { line: Action[];
 }
 
 /**
+ * `count` of the turns `sorted` (best first): the first `perColumn` of each column they turn,
+ * then the best of the rest; in the order given. With `perColumn` 0, the first `count`.
+ */
+export function spreadTurns(sorted: readonly Chance[], count: number, perColumn: number): Chance[] {
+  if (perColumn <= 0) return sorted.slice(0, count);
+  const taken = new Map<Shown, number>();
+  const first: Chance[] = [];
+  const rest: Chance[] = [];
+  for (const chance of sorted) {
+    const shows = shownBy(chance.code);
+    const n = taken.get(shows) ?? 0;
+    taken.set(shows, n + 1);
+    (n < perColumn ? first : rest).push(chance);
+  }
+  const kept = new Set([...first, ...rest].slice(0, count));
+  return sorted.filter((chance) => kept.has(chance));
+}
+
+/**
  * The best way to turn each column (by `rate`, the first of equals), best first, `count` at most:
  * what the tally tries.
  */

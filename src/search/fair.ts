@@ -9,7 +9,8 @@
  *    to `FAIR_TUNING.nodes` of them; `Known` in `fair-look.ts`). Those moves are certain: nothing
  *    unseen decides where they lead.
  * 2. From those arrangements, the actions that show something new (a move that turns a card, a
- *    deal) are the uncertain ones. It samples `worlds` arrangements of the unseen cards that fit
+ *    deal) are the uncertain ones: the best by a first look (with `turnSpread`, the best ways to
+ *    turn each column first). It samples `worlds` arrangements of the unseen cards that fit
  *    what is visible, plays each such action in each world, and rates where it leads after a
  *    short beam search by moves (cards they turn are the world's; `Follow` in `fair-follow.ts`).
  *    Every action is rated in the same worlds.
@@ -18,8 +19,9 @@
  * 4. With the stock dealt and cards face down, the solver plays out worlds first, and the column
  *    that most of the lines it wins turn first is the one turned (`solvedVote` in `fair-vote.ts`).
  *    Or, with `tallied`, the solver plays each of the best ways to turn a column in the same
- *    worlds, and the way won in most is played (`tallyWays`); with `rolled`, a greedy player
- *    plays them on instead of the solver (`rollWays`).
+ *    worlds, and the way won in most is played (`tallyWays`; step 2 then rates no turn, and the
+ *    tally has its time); with `rolled`, a greedy player plays them on instead of the solver
+ *    (`rollWays`).
  * The worlds are drawn from the seed and the unseen cards only, so they stay the same between
  * two turns of a card: the plan does not wander while the player arranges the face-up cards.
  */
@@ -30,7 +32,15 @@ import type { Rules } from '../engine/rules';
 import { winChance } from './chance';
 import { type Chance, Known, measureOf } from './fair-look';
 import { Follow } from './fair-follow';
-import { bestWays, mostWon, rollWays, shownBy, solvedVote, tallyWays } from './fair-vote';
+import {
+  bestWays,
+  mostWon,
+  rollWays,
+  shownBy,
+  solvedVote,
+  spreadTurns,
+  tallyWays,
+} from './fair-vote';
 import { solve } from './solver';
 import { sampleWorld, type View, worldsRandom } from './view';
 
@@ -90,6 +100,11 @@ export interface FairTuning {
   /** Uncertain actions rated at most: the best turns by a first look, and the best deals. */
   readonly turns: number;
   readonly deals: number;
+  /**
+   * Of the turns rated, the best ways to turn each column that come first, before the best of
+   * the rest (0: the best by a first look, whichever columns they turn).
+   */
+  readonly turnSpread: number;
   /** The follow-up after an uncertain action: positions kept per move, and moves. */
   readonly followWidth: number;
   readonly followDepth: number;
@@ -138,6 +153,7 @@ export const FAIR_TUNING: FairTuning = {
   nodes: 3_000,
   turns: 48,
   deals: 8,
+  turnSpread: 0,
   followWidth: 8,
   followDepth: 8,
   turnCost: 1_500,
@@ -264,13 +280,15 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
   // 2. The uncertain actions, rated in the same worlds, a world at a time.
   const byPrior = (a: Chance, b: Chance) => b.prior - a.prior || a.node - b.node;
   const chances = [
-    ...known.turns.sort(byPrior).slice(0, t.turns),
+    ...spreadTurns(known.turns.sort(byPrior), t.turns, t.turnSpread),
     ...known.deals.sort(byPrior).slice(0, t.deals),
   ];
   let worlds = 0;
   let positions = known.positions;
   const follow = new Follow(t);
-  while (worlds < wanted && chances.length > 0) {
+  // With the tally in the endgame, its solver judges the turns: no follow-up rates them first.
+  const tallying = endgame && t.tallied > 0 && t.rolled === 0;
+  while (!tallying && worlds < wanted && chances.length > 0) {
     if (worlds > 0 && out()) break;
     const world = worlds === 0 ? board : new Board(sampleWorld(view, random));
     const sums = chances.map((chance) => {

@@ -41,6 +41,7 @@ import {
   tallyWays,
   bestWays,
   mostWon,
+  spreadTurns,
   rollWays,
   type FairTuning,
 } from '../../src/search';
@@ -483,6 +484,29 @@ describe('with the stock dealt', () => {
     it('chooses a way the same whatever the face-down cards are, and turns a card with it', () => {
       sameWayForTwins(tuning);
     });
+
+    it('judges the ways of every column, with no follow-up before it', () => {
+      const spread = { ...tuning, turnSpread: 1 };
+      sameWayForTwins(spread);
+      const choice = fairChoice(view, { ...STILL, tuning: spread, seed: 'same' });
+      expect(choice.worlds).toBe(0);
+    });
+  });
+
+  it('rates the best ways to turn each column first, then the best of the rest', () => {
+    const chance = (node: number, code: number, prior: number) => ({ node, code, prior, sum: 0 });
+    // Best first: three ways to turn column 3, then one to turn column 8.
+    const [a, b, c, d] = [
+      chance(0, moveCode(2, 5, 1), 30),
+      chance(1, moveCode(2, 6, 1), 20),
+      chance(2, moveCode(2, 4, 1), 10),
+      chance(3, moveCode(7, 1, 2), 5),
+    ];
+    expect(spreadTurns([a, b, c, d], 2, 0)).toEqual([a, b]);
+    expect(spreadTurns([a, b, c, d], 2, 1)).toEqual([a, d]);
+    expect(spreadTurns([a, b, c, d], 3, 1)).toEqual([a, b, d]);
+    expect(spreadTurns([a, b, c, d], 3, 2)).toEqual([a, b, d]);
+    expect(spreadTurns([a, b, c, d], 10, 1)).toEqual([a, b, c, d]);
   });
 
   describe('the rollout, in place of the vote', () => {
