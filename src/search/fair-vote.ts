@@ -136,8 +136,9 @@ function untilShown(start: Position, line: readonly Action[]): { line: Action[];
 }
 
 /**
- * `count` of the turns `sorted` (best first): the first `perColumn` of each column they turn,
- * then the best of the rest; in the order given. With `perColumn` 0, the first `count`.
+ * `count` of the turns `sorted` (best first), in the order given: the first `perColumn` of each
+ * column they turn are kept first (the best of them if they are more than `count`), then the best
+ * of the rest. With `perColumn` 0, the first `count`.
  */
 export function spreadTurns(sorted: readonly Chance[], count: number, perColumn: number): Chance[] {
   if (perColumn <= 0) return sorted.slice(0, count);

@@ -19,9 +19,9 @@
  * 4. With the stock dealt and cards face down, the solver plays out worlds first, and the column
  *    that most of the lines it wins turn first is the one turned (`solvedVote` in `fair-vote.ts`).
  *    Or, with `tallied`, the solver plays each of the best ways to turn a column in the same
- *    worlds, and the way won in most is played (`tallyWays`; step 2 then rates no turn, and the
- *    tally has its time); with `rolled`, a greedy player plays them on instead of the solver
- *    (`rollWays`).
+ *    worlds, and the way won in most is played (`tallyWays`; with `talliedAlone`, step 2 rates
+ *    no turn first, and the tally has its time); with `rolled`, a greedy player plays them on
+ *    instead of the solver (`rollWays`).
  * The worlds are drawn from the seed and the unseen cards only, so they stay the same between
  * two turns of a card: the plan does not wander while the player arranges the face-up cards.
  */
@@ -101,8 +101,9 @@ export interface FairTuning {
   readonly turns: number;
   readonly deals: number;
   /**
-   * Of the turns rated, the best ways to turn each column that come first, before the best of
-   * the rest (0: the best by a first look, whichever columns they turn).
+   * How many ways to turn each column are kept first among the turns rated (the best of them if
+   * they are more than `turns`), before the best of the rest; 0: the best by a first look,
+   * whichever columns they turn.
    */
   readonly turnSpread: number;
   /** The follow-up after an uncertain action: positions kept per move, and moves. */
@@ -124,6 +125,8 @@ export interface FairTuning {
    */
   readonly tallied: number;
   readonly talliedPositions: number;
+  /** With the tally, 1: step 2 rates no turn first, and the tally has its time. */
+  readonly talliedAlone: number;
   /**
    * With the stock dealt, the rollout in place of the vote when not 0: the best ways to turn a
    * column (one per column) it tries, each played on to the end by a greedy player (`Roller` in
@@ -162,6 +165,7 @@ export const FAIR_TUNING: FairTuning = {
   solvedVotes: 3,
   tallied: 0,
   talliedPositions: 10_000,
+  talliedAlone: 0,
   rolled: 0,
   rolledWorlds: 32,
   rolledEarly: 0,
@@ -286,8 +290,8 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
   let worlds = 0;
   let positions = known.positions;
   const follow = new Follow(t);
-  // With the tally in the endgame, its solver judges the turns: no follow-up rates them first.
-  const tallying = endgame && t.tallied > 0 && t.rolled === 0;
+  // With the tally alone in the endgame, its solver judges the turns: no follow-up rates them.
+  const tallying = endgame && t.tallied > 0 && t.talliedAlone > 0 && t.rolled === 0;
   while (!tallying && worlds < wanted && chances.length > 0) {
     if (worlds > 0 && out()) break;
     const world = worlds === 0 ? board : new Board(sampleWorld(view, random));

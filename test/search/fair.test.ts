@@ -485,11 +485,24 @@ describe('with the stock dealt', () => {
       sameWayForTwins(tuning);
     });
 
-    it('judges the ways of every column, with no follow-up before it', () => {
-      const spread = { ...tuning, turnSpread: 1 };
-      sameWayForTwins(spread);
-      const choice = fairChoice(view, { ...STILL, tuning: spread, seed: 'same' });
+    it('alone, with the ways of every column, rates no turn by a follow-up before it', () => {
+      const alone = { ...tuning, turnSpread: 1, talliedAlone: 1 };
+      sameWayForTwins(alone);
+      const choice = fairChoice(view, { ...STILL, tuning: alone, seed: 'same' });
       expect(choice.worlds).toBe(0);
+      // The tally's solver played the ways: more positions than the look at arrangements.
+      expect(choice.positions).toBeGreaterThan(known.positions);
+      // Not alone, or with the rollout in its place, step 2 rates the turns in its worlds.
+      const after = fairChoice(view, { ...STILL, tuning: { ...alone, talliedAlone: 0 } });
+      expect(after.worlds).toBe(8);
+      const rolled = { ...alone, rolled: 6 };
+      expect(fairChoice(view, { ...STILL, tuning: rolled }).worlds).toBe(8);
+    });
+
+    it('alone is the tally of the stock dealt only: before, step 2 rates the turns', () => {
+      const early = gameView(newGame({ scheme: 'pysol', key: '13' }, RULES(1)));
+      const alone = { ...tuning, talliedAlone: 1 };
+      expect(fairChoice(early, { ...STILL, tuning: alone }).worlds).toBe(8);
     });
   });
 
@@ -507,6 +520,9 @@ describe('with the stock dealt', () => {
     expect(spreadTurns([a, b, c, d], 3, 1)).toEqual([a, b, d]);
     expect(spreadTurns([a, b, c, d], 3, 2)).toEqual([a, b, d]);
     expect(spreadTurns([a, b, c, d], 10, 1)).toEqual([a, b, c, d]);
+    // More columns than turns kept: the best of each column's best.
+    expect(spreadTurns([a, b, c, d], 1, 1)).toEqual([a]);
+    expect(spreadTurns([b, d], 1, 1)).toEqual([b]);
   });
 
   describe('the rollout, in place of the vote', () => {
