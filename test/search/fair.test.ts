@@ -357,6 +357,16 @@ it('with the stock dealt, looks past its usual limit before it gives up', () => 
   expect(p.columns[0].hidden).toBe(0);
 });
 
+/** Uncertain actions, one per move `[from, to, count, prior]` (columns from 0), numbered in order. */
+function chancesOf(...moves: [number, number, number, number][]) {
+  return moves.map(([from, to, count, prior], node) => ({
+    node,
+    code: moveCode(from, to, count),
+    prior,
+    sum: 0,
+  }));
+}
+
 describe('with the stock dealt', () => {
   const game = stockDealt('13');
   const view = gameView(game);
@@ -467,13 +477,7 @@ describe('with the stock dealt', () => {
     });
 
     it('tries the best rated way for each column, best first', () => {
-      const chance = (node: number, code: number, prior: number) => ({ node, code, prior, sum: 0 });
-      const [a, b, c, d] = [
-        chance(0, moveCode(2, 5, 1), 10),
-        chance(1, moveCode(2, 6, 1), 30),
-        chance(2, moveCode(4, 5, 1), 20),
-        chance(3, moveCode(7, 1, 2), 5),
-      ];
+      const [a, b, c, d] = chancesOf([2, 5, 1, 10], [2, 6, 1, 30], [4, 5, 1, 20], [7, 1, 2, 5]);
       const rate = (x: { prior: number }) => x.prior;
       expect(bestWays([a, b, c, d], rate, 10)).toEqual([b, c, d]);
       expect(bestWays([a, b, c, d], rate, 2)).toEqual([b, c]);
@@ -507,14 +511,8 @@ describe('with the stock dealt', () => {
   });
 
   it('rates the best ways to turn each column first, then the best of the rest', () => {
-    const chance = (node: number, code: number, prior: number) => ({ node, code, prior, sum: 0 });
     // Best first: three ways to turn column 3, then one to turn column 8.
-    const [a, b, c, d] = [
-      chance(0, moveCode(2, 5, 1), 30),
-      chance(1, moveCode(2, 6, 1), 20),
-      chance(2, moveCode(2, 4, 1), 10),
-      chance(3, moveCode(7, 1, 2), 5),
-    ];
+    const [a, b, c, d] = chancesOf([2, 5, 1, 30], [2, 6, 1, 20], [2, 4, 1, 10], [7, 1, 2, 5]);
     expect(spreadTurns([a, b, c, d], 2, 0)).toEqual([a, b]);
     expect(spreadTurns([a, b, c, d], 2, 1)).toEqual([a, d]);
     expect(spreadTurns([a, b, c, d], 3, 1)).toEqual([a, b, d]);
