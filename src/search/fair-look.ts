@@ -28,7 +28,7 @@ export function value(board: Board): number {
 /** The weights of the measure's parts, in its units: a face-down card is 1,000 in `value`. */
 export type Weights = Pick<
   FairTuning,
-  'hiddenWeight' | 'offSuitWeight' | 'emptyWeight' | 'clearWeight' | 'coverWeight'
+  'hiddenWeight' | 'offSuitWeight' | 'emptyWeight' | 'clearWeight' | 'coverWeight' | 'baseSeen'
 >;
 
 /**
@@ -36,7 +36,9 @@ export type Weights = Pick<
  * the rank but not the suit of the card below it `offSuitWeight` (other breaks count 1,000), and
  * an empty column `emptyWeight`, less; a column with cards but none face down counts
  * `clearWeight` less; each face-up card that lies on face-down ones counts `coverWeight` more.
- * With every weight 1,000 and `clearWeight` and `coverWeight` 0 it is `value`.
+ * With `baseSeen` 1, a column's deepest card counts (as a king, or as fitting on another top)
+ * only when it is face up: in a world, a face-down one is a guess. With every weight 1,000 and
+ * `clearWeight`, `coverWeight` and `baseSeen` 0 it is `value`.
  */
 export function measureOf(w: Weights): (board: Board) => number {
   if (
@@ -44,7 +46,8 @@ export function measureOf(w: Weights): (board: Board) => number {
     w.offSuitWeight === UNIT &&
     w.emptyWeight === UNIT &&
     w.clearWeight === 0 &&
-    w.coverWeight === 0
+    w.coverWeight === 0 &&
+    w.baseSeen === 0
   )
     return value;
   return (board) => {
@@ -64,7 +67,7 @@ const UNIT = 1_000;
  * the weights change nothing.
  */
 function weightedScore(board: Board, w: Weights): number {
-  const base = score(board);
+  const base = score(board, w.baseSeen > 0);
   if (base <= 0) return base;
   const { lengths, hidden, cards } = board;
   let down = 0;

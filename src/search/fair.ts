@@ -149,6 +149,11 @@ export interface FairTuning {
    * be moved away.
    */
   readonly coverWeight: number;
+  /**
+   * 1: a column's deepest card counts in the measure (as a king, or as fitting on another top)
+   * only when it is face up; 0: in a world, a face-down one counts too, as the solver's does.
+   */
+  readonly baseSeen: number;
 }
 
 export const FAIR_TUNING: FairTuning = {
@@ -174,6 +179,7 @@ export const FAIR_TUNING: FairTuning = {
   emptyWeight: 1_000,
   clearWeight: 0,
   coverWeight: 0,
+  baseSeen: 0,
 };
 
 /**

@@ -159,8 +159,10 @@ const SCORE_OFFSET = 1 << 10;
  * card does not continue the run of its suit below it counts one; a column whose deepest card is a
  * king, or could go onto another column's top card, counts one less; so does each empty column.
  * Then, among equally tangled positions, more cards ready: in top runs, removed, or empty columns.
+ * With `seenBase`, only a deepest card face up counts so: the fair player's measure reads no card
+ * it has not seen (README, "The fair player").
  */
-export function score(board: Board): number {
+export function score(board: Board, seenBase = false): number {
   const { lengths, hidden, breaks, runs } = board;
   let tangle = 0;
   let ready = board.removed * 13;
@@ -175,7 +177,8 @@ export function score(board: Board): number {
     tangle += hidden[c] + 1 + breaks[c];
     ready += runs[c];
     const base = rankOf(board.cards[c * STRIDE]);
-    // A king, or a card that fits on another column's top.
+    // A king, or a card that fits on another column's top (with `seenBase`, a face-up one).
+    if (seenBase && hidden[c] > 0) continue;
     if (base === KING || tops[base + 1] > (board.topRank(c) === base + 1 ? 1 : 0)) tangle--;
   }
   tangle = Math.max(0, tangle - empty);

@@ -646,6 +646,7 @@ describe("the measure's weights", () => {
       emptyWeight: 2_000,
       clearWeight: 300,
       coverWeight: 70,
+      baseSeen: 0,
     });
     let offSuitSeen = 0;
     let clearSeen = 0;
@@ -684,6 +685,30 @@ describe("the measure's weights", () => {
     expect(weighted(new Board(sparse)) - value(new Board(sparse))).toBe(
       -500 * 7 + 600 * 2 + 1_000 * 8 - 70 * 5,
     );
+  });
+  it('with baseSeen, count a deepest card as a king or as fitting on a top only once it is face up', () => {
+    const seen = measureOf({ ...FAIR_TUNING, baseSeen: 1 });
+    // Column 1's deepest card is a face-down king, column 3's a face-down 9 that fits on column
+    // 4's ten: the plain measure counts each a place less tangled, as if they were seen. Column
+    // 2's face-up king and column 5's face-up 6, which fits on column 6's seven, count in both.
+    const p = position({
+      columns: ['Kd 3h | 5c', 'Ks Qs', '9h 4c | 2d', 'Td', '6c', '8h 7d', 'Jc', 'Ah', '2h', '3c'],
+      rules: { suits: 4 },
+    });
+    expect(seen(new Board(p)) - value(new Board(p))).toBe(-2_000);
+    // Turn the cards face up and the two measures agree.
+    const shown = position({
+      columns: ['Kd 3h 5c', 'Ks Qs', '9h 4c 2d', 'Td', '6c', '8h 7d', 'Jc', 'Ah', '2h', '3c'],
+      rules: { suits: 4 },
+    });
+    expect(seen(new Board(shown))).toBe(value(new Board(shown)));
+    // And whatever the face-down cards are, the measure with baseSeen is the same.
+    const other = position({
+      columns: ['4s 3h | 5c', 'Ks Qs', '7s 4c | 2d', 'Td', '6c', '8h 7d', 'Jc', 'Ah', '2h', '3c'],
+      rules: { suits: 4 },
+    });
+    expect(seen(new Board(other))).toBe(seen(new Board(p)));
+    expect(value(new Board(other))).toBe(value(new Board(p)) - 2_000);
   });
 });
 
