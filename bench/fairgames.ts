@@ -7,8 +7,14 @@
  */
 import { isMainThread, parentPort, Worker } from 'worker_threads';
 import { DEFAULT_RULES, newGame, type Position, type SuitCount, totalHidden } from '../src/engine';
-import { autoplayFair, FAIR_TUNING, type FairTuning, fairTuning } from '../src/search';
-import { SettingError, wholeFromEnv } from './settings';
+import {
+  autoplayFair,
+  FAIR_SWITCHES,
+  FAIR_TUNING,
+  type FairTuning,
+  fairTuning,
+} from '../src/search';
+import { SettingError, switchFromEnv, wholeFromEnv } from './settings';
 
 export interface FairTask {
   readonly game: number;
@@ -79,7 +85,9 @@ export function tuningFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Fai
   const tuning: Record<string, number> = {};
   for (const name of Object.keys(FAIR_TUNING))
     if (env[`SPIDER_FAIR_${name}`] !== undefined)
-      tuning[name] = wholeFromEnv(`SPIDER_FAIR_${name}`, 0, 0, env);
+      tuning[name] = FAIR_SWITCHES.includes(name as keyof FairTuning)
+        ? Number(switchFromEnv(`SPIDER_FAIR_${name}`, false, env))
+        : wholeFromEnv(`SPIDER_FAIR_${name}`, 0, 0, env);
   const unknown = Object.keys(env).filter(
     (key) => key.startsWith('SPIDER_FAIR_') && !(key.slice('SPIDER_FAIR_'.length) in FAIR_TUNING),
   );

@@ -25,7 +25,10 @@ export function value(board: Board): number {
   return -score(board);
 }
 
-/** The weights of the measure's parts, in its units: a face-down card is 1,000 in `value`. */
+/**
+ * The weights of the measure's parts, in its units (a face-down card is 1,000 in `value`), and its
+ * switch `baseSeen`.
+ */
 export type Weights = Pick<
   FairTuning,
   'hiddenWeight' | 'offSuitWeight' | 'emptyWeight' | 'clearWeight' | 'coverWeight' | 'baseSeen'
@@ -63,8 +66,9 @@ const UNIT = 1_000;
 /**
  * `score` (the solver's) with the weights of `w`: each part counts its weight where the solver
  * counts 1,000, a cleared column `-clearWeight` and a face-up card on face-down ones `coverWeight`
- * where the solver counts nothing. Where nothing is tangled any more (the score is not positive)
- * the weights change nothing.
+ * where the solver counts nothing; with `baseSeen`, the solver's score leaves out a face-down
+ * deepest card. Where nothing is tangled any more (the score is not positive) the weights change
+ * nothing.
  */
 function weightedScore(board: Board, w: Weights): number {
   const base = score(board, w.baseSeen > 0);

@@ -182,6 +182,13 @@ export const FAIR_TUNING: FairTuning = {
   baseSeen: 0,
 };
 
+/** The constants that are switches: 1 on, 0 off. */
+export const FAIR_SWITCHES: readonly (keyof FairTuning)[] = [
+  'talliedAlone',
+  'rolledEarly',
+  'baseSeen',
+];
+
 /**
  * What changes with the number of suits (README, "The fair player"). With 2 and 4 suits the
  * follow-up looks 12 moves deep: compared side by side on games no one tuned on, that won 28 more

@@ -159,8 +159,8 @@ const SCORE_OFFSET = 1 << 10;
  * card does not continue the run of its suit below it counts one; a column whose deepest card is a
  * king, or could go onto another column's top card, counts one less; so does each empty column.
  * Then, among equally tangled positions, more cards ready: in top runs, removed, or empty columns.
- * With `seenBase`, only a deepest card face up counts so: the fair player's measure reads no card
- * it has not seen (README, "The fair player").
+ * With `seenBase`, only a deepest card face up counts so: the fair player's measure, with its
+ * switch `baseSeen`, then reads no face-down card (README, "The fair player").
  */
 export function score(board: Board, seenBase = false): number {
   const { lengths, hidden, breaks, runs } = board;

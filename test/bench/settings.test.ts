@@ -75,6 +75,19 @@ describe("the player's constants", () => {
     );
     expect(() => tuningFromEnv({ SPIDER_FAIR_worlds: 'many' })).toThrow(SettingError);
   });
+
+  it('take a switch as 0 or 1 and nothing else', () => {
+    expect(tuningFromEnv({ SPIDER_FAIR_baseSeen: '1', SPIDER_FAIR_talliedAlone: '0' })).toEqual({
+      baseSeen: 1,
+      talliedAlone: 0,
+    });
+    expect(() => tuningFromEnv({ SPIDER_FAIR_baseSeen: '2' })).toThrow(
+      "SPIDER_FAIR_baseSeen='2': 1 to turn it on, 0 to turn it off",
+    );
+    expect(() => tuningFromEnv({ SPIDER_FAIR_rolledEarly: 'yes' })).toThrow(SettingError);
+    // A constant that is not a switch takes any whole number.
+    expect(tuningFromEnv({ SPIDER_FAIR_tallied: '2' })).toEqual({ tallied: 2 });
+  });
 });
 
 describe('a comparison', () => {
