@@ -176,9 +176,9 @@ export function score(board: Board, seenBase = false): number {
     }
     tangle += hidden[c] + 1 + breaks[c];
     ready += runs[c];
-    const base = rankOf(board.cards[c * STRIDE]);
     // A king, or a card that fits on another column's top (with `seenBase`, a face-up one).
     if (seenBase && hidden[c] > 0) continue;
+    const base = rankOf(board.cards[c * STRIDE]);
     if (base === KING || tops[base + 1] > (board.topRank(c) === base + 1 ? 1 : 0)) tangle--;
   }
   tangle = Math.max(0, tangle - empty);

@@ -686,6 +686,7 @@ describe("the measure's weights", () => {
       -500 * 7 + 600 * 2 + 1_000 * 8 - 70 * 5,
     );
   });
+
   it('with baseSeen, count a deepest card as a king or as fitting on a top only once it is face up', () => {
     const seen = measureOf({ ...FAIR_TUNING, baseSeen: 1 });
     // Column 1's deepest card is a face-down king, column 3's a face-down 9 that fits on column
