@@ -12,7 +12,7 @@ import type { FairGoal, FairTuning } from './fair';
 import type { Chance } from './fair-look';
 import { Roller } from './fair-roll';
 import { type Solution, solve } from './solver';
-import { sampleWorld, type View } from './view';
+import { type Draw, sampleWorld, type View } from './view';
 
 /**
  * The solver's beam widths in a world of the vote: a wider beam would spend more positions than
@@ -52,6 +52,7 @@ export function solvedVote(
   random: () => number,
   t: FairTuning,
   clock: VoteClock,
+  draw: Draw = sampleWorld,
 ): {
   shows: Shown;
   line: Action[];
@@ -65,7 +66,7 @@ export function solvedVote(
   let positions = 0;
   for (; worlds < t.solved; worlds++) {
     if (worlds > 0 && clock.out()) break;
-    const world = worlds === 0 ? first : sampleWorld(view, random);
+    const world = worlds === 0 ? first : draw(view, random);
     const found = solveWorld(world, t.solvedPositions, t.solved - worlds, clock);
     positions += found.positions;
     if (found.result !== 'won') continue;
@@ -196,12 +197,14 @@ export function tallyWays(
   plans: readonly (readonly Action[])[],
   t: FairTuning,
   clock: VoteClock,
+  draw: Draw = sampleWorld,
 ): WaysWon {
   const searches = t.solved * plans.length;
-  return playWays(view, random, plans, t.solved, clock, (turned, done) => {
+  const solveOut = (turned: Position, done: number) => {
     const found = solveWorld(turned, t.talliedPositions, searches - done, clock);
     return { won: found.result === 'won', positions: found.positions };
-  });
+  };
+  return playWays(view, random, plans, t.solved, clock, solveOut, draw);
 }
 
 /**
@@ -214,12 +217,14 @@ export function rollWays(
   plans: readonly (readonly Action[])[],
   t: FairTuning,
   clock: VoteClock,
+  draw: Draw = sampleWorld,
 ): WaysWon {
   const roller = new Roller(t);
-  return playWays(view, random, plans, t.rolledWorlds, clock, (turned) => {
+  const rollOut = (turned: Position) => {
     const before = roller.positions;
     return { won: roller.wins(turned), positions: roller.positions - before };
-  });
+  };
+  return playWays(view, random, plans, t.rolledWorlds, clock, rollOut, draw);
 }
 
 /**
@@ -233,12 +238,13 @@ export function playWays(
   wanted: number,
   clock: VoteClock,
   playOut: (turned: Position, done: number) => { won: boolean; positions: number },
+  draw: Draw = sampleWorld,
 ): WaysWon {
   const won = plans.map(() => 0);
   let worlds = 0;
   let positions = 0;
   while (plans.length > 0 && worlds < wanted && !clock.out()) {
-    const world = sampleWorld(view, random);
+    const world = draw(view, random);
     const wins: boolean[] = [];
     for (const [i, plan] of plans.entries()) {
       const turned = plan.reduce((at, action) => applyLegal(at, action), world);

@@ -42,7 +42,7 @@ import {
   tallyWays,
 } from './fair-vote';
 import { solve } from './solver';
-import { sampleWorld, type View, worldsRandom } from './view';
+import { type Draw, sampleWorld, type View, worldsRandom } from './view';
 
 export interface FairBudget {
   /** Milliseconds to think at most (default 1,000). */
@@ -55,6 +55,11 @@ export interface FairBudget {
   readonly now?: () => number;
   /** Constants other than the player's own, to compare them (the benchmark). */
   readonly tuning?: Partial<FairTuning>;
+  /**
+   * How the worlds are drawn (default `sampleWorld`). Only the benchmark sets it, to measure
+   * what seeing the hidden cards would be worth (README, "What was measured"); play never does.
+   */
+  readonly draw?: Draw;
 }
 
 /** What the chosen action leads to. */
@@ -232,7 +237,8 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
   const random = worldsRandom(view, budget.seed ?? 'fair');
   const t = fairTuning(view.rules, budget.tuning);
   const wanted = Math.max(1, t.worlds);
-  const first = sampleWorld(view, random);
+  const draw = budget.draw ?? sampleWorld;
+  const first = draw(view, random);
   const answer = (
     plan: Action[],
     goal: FairGoal,
@@ -266,7 +272,9 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
   const endgame = view.stockLeft === 0 && view.columns.some((column) => column.hidden > 0);
   const clock = { now, cancelled, out, deadline, stopped: () => (cut = true) };
   const voted =
-    endgame && t.tallied === 0 && t.rolled === 0 ? solvedVote(view, first, random, t, clock) : null;
+    endgame && t.tallied === 0 && t.rolled === 0
+      ? solvedVote(view, first, random, t, clock, draw)
+      : null;
 
   // 1. Arrangements reachable by moves that turn no card. With the stock dealt, when none of
   // those kept leads to a turn, the player would give up: it looks further first, while it has
@@ -307,7 +315,7 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
   const tallying = endgame && t.tallied > 0 && t.talliedAlone > 0 && t.rolled === 0;
   while (!tallying && worlds < wanted && chances.length > 0) {
     if (worlds > 0 && out()) break;
-    const world = worlds === 0 ? board : new Board(sampleWorld(view, random));
+    const world = worlds === 0 ? board : new Board(draw(view, random));
     const sums = chances.map((chance) => {
       world.restore(known.records, chance.node * Board.RECORD);
       world.play(chance.code);
@@ -357,8 +365,8 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
     const plans = ways.map(planOf);
     const judged =
       t.rolled > 0
-        ? rollWays(view, random, plans, t, clock)
-        : tallyWays(view, random, plans, t, clock);
+        ? rollWays(view, random, plans, t, clock, draw)
+        : tallyWays(view, random, plans, t, clock, draw);
     positions += judged.positions;
     const way = mostWon(ways, judged.won);
     if (way) return answer(planOf(way), 'turn', worlds, positions);

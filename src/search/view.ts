@@ -63,6 +63,9 @@ export function unseenCards(view: View): Card[] {
   return unseen;
 }
 
+/** How worlds are drawn for a view: `sampleWorld`, unless the benchmark asks for another. */
+export type Draw = (view: View, random: () => number) => Position;
+
 /** A position that fits the view: the unseen cards shuffled into the face-down and stock places. */
 export function sampleWorld(view: View, random: () => number): Position {
   const unseen = unseenCards(view);

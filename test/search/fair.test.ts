@@ -161,6 +161,22 @@ describe('fairness', () => {
     );
   });
 
+  it('draws every world it rates with its draw, and no other', () => {
+    // The benchmark may give another draw (a peek); play never does, and the default is the
+    // shuffle of the unseen cards the test above holds to.
+    const game = playedGame('41', 4, 20, '41');
+    const view = gameView(game);
+    let drawn = 0;
+    const draw = (v: typeof view, random: () => number) => {
+      drawn++;
+      return sampleWorld(v, random);
+    };
+    const choice = fairChoice(view, { ...STILL, seed: '41', draw });
+    expect(choice.worlds).toBe(8);
+    expect(drawn).toBe(choice.worlds);
+    expect(fairChoice(view, { ...STILL, seed: '41' }).plan).toEqual(choice.plan);
+  });
+
   it('holds with rollouts before the stock is dealt, which play the worlds to the end', () => {
     const tuning = { worlds: 8, rolled: 6, rolledEarly: 1 };
     fc.assert(
