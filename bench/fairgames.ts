@@ -6,9 +6,19 @@
  * benchmark lists as lost is lost the same way there (unless the time cut a plan short).
  */
 import { isMainThread, parentPort, Worker } from 'worker_threads';
-import { DEFAULT_RULES, newGame, type Position, type SuitCount, totalHidden } from '../src/engine';
+import {
+  type Card,
+  DEAL_SIZE,
+  DEFAULT_RULES,
+  newGame,
+  type Position,
+  type SuitCount,
+  totalHidden,
+} from '../src/engine';
 import {
   autoplayFair,
+  type Draw,
+  unseenCards,
   FAIR_SWITCHES,
   FAIR_TUNING,
   type FairTuning,
@@ -22,6 +32,56 @@ export interface FairTask {
   /** At most this long per action; the player's default when absent. */
   readonly thinkMs?: number;
   readonly tuning: Partial<FairTuning>;
+  /** What the player is let see of the real game's hidden cards: nothing when absent. */
+  readonly peek?: Peek;
+}
+
+/**
+ * Hidden cards a peeking player sees (README, "What was measured"): the face-down ones, the
+ * stock's, or all. Never in play: it measures what the hidden cards are worth to the player.
+ */
+export type Peek = 'down' | 'stock' | 'all';
+export const PEEKS: readonly Peek[] = ['down', 'stock', 'all'];
+
+/**
+ * Worlds that hold the real cards of `real()` where `peek` says (its face-down cards, its stock,
+ * or both) and the other unseen cards shuffled into the other places: with `all`, every world is
+ * the real game.
+ */
+export function peekingDraw(real: () => Position, peek: Peek): Draw {
+  return (view, random) => {
+    const truth = real();
+    const counts = new Int32Array(64);
+    for (const card of unseenCards(view)) counts[card]++;
+    const down = truth.columns.map((column, c) =>
+      peek === 'stock' ? null : column.cards.slice(0, view.columns[c].hidden),
+    );
+    const stock = peek === 'down' ? null : truth.stock.slice(truth.dealt * DEAL_SIZE);
+    for (const cards of [...down, stock]) for (const card of cards ?? []) counts[card]--;
+    const rest: Card[] = [];
+    counts.forEach((n, card) => {
+      if (n < 0) throw new Error('the real game does not fit the view');
+      for (let k = 0; k < n; k++) rest.push(card);
+    });
+    for (let i = rest.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [rest[i], rest[j]] = [rest[j], rest[i]];
+    }
+    let next = 0;
+    const take = (n: number) => rest.slice(next, (next += n));
+    const columns = view.columns.map((column, c) => ({
+      cards: [...(down[c] ?? take(column.hidden)), ...column.up],
+      hidden: column.hidden,
+    }));
+    const undealt = stock ?? take(view.stockLeft);
+    return {
+      rules: view.rules,
+      columns,
+      stock: [...new Array<Card>(view.dealt * DEAL_SIZE).fill(0), ...undealt],
+      dealt: view.dealt,
+      foundations: view.foundations,
+    };
+  };
 }
 
 export interface FairPlayed {
@@ -43,7 +103,7 @@ const stage = (position: Position): [number, number] => [
   totalHidden(position),
 ];
 
-function playOne({ game, suits, thinkMs, tuning }: FairTask): FairPlayed {
+function playOne({ game, suits, thinkMs, tuning, peek }: FairTask): FairPlayed {
   const start = newGame(
     { scheme: 'pysol', key: String(game) },
     { suits, relaxed: 0, keepSuits: false },
@@ -54,9 +114,12 @@ function playOne({ game, suits, thinkMs, tuning }: FairTask): FairPlayed {
     seen.set(at.join(','), at);
   };
   note(start.position);
-  const played = autoplayFair(start, { timeMs: thinkMs, tuning }, (_, after) =>
-    note(after.position),
-  );
+  let now = start.position;
+  const draw = peek ? peekingDraw(() => now, peek) : undefined;
+  const played = autoplayFair(start, { timeMs: thinkMs, tuning, draw }, (_, after) => {
+    now = after.position;
+    note(after.position);
+  });
   return {
     game,
     result: played.result,
@@ -96,6 +159,18 @@ export function tuningFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Fai
       `${unknown.join(', ')}: not among the player's constants (${Object.keys(FAIR_TUNING).join(', ')})`,
     );
   return tuning;
+}
+
+/** The hidden cards the player may see, from SPIDER_BENCH_PLAY_PEEK: none when not given. */
+export function peekFromEnv(env: NodeJS.ProcessEnv = process.env): Peek | undefined {
+  const given = env.SPIDER_BENCH_PLAY_PEEK?.trim();
+  if (given === undefined || given === '') return undefined;
+  const peek = PEEKS.find((name) => name === given);
+  if (!peek)
+    throw new SettingError(
+      `SPIDER_BENCH_PLAY_PEEK='${env.SPIDER_BENCH_PLAY_PEEK}': ${PEEKS.join(', ')} or nothing`,
+    );
+  return peek;
 }
 
 /**

@@ -12,8 +12,12 @@
  *                            SPIDER_BENCH_PLAY_THREADS=N games at once, default 2;
  *                            SPIDER_FAIR_<name>=value for any of the player's constants,
  *                            FAIR_TUNING in src/search/fair.ts, to compare another value;
+ *                            SPIDER_BENCH_PLAY_PEEK=down, stock or all to let the player see
+ *                            those hidden cards of the real game, to measure what they are
+ *                            worth to it (never in play);
  *                            SPIDER_BENCH_PLAY_COMPARE=1 to play each game both with those
- *                            values and as the player is, side by side, and compare the two;
+ *                            values (or that peek) and as the player is, side by side, and
+ *                            compare the two;
  *                            SPIDER_BENCH_PLAY_VERBOSE=1 to print each game as it ends)
  *
  * Games 5001 on were never looked at while the player was written (it was tuned on games 1 to
@@ -29,6 +33,8 @@ import {
   alreadyThePlayers,
   type FairPlayed,
   type FairTask,
+  type Peek,
+  peekFromEnv,
   playFairGames,
   tuningFromEnv,
 } from './fairgames';
@@ -62,28 +68,33 @@ async function main(): Promise<void> {
   const tuning = tuningFromEnv();
   const comparing = switchFromEnv('SPIDER_BENCH_PLAY_COMPARE');
   const verbose = switchFromEnv('SPIDER_BENCH_PLAY_VERBOSE');
-  const tuned = JSON.stringify(tuning);
-  if (comparing && Object.keys(tuning).length === 0)
+  const peek = peekFromEnv();
+  const tuned = JSON.stringify(tuning) + (peek ? `, peeking at ${peek}` : '');
+  if (comparing && Object.keys(tuning).length === 0 && !peek)
     throw new SettingError(
-      'SPIDER_BENCH_PLAY_COMPARE=1 needs a constant to compare, as SPIDER_FAIR_followDepth=16',
+      'SPIDER_BENCH_PLAY_COMPARE=1 needs a constant to compare, as SPIDER_FAIR_followDepth=16, ' +
+        'or a peek, as SPIDER_BENCH_PLAY_PEEK=all',
     );
-  if (Object.keys(tuning).length > 0) console.log(`tuning: ${tuned}`);
+  if (Object.keys(tuning).length > 0 || peek) console.log(`tuning: ${tuned}`);
   for (const suits of suitsList)
-    if (comparing && alreadyThePlayers(tuning, suits))
+    if (comparing && !peek && alreadyThePlayers(tuning, suits))
       throw new SettingError(
         `${tuned} is what the player already plays with ${suits} suit${suits === 1 ? '' : 's'}: ` +
           'comparing it with itself tells nothing',
       );
   for (const suits of suitsList) {
-    const task = (game: number, given: FairTask['tuning']): FairTask => ({
+    const task = (game: number, given: FairTask['tuning'], peeking?: Peek): FairTask => ({
       game,
       suits,
       thinkMs,
       tuning: given,
+      peek: peeking,
     });
     // Compared, each game is played by both players at once, so both meet the same load.
     const tasks: FairTask[] = Array.from({ length: gamesFor(suits) }, (_, i) =>
-      comparing ? [task(first + i, {}), task(first + i, tuning)] : [task(first + i, tuning)],
+      comparing
+        ? [task(first + i, {}), task(first + i, tuning, peek)]
+        : [task(first + i, tuning, peek)],
     ).flat();
     const began = Date.now();
     const results = await playFairGames(tasks, threads, (played) => {

@@ -3,7 +3,7 @@
  * "The fair player"): a setting given wrongly stops the benchmark with a message that names it,
  * rather than measuring nonsense.
  */
-import { alreadyThePlayers, tuningFromEnv } from '../../bench/fairgames';
+import { alreadyThePlayers, peekFromEnv, tuningFromEnv } from '../../bench/fairgames';
 import { SettingError, suitsFromEnv, switchFromEnv, wholeFromEnv } from '../../bench/settings';
 
 describe('a whole number', () => {
@@ -97,5 +97,20 @@ describe('a comparison', () => {
     expect(alreadyThePlayers({ followDepth: 8, worlds: 32 }, 1)).toBe(true);
     expect(alreadyThePlayers({ followDepth: 12 }, 1)).toBe(false);
     expect(alreadyThePlayers({ followDepth: 12, worlds: 16 }, 4)).toBe(false);
+  });
+});
+
+describe('a peek', () => {
+  it('is none unless given, and the hidden cards named when given', () => {
+    expect(peekFromEnv({})).toBeUndefined();
+    expect(peekFromEnv({ SPIDER_BENCH_PLAY_PEEK: ' ' })).toBeUndefined();
+    expect(peekFromEnv({ SPIDER_BENCH_PLAY_PEEK: 'stock' })).toBe('stock');
+    expect(peekFromEnv({ SPIDER_BENCH_PLAY_PEEK: ' all ' })).toBe('all');
+  });
+
+  it('refuses anything else, by name', () => {
+    expect(() => peekFromEnv({ SPIDER_BENCH_PLAY_PEEK: 'everything' })).toThrow(
+      new SettingError("SPIDER_BENCH_PLAY_PEEK='everything': down, stock, all or nothing"),
+    );
   });
 });

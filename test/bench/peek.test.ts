@@ -1,0 +1,53 @@
+/**
+ * The benchmark's peek (README, "What was measured"): worlds that hold the real game's hidden
+ * cards where asked, to measure what seeing them is worth to the player. Never in play.
+ */
+import seedrandom from 'seedrandom';
+import { newGame, play, type Position } from '../../src/engine';
+import { deckOf } from '../../src/engine/deals';
+import { parseAction } from '../../src/notation';
+import { unseenCards, viewOf } from '../../src/search';
+import { type Peek, peekingDraw } from '../../bench/fairgames';
+
+/** PySolFC's 4-suit game 5001 after its first deal: cards face down, in the stock, and dealt. */
+function dealtOnce(): Position {
+  const game = newGame(
+    { scheme: 'pysol', key: '5001' },
+    { suits: 4, relaxed: 0, keepSuits: false },
+  );
+  const dealt = play(game, parseAction('d')!);
+  if (!dealt.ok) throw new Error('the deal was refused');
+  return dealt.game.position;
+}
+
+const down = (p: Position) => p.columns.map((column) => column.cards.slice(0, column.hidden));
+const undealt = (p: Position) => p.stock.slice(p.dealt * 10);
+const hidden = (p: Position) => [...down(p).flat(), ...undealt(p)].sort((a, b) => a - b);
+
+describe('a peeking draw', () => {
+  const real = dealtOnce();
+  const deck = deckOf({ scheme: 'pysol', key: '5001' }, real.rules);
+  const view = viewOf(real, deck);
+
+  it.each<Peek>(['down', 'stock', 'all'])('with %s, fits what the player sees', (peek) => {
+    const world = peekingDraw(() => real, peek)(view, seedrandom(peek));
+    expect(viewOf(world, deck)).toEqual(view);
+    expect(hidden(world)).toEqual([...unseenCards(view)].sort((a, b) => a - b));
+  });
+
+  it('holds the real cards where it peeks, and shuffles the others', () => {
+    const random = seedrandom('peek');
+    const draws = (peek: Peek) =>
+      Array.from({ length: 4 }, () => peekingDraw(() => real, peek)(view, random));
+    for (const world of draws('all')) {
+      expect(down(world)).toEqual(down(real));
+      expect(undealt(world)).toEqual(undealt(real));
+    }
+    const downOnly = draws('down');
+    for (const world of downOnly) expect(down(world)).toEqual(down(real));
+    expect(downOnly.some((world) => `${undealt(world)}` !== `${undealt(real)}`)).toBe(true);
+    const stockOnly = draws('stock');
+    for (const world of stockOnly) expect(undealt(world)).toEqual(undealt(real));
+    expect(stockOnly.some((world) => `${down(world)}` !== `${down(real)}`)).toBe(true);
+  });
+});
