@@ -1,6 +1,7 @@
 /**
  * Whole games played blind by the fair player, as `spider autoplay --fair` does (README, "The
- * fair player"), several at once, one per thread: what `bench:play` and `bench:chances` measure.
+ * fair player"), or with a peek at hidden cards to measure what they are worth to it (README,
+ * "What was measured"), several at once, one per thread: what `bench:play` and `bench:chances` measure.
  * Each game is a PySolFC numbered deal, and its name (`pysol:5027`) is the player's seed, as in
  * `spider autoplay --deal pysol:5027`: a game is played the same way every time, and a game the
  * benchmark lists as lost is lost the same way there (unless the time cut a plan short).
@@ -8,21 +9,23 @@
 import { isMainThread, parentPort, Worker } from 'worker_threads';
 import {
   type Card,
-  DEAL_SIZE,
   DEFAULT_RULES,
   newGame,
   type Position,
+  stockCards,
   type SuitCount,
   totalHidden,
 } from '../src/engine';
 import {
   autoplayFair,
   type Draw,
-  unseenCards,
   FAIR_SWITCHES,
   FAIR_TUNING,
   type FairTuning,
   fairTuning,
+  shuffled,
+  unseenCards,
+  worldOf,
 } from '../src/search';
 import { SettingError, switchFromEnv, wholeFromEnv } from './settings';
 
@@ -56,31 +59,25 @@ export function peekingDraw(real: () => Position, peek: Peek): Draw {
     const down = truth.columns.map((column, c) =>
       peek === 'stock' ? null : column.cards.slice(0, view.columns[c].hidden),
     );
-    const stock = peek === 'down' ? null : truth.stock.slice(truth.dealt * DEAL_SIZE);
+    const stock = peek === 'down' ? null : stockCards(truth);
     for (const cards of [...down, stock]) for (const card of cards ?? []) counts[card]--;
     const rest: Card[] = [];
     counts.forEach((n, card) => {
-      if (n < 0) throw new Error('the real game does not fit the view');
       for (let k = 0; k < n; k++) rest.push(card);
     });
-    for (let i = rest.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [rest[i], rest[j]] = [rest[j], rest[i]];
-    }
+    const open =
+      (stock ? 0 : view.stockLeft) +
+      view.columns.reduce((sum, column, c) => sum + (down[c] ? 0 : column.hidden), 0);
+    if (counts.some((n) => n < 0) || rest.length !== open)
+      throw new Error('the real game does not fit what the player sees');
+    shuffled(rest, random);
     let next = 0;
     const take = (n: number) => rest.slice(next, (next += n));
-    const columns = view.columns.map((column, c) => ({
-      cards: [...(down[c] ?? take(column.hidden)), ...column.up],
-      hidden: column.hidden,
-    }));
-    const undealt = stock ?? take(view.stockLeft);
-    return {
-      rules: view.rules,
-      columns,
-      stock: [...new Array<Card>(view.dealt * DEAL_SIZE).fill(0), ...undealt],
-      dealt: view.dealt,
-      foundations: view.foundations,
-    };
+    return worldOf(
+      view,
+      view.columns.map((column, c) => down[c] ?? take(column.hidden)),
+      stock ?? take(view.stockLeft),
+    );
   };
 }
 

@@ -40,6 +40,13 @@ import {
 } from './fairgames';
 import { runBench, SettingError, suitsFromEnv, switchFromEnv, wholeFromEnv } from './settings';
 
+/** What each peek lets the player see, as the benchmark prints it. */
+const PEEK_NAMES: Readonly<Record<Peek, string>> = {
+  down: 'the face-down cards',
+  stock: 'the stock',
+  all: 'every hidden card',
+};
+
 /** Wilson score interval for `won` of `n`, at 95%. */
 function wilson(won: number, n: number): [number, number] {
   if (n === 0) return [0, 1];
@@ -69,13 +76,21 @@ async function main(): Promise<void> {
   const comparing = switchFromEnv('SPIDER_BENCH_PLAY_COMPARE');
   const verbose = switchFromEnv('SPIDER_BENCH_PLAY_VERBOSE');
   const peek = peekFromEnv();
-  const tuned = JSON.stringify(tuning) + (peek ? `, peeking at ${peek}` : '');
+  const tuned = JSON.stringify(tuning);
+  // What the other player is: other constants, a peek, or both.
+  const other = [
+    Object.keys(tuning).length > 0 ? tuned : '',
+    peek ? `a peek at ${PEEK_NAMES[peek]}` : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
   if (comparing && Object.keys(tuning).length === 0 && !peek)
     throw new SettingError(
       'SPIDER_BENCH_PLAY_COMPARE=1 needs a constant to compare, as SPIDER_FAIR_followDepth=16, ' +
         'or a peek, as SPIDER_BENCH_PLAY_PEEK=all',
     );
-  if (Object.keys(tuning).length > 0 || peek) console.log(`tuning: ${tuned}`);
+  if (Object.keys(tuning).length > 0) console.log(`tuning: ${tuned}`);
+  if (peek) console.log(`peek: ${PEEK_NAMES[peek]} of the real game (never in play)`);
   for (const suits of suitsList)
     if (comparing && !peek && alreadyThePlayers(tuning, suits))
       throw new SettingError(
@@ -110,9 +125,9 @@ async function main(): Promise<void> {
       continue;
     }
     const base = results.filter((_, i) => i % 2 === 0);
-    const other = results.filter((_, i) => i % 2 === 1);
+    const others = results.filter((_, i) => i % 2 === 1);
     report(`${name}, as it is`, base, seconds);
-    report(`${name}, with ${tuned}`, other, seconds);
+    report(`${name}, with ${other}`, others, seconds);
     const outcome = (played: FairPlayed) => ({
       won: played.result === 'won',
       removed: played.removed,
@@ -120,10 +135,10 @@ async function main(): Promise<void> {
     const pairs = base.map((played, i) => ({
       game: played.game,
       base: outcome(played),
-      other: outcome(other[i]),
+      other: outcome(others[i]),
     }));
     console.log('');
-    for (const line of comparisonLines(compare(pairs), tuned)) console.log(line);
+    for (const line of comparisonLines(compare(pairs), other)) console.log(line);
   }
 }
 

@@ -12,7 +12,7 @@ import type { FairGoal, FairTuning } from './fair';
 import type { Chance } from './fair-look';
 import { Roller } from './fair-roll';
 import { type Solution, solve } from './solver';
-import { type Draw, sampleWorld, type View } from './view';
+import type { Draw, View } from './view';
 
 /**
  * The solver's beam widths in a world of the vote: a wider beam would spend more positions than
@@ -52,7 +52,7 @@ export function solvedVote(
   random: () => number,
   t: FairTuning,
   clock: VoteClock,
-  draw: Draw = sampleWorld,
+  draw: Draw,
 ): {
   shows: Shown;
   line: Action[];
@@ -197,7 +197,7 @@ export function tallyWays(
   plans: readonly (readonly Action[])[],
   t: FairTuning,
   clock: VoteClock,
-  draw: Draw = sampleWorld,
+  draw: Draw,
 ): WaysWon {
   const searches = t.solved * plans.length;
   const solveOut = (turned: Position, done: number) => {
@@ -217,7 +217,7 @@ export function rollWays(
   plans: readonly (readonly Action[])[],
   t: FairTuning,
   clock: VoteClock,
-  draw: Draw = sampleWorld,
+  draw: Draw,
 ): WaysWon {
   const roller = new Roller(t);
   const rollOut = (turned: Position) => {
@@ -238,7 +238,7 @@ export function playWays(
   wanted: number,
   clock: VoteClock,
   playOut: (turned: Position, done: number) => { won: boolean; positions: number },
-  draw: Draw = sampleWorld,
+  draw: Draw,
 ): WaysWon {
   const won = plans.map(() => 0);
   let worlds = 0;

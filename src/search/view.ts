@@ -68,19 +68,36 @@ export type Draw = (view: View, random: () => number) => Position;
 
 /** A position that fits the view: the unseen cards shuffled into the face-down and stock places. */
 export function sampleWorld(view: View, random: () => number): Position {
-  const unseen = unseenCards(view);
-  for (let i = unseen.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [unseen[i], unseen[j]] = [unseen[j], unseen[i]];
-  }
+  const unseen = shuffled(unseenCards(view), random);
   let next = 0;
-  const columns = view.columns.map((column) => {
-    const down = unseen.slice(next, next + column.hidden);
-    next += column.hidden;
-    return { cards: [...down, ...column.up], hidden: column.hidden };
-  });
+  const down = view.columns.map((column) => unseen.slice(next, (next += column.hidden)));
+  return worldOf(view, down, unseen.slice(next));
+}
+
+/** Shuffles `cards` in place with `random` (every order as likely), and answers them. */
+export function shuffled<T>(cards: T[], random: () => number): T[] {
+  for (let i = cards.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [cards[i], cards[j]] = [cards[j], cards[i]];
+  }
+  return cards;
+}
+
+/**
+ * The position that fits `view` with `down[c]` face down in column c (deepest first) and
+ * `undealt` left in the stock, in dealing order.
+ */
+export function worldOf(
+  view: View,
+  down: readonly (readonly Card[])[],
+  undealt: readonly Card[],
+): Position {
+  const columns = view.columns.map((column, c) => ({
+    cards: [...down[c], ...column.up],
+    hidden: column.hidden,
+  }));
   // The cards already dealt are in the tableau; their places in the stock are never read again.
-  const stock = [...new Array<Card>(view.dealt * DEAL_SIZE).fill(0), ...unseen.slice(next)];
+  const stock = [...new Array<Card>(view.dealt * DEAL_SIZE).fill(0), ...undealt];
   return { rules: view.rules, columns, stock, dealt: view.dealt, foundations: view.foundations };
 }
 

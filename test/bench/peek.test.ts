@@ -8,6 +8,7 @@ import { deckOf } from '../../src/engine/deals';
 import { parseAction } from '../../src/notation';
 import { unseenCards, viewOf } from '../../src/search';
 import { type Peek, peekingDraw } from '../../bench/fairgames';
+import { card, position } from '../helpers/build';
 
 /** PySolFC's 4-suit game 5001 after its first deal: cards face down, in the stock, and dealt. */
 function dealtOnce(): Position {
@@ -49,5 +50,39 @@ describe('a peeking draw', () => {
     const stockOnly = draws('stock');
     for (const world of stockOnly) expect(undealt(world)).toEqual(undealt(real));
     expect(stockOnly.some((world) => `${down(world)}` !== `${down(real)}`)).toBe(true);
+  });
+
+  it('reads the real game as it is at each draw', () => {
+    const start = newGame({ scheme: 'pysol', key: '5001' }, real.rules).position;
+    let now = start;
+    const draw = peekingDraw(() => now, 'all');
+    const random = seedrandom('now');
+    expect(down(draw(viewOf(start, deck), random))).toEqual(down(start));
+    now = real;
+    const later = draw(viewOf(real, deck), random);
+    expect(down(later)).toEqual(down(real));
+    expect(undealt(later)).toEqual(undealt(real));
+  });
+
+  it('fits a game with no stock left and suits removed', () => {
+    // Six spade suits removed and 20 cards in five columns, 8 of them face down; the deck is
+    // what the position holds.
+    const dealt = position({
+      columns: ['Ks Qs | Js Ts 9s', '8s 7s 6s | 5s', 'Ks | 4s 3s 2s As', 'Qs Js | Ts', '9s 8s 7s'],
+      foundations: 'ssssss',
+      rules: { suits: 1 },
+    });
+    const spades = 'A23456789TJQK'.split('').map((rank) => card(`${rank}s`));
+    const fullDeck = [
+      ...dealt.columns.flatMap((column) => column.cards),
+      ...Array.from({ length: 6 }, () => spades).flat(),
+    ];
+    const seen = viewOf(dealt, fullDeck);
+    for (const peek of ['down', 'stock', 'all'] as const) {
+      const world = peekingDraw(() => dealt, peek)(seen, seedrandom(peek));
+      expect(viewOf(world, fullDeck)).toEqual(seen);
+      expect(undealt(world)).toEqual([]);
+      if (peek !== 'stock') expect(down(world)).toEqual(down(dealt));
+    }
   });
 });

@@ -161,7 +161,7 @@ describe('fairness', () => {
     );
   });
 
-  it('draws every world it rates with its draw, and no other', () => {
+  it('draws every world it rates with the draw it is given', () => {
     // The benchmark may give another draw (a peek); play never does, and the default is the
     // shuffle of the unseen cards the test above holds to.
     const game = playedGame('41', 4, 20, '41');
@@ -218,7 +218,8 @@ describe('fairness', () => {
           expect(b.worlds).toBe(a.worlds);
           const random = worldsRandom(view, 'same');
           const t = fairTuning(view.rules, tuning);
-          if (solvedVote(view, sampleWorld(view, random), random, t, STILL_VOTE)) voted++;
+          if (solvedVote(view, sampleWorld(view, random), random, t, STILL_VOTE, sampleWorld))
+            voted++;
         },
       ),
       { numRuns: 6, seed: 20261124 },
@@ -404,9 +405,32 @@ describe('with the stock dealt', () => {
     return turned;
   };
 
+  it("draws the vote's and the tally's worlds with the draw it is given too", () => {
+    let drawn = 0;
+    const draw = (v: typeof view, random: () => number) => {
+      drawn++;
+      return sampleWorld(v, random);
+    };
+    // The first world is step 2's and the vote's: then 7 more for step 2 and 11 for the vote.
+    fairChoice(view, { ...STILL, seed: 'v', draw });
+    expect(drawn).toBe(1 + 7 + (FAIR_TUNING.solved - 1));
+    // The tally draws its own worlds after step 2: 2 of them here.
+    drawn = 0;
+    const tuning = { worlds: 8, tallied: 3, solved: 2, talliedPositions: 2_000 };
+    fairChoice(view, { ...STILL, seed: 'v', draw, tuning });
+    expect(drawn).toBe(1 + 7 + 2);
+  });
+
   it('the solver plays out worlds, and its winning lines vote for a column to turn', () => {
     const random = worldsRandom(view, 'v');
-    const voted = solvedVote(view, sampleWorld(view, random), random, FAIR_TUNING, STILL_VOTE);
+    const voted = solvedVote(
+      view,
+      sampleWorld(view, random),
+      random,
+      FAIR_TUNING,
+      STILL_VOTE,
+      sampleWorld,
+    );
     if (!voted) throw new Error('too few worlds won');
     expect(voted.worlds).toBe(FAIR_TUNING.solved);
     expect(voted.goal).toBe('turn');
@@ -418,7 +442,14 @@ describe('with the stock dealt', () => {
   it('the player turns the column voted for', () => {
     for (const seed of ['v', 'w', 'x']) {
       const random = worldsRandom(view, seed);
-      const voted = solvedVote(view, sampleWorld(view, random), random, FAIR_TUNING, STILL_VOTE);
+      const voted = solvedVote(
+        view,
+        sampleWorld(view, random),
+        random,
+        FAIR_TUNING,
+        STILL_VOTE,
+        sampleWorld,
+      );
       const choice = fairChoice(view, { ...STILL, seed });
       expect(choice.goal).toBe('turn');
       expect(shows(choice.plan)).toBe(voted?.shows);
@@ -467,14 +498,21 @@ describe('with the stock dealt', () => {
 
     it('plays every way in the same worlds, so the order they come in changes nothing', () => {
       expect(ways.length).toBeGreaterThanOrEqual(2);
-      const forth = tallyWays(view, worldsRandom(view, 'v'), ways, t, STILL_VOTE);
-      const back = tallyWays(view, worldsRandom(view, 'v'), [...ways].reverse(), t, STILL_VOTE);
+      const forth = tallyWays(view, worldsRandom(view, 'v'), ways, t, STILL_VOTE, sampleWorld);
+      const back = tallyWays(
+        view,
+        worldsRandom(view, 'v'),
+        [...ways].reverse(),
+        t,
+        STILL_VOTE,
+        sampleWorld,
+      );
       expect(forth.worlds).toBe(6);
       expect(back.won).toEqual([...forth.won].reverse());
       expect(Math.max(...forth.won)).toBeGreaterThan(0);
       for (const won of forth.won) expect(won).toBeLessThanOrEqual(forth.worlds);
       // Other worlds, other counts: the worlds come from the random numbers given.
-      const other = tallyWays(view, worldsRandom(view, 'w'), ways, t, STILL_VOTE);
+      const other = tallyWays(view, worldsRandom(view, 'w'), ways, t, STILL_VOTE, sampleWorld);
       expect(other.worlds).toBe(6);
     });
 
@@ -486,9 +524,16 @@ describe('with the stock dealt', () => {
       const drawn = worldsRandom(view, 'v');
       const random = () => (numbers++, drawn());
       const clock = { ...STILL_VOTE, cancelled: () => numbers > 2 * draws };
-      const cut = tallyWays(view, random, ways, t, clock);
+      const cut = tallyWays(view, random, ways, t, clock, sampleWorld);
       expect(cut.worlds).toBe(2);
-      const two = tallyWays(view, worldsRandom(view, 'v'), ways, { ...t, solved: 2 }, STILL_VOTE);
+      const two = tallyWays(
+        view,
+        worldsRandom(view, 'v'),
+        ways,
+        { ...t, solved: 2 },
+        STILL_VOTE,
+        sampleWorld,
+      );
       expect(cut.won).toEqual(two.won);
     });
 
@@ -550,7 +595,7 @@ describe('with the stock dealt', () => {
     it('plays every way on in the same worlds, so the order they come in changes nothing', () => {
       expect(ways.length).toBeGreaterThanOrEqual(2);
       const roll = (plans: typeof ways) =>
-        rollWays(view, worldsRandom(view, 'v'), plans, t, STILL_VOTE);
+        rollWays(view, worldsRandom(view, 'v'), plans, t, STILL_VOTE, sampleWorld);
       const forth = roll(ways);
       const back = roll([...ways].reverse());
       expect(forth.worlds).toBe(16);
