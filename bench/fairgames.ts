@@ -1,7 +1,8 @@
 /**
  * Whole games played blind by the fair player, as `spider autoplay --fair` does (README, "The
  * fair player"), or with a peek at hidden cards to measure what they are worth to it (README,
- * "What was measured"), several at once, one per thread: what `bench:play` and `bench:chances` measure.
+ * "What was measured"), several at once, one per thread: what `bench:play` and `bench:chances`
+ * measure.
  * Each game is a PySolFC numbered deal, and its name (`pysol:5027`) is the player's seed, as in
  * `spider autoplay --deal pysol:5027`: a game is played the same way every time, and a game the
  * benchmark lists as lost is lost the same way there (unless the time cut a plan short).
