@@ -38,6 +38,7 @@ import {
   viewOf,
   winChance,
   type VoteClock,
+  type View,
   tallyWays,
   bestWays,
   mostWon,
@@ -89,6 +90,18 @@ function stockDealt(deal: string): Game {
   if (reached.length === 0)
     throw new Error(`game ${deal} never reached an empty stock with cards face down`);
   return reached[0];
+}
+
+/** `sampleWorld`, counting the worlds it draws. */
+function countingDraw() {
+  const counted = {
+    drawn: 0,
+    draw: (view: View, random: () => number) => {
+      counted.drawn++;
+      return sampleWorld(view, random);
+    },
+  };
+  return counted;
 }
 
 function sorted(cards: readonly number[]): number[] {
@@ -166,14 +179,10 @@ describe('fairness', () => {
     // shuffle of the unseen cards the test above holds to.
     const game = playedGame('41', 4, 20, '41');
     const view = gameView(game);
-    let drawn = 0;
-    const draw = (v: typeof view, random: () => number) => {
-      drawn++;
-      return sampleWorld(v, random);
-    };
-    const choice = fairChoice(view, { ...STILL, seed: '41', draw });
+    const counted = countingDraw();
+    const choice = fairChoice(view, { ...STILL, seed: '41', draw: counted.draw });
     expect(choice.worlds).toBe(8);
-    expect(drawn).toBe(choice.worlds);
+    expect(counted.drawn).toBe(choice.worlds);
     expect(fairChoice(view, { ...STILL, seed: '41' }).plan).toEqual(choice.plan);
   });
 
@@ -406,31 +415,26 @@ describe('with the stock dealt', () => {
   };
 
   it("draws the vote's and the tally's worlds with the draw it is given too", () => {
-    let drawn = 0;
-    const draw = (v: typeof view, random: () => number) => {
-      drawn++;
-      return sampleWorld(v, random);
-    };
+    const voting = countingDraw();
     // The first world is step 2's and the vote's: then 7 more for step 2 and 11 for the vote.
-    fairChoice(view, { ...STILL, seed: 'v', draw });
-    expect(drawn).toBe(1 + 7 + (FAIR_TUNING.solved - 1));
+    fairChoice(view, { ...STILL, seed: 'v', draw: voting.draw });
+    expect(voting.drawn).toBe(1 + 7 + (FAIR_TUNING.solved - 1));
     // The tally draws its own worlds after step 2: 2 of them here.
-    drawn = 0;
+    const tallying = countingDraw();
     const tuning = { worlds: 8, tallied: 3, solved: 2, talliedPositions: 2_000 };
-    fairChoice(view, { ...STILL, seed: 'v', draw, tuning });
-    expect(drawn).toBe(1 + 7 + 2);
+    fairChoice(view, { ...STILL, seed: 'v', draw: tallying.draw, tuning });
+    expect(tallying.drawn).toBe(1 + 7 + 2);
   });
 
+  /** The vote of the player's worlds for `seed`, the clock standing still. */
+  const voteOf = (seed: string) => {
+    const random = worldsRandom(view, seed);
+    const first = sampleWorld(view, random);
+    return solvedVote(view, first, random, FAIR_TUNING, STILL_VOTE, sampleWorld);
+  };
+
   it('the solver plays out worlds, and its winning lines vote for a column to turn', () => {
-    const random = worldsRandom(view, 'v');
-    const voted = solvedVote(
-      view,
-      sampleWorld(view, random),
-      random,
-      FAIR_TUNING,
-      STILL_VOTE,
-      sampleWorld,
-    );
+    const voted = voteOf('v');
     if (!voted) throw new Error('too few worlds won');
     expect(voted.worlds).toBe(FAIR_TUNING.solved);
     expect(voted.goal).toBe('turn');
@@ -441,15 +445,7 @@ describe('with the stock dealt', () => {
 
   it('the player turns the column voted for', () => {
     for (const seed of ['v', 'w', 'x']) {
-      const random = worldsRandom(view, seed);
-      const voted = solvedVote(
-        view,
-        sampleWorld(view, random),
-        random,
-        FAIR_TUNING,
-        STILL_VOTE,
-        sampleWorld,
-      );
+      const voted = voteOf(seed);
       const choice = fairChoice(view, { ...STILL, seed });
       expect(choice.goal).toBe('turn');
       expect(shows(choice.plan)).toBe(voted?.shows);
