@@ -7,7 +7,6 @@
  * `spider autoplay --deal pysol:5027`: a game is played the same way every time, and a game the
  * benchmark lists as lost is lost the same way there (unless the time cut a plan short).
  */
-import { isMainThread, parentPort, Worker } from 'worker_threads';
 import {
   type Card,
   DEFAULT_RULES,
@@ -29,6 +28,7 @@ import {
   worldOf,
 } from '../src/search';
 import { SettingError, switchFromEnv, wholeFromEnv } from './settings';
+import { onThreads, serveTasks } from './threads';
 
 export interface FairTask {
   readonly game: number;
@@ -129,8 +129,7 @@ function playOne({ game, suits, thinkMs, tuning, peek }: FairTask): FairPlayed {
   };
 }
 
-if (!isMainThread)
-  parentPort?.on('message', (task: FairTask) => parentPort?.postMessage(playOne(task)));
+serveTasks(playOne);
 
 /**
  * Whether the values given are those the player already has with `suits` (`FAIR_TUNING_BY_SUITS`
@@ -175,37 +174,10 @@ export function peekFromEnv(env: NodeJS.ProcessEnv = process.env): Peek | undefi
  * Plays every task on `threads` threads at once and answers the games in the tasks' order;
  * `onPlayed` hears of each as it ends.
  */
-export async function playFairGames(
+export function playFairGames(
   tasks: readonly FairTask[],
   threads: number,
   onPlayed?: (played: FairPlayed) => void,
 ): Promise<FairPlayed[]> {
-  const workers = Array.from(
-    { length: Math.max(1, Math.min(threads, tasks.length)) },
-    () => new Worker(__filename),
-  );
-  const results: FairPlayed[] = new Array(tasks.length);
-  let next = 0;
-  try {
-    await Promise.all(
-      workers.map(async (worker) => {
-        while (next < tasks.length) {
-          const at = next++;
-          results[at] = await new Promise<FairPlayed>((resolve, reject) => {
-            const failed = (error: Error) => reject(error);
-            worker.once('error', failed);
-            worker.once('message', (answer: FairPlayed) => {
-              worker.off('error', failed);
-              resolve(answer);
-            });
-            worker.postMessage(tasks[at]);
-          });
-          onPlayed?.(results[at]);
-        }
-      }),
-    );
-  } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
-  }
-  return results;
+  return onThreads(__filename, tasks, threads, onPlayed);
 }

@@ -1,0 +1,50 @@
+/**
+ * Work shared among threads, for the benchmarks that play many games or worlds: each thread runs
+ * the module at `file`, which answers every task posted to it with one message (`serveTasks`).
+ */
+import { isMainThread, parentPort, Worker } from 'worker_threads';
+
+/** In a thread of `onThreads`: answers each task posted to it with `work(task)`. */
+export function serveTasks<T, R>(work: (task: T) => R): void {
+  if (!isMainThread) parentPort?.on('message', (task: T) => parentPort?.postMessage(work(task)));
+}
+
+/**
+ * Runs every task on `threads` threads of `file` at once and answers the results in the tasks'
+ * order; `onDone` hears of each as it ends.
+ */
+export async function onThreads<T, R>(
+  file: string,
+  tasks: readonly T[],
+  threads: number,
+  onDone?: (result: R, task: T) => void,
+): Promise<R[]> {
+  const workers = Array.from(
+    { length: Math.max(1, Math.min(threads, tasks.length)) },
+    () => new Worker(file),
+  );
+  const results: R[] = new Array(tasks.length);
+  let next = 0;
+  try {
+    await Promise.all(
+      workers.map(async (worker) => {
+        while (next < tasks.length) {
+          const at = next++;
+          results[at] = await new Promise<R>((resolve, reject) => {
+            const failed = (error: Error) => reject(error);
+            worker.once('error', failed);
+            worker.once('message', (answer: R) => {
+              worker.off('error', failed);
+              resolve(answer);
+            });
+            worker.postMessage(tasks[at]);
+          });
+          onDone?.(results[at], tasks[at]);
+        }
+      }),
+    );
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+  return results;
+}
