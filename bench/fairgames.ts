@@ -27,6 +27,7 @@ import {
   unseenCards,
   worldOf,
 } from '../src/search';
+import { formatAction } from '../src/notation';
 import { SettingError, switchFromEnv, wholeFromEnv } from './settings';
 import { onThreads, serveTasks } from './threads';
 
@@ -94,6 +95,8 @@ export interface FairPlayed {
   readonly cut: number;
   /** Every (deals left, cards face down) the game went through, from the deal on. */
   readonly reached: readonly (readonly [deals: number, hidden: number])[];
+  /** The actions played, as a record writes them. */
+  readonly actions: readonly string[];
 }
 
 const stage = (position: Position): [number, number] => [
@@ -126,10 +129,11 @@ function playOne({ game, suits, thinkMs, tuning, peek }: FairTask): FairPlayed {
     plans: played.plans,
     cut: played.cut,
     reached: [...seen.values()],
+    actions: played.actions.map(formatAction),
   };
 }
 
-serveTasks(playOne);
+serveTasks(__filename, playOne);
 
 /**
  * Whether the values given are those the player already has with `suits` (`FAIR_TUNING_BY_SUITS`

@@ -2,11 +2,16 @@
  * Work shared among threads, for the benchmarks that play many games or worlds: each thread runs
  * the module at `file`, which answers every task posted to it with one message (`serveTasks`).
  */
-import { isMainThread, parentPort, Worker } from 'worker_threads';
+import { isMainThread, parentPort, Worker, workerData } from 'worker_threads';
 
-/** In a thread of `onThreads`: answers each task posted to it with `work(task)`. */
-export function serveTasks<T, R>(work: (task: T) => R): void {
-  if (!isMainThread) parentPort?.on('message', (task: T) => parentPort?.postMessage(work(task)));
+/**
+ * In a thread `onThreads` started for the module `file` (its `__filename`): answers each task
+ * posted to it with `work(task)`. Elsewhere, and in a thread of another module that imports this
+ * one, it does nothing.
+ */
+export function serveTasks<T, R>(file: string, work: (task: T) => R): void {
+  if (!isMainThread && workerData === file)
+    parentPort?.on('message', (task: T) => parentPort?.postMessage(work(task)));
 }
 
 /**
@@ -21,7 +26,7 @@ export async function onThreads<T, R>(
 ): Promise<R[]> {
   const workers = Array.from(
     { length: Math.max(1, Math.min(threads, tasks.length)) },
-    () => new Worker(file),
+    () => new Worker(file, { workerData: file }),
   );
   const results: R[] = new Array(tasks.length);
   let next = 0;
