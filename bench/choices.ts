@@ -3,9 +3,10 @@
  * game blind as `bench:play` does (1 s per action, the deal's name as the seed), and stops at the
  * player's first choice after a given deal. There it plays every legal action in the same worlds,
  * drawn for what the player sees, each followed by the blind player to the end, and prints how
- * many worlds each action wins, the player's own choice first. An action that wins clearly more
- * worlds than the player's is a choice it could have made better; the same counts for all mean
- * that there the game was in the hands of the cards.
+ * many worlds each action wins, the player's own choice first. The action that won most, when it
+ * is not the player's, meets the player's choice again in as many fresh worlds, since the best of
+ * many counts is also the luckiest: an action that wins more there is a choice the player could
+ * have made better; equal counts mean that there the game was in the hands of the cards.
  *
  *   npm run bench:choices   (SPIDER_BENCH_CHOICES_GAMES=the PySolFC games, as in
  *                            '9294,9311' or '5001..5100', default 5001..5020;
@@ -170,6 +171,10 @@ async function main(): Promise<void> {
   const tasks = games.map((game) => ({ game, suits, tuning: {} }));
   let passed = 0;
   let cut = 0;
+  let retried = 0;
+  let againOwn = 0;
+  let againBest = 0;
+  let disagreed = 0;
   let looked = 0;
   let ownWon = 0;
   let bestWon = 0;
@@ -191,39 +196,64 @@ async function main(): Promise<void> {
       .map(written)
       .filter((text) => text !== choice);
     const tried = [choice, ...others];
-    const worldTasks = tried.flatMap((text) =>
-      Array.from({ length: worlds }, (_, world) => ({
-        game: blind.game,
-        suits,
-        played: point.played,
-        world,
-        first: text,
-        thinkMs,
-        tuning,
-      })),
-    );
-    const won = new Map<string, number>(tried.map((text) => [text, 0]));
-    await onThreads<WorldTask, WorldPlayed>(__filename, worldTasks, threads, (ended, task) => {
-      if (ended.won) won.set(task.first, (won.get(task.first) ?? 0) + 1);
-      cut += ended.cut;
-    });
-    const wins = tried.map((text) => won.get(text) ?? 0);
-    const best = Math.max(...wins);
+    // Whether each action tried wins each of `count` worlds from `from` on.
+    const tryIn = async (texts: readonly string[], from: number, count: number) => {
+      const won = new Map(texts.map((text) => [text, new Array<boolean>(count).fill(false)]));
+      const worldTasks = texts.flatMap((text) =>
+        Array.from({ length: count }, (_, i) => ({
+          game: blind.game,
+          suits,
+          played: point.played,
+          world: from + i,
+          first: text,
+          thinkMs,
+          tuning,
+        })),
+      );
+      await onThreads<WorldTask, WorldPlayed>(__filename, worldTasks, threads, (ended, task) => {
+        won.get(task.first)![task.world - from] = ended.won;
+        cut += ended.cut;
+      });
+      return texts.map((text) => won.get(text)!);
+    };
+    const counted = (worlds: readonly boolean[]) => worlds.filter(Boolean).length;
+    const wins = (await tryIn(tried, 0, worlds)).map(counted);
+    // The player's choice unless another won more; of equals, the first.
+    const best = wins.indexOf(Math.max(...wins));
     looked++;
     ownWon += wins[0];
-    bestWon += best;
+    bestWon += wins[best];
     const hidden = gameView(now).columns.reduce((sum, column) => sum + column.hidden, 0);
     console.log(
       `  game ${blind.game} (${blind.result}), action ${point.played.length + 1}, ` +
         `${hidden} face down: the player's ${choice} won ${wins[0]} of ${worlds}, ` +
-        `the best ${tried[wins.indexOf(best)]} ${best}; ` +
+        `the best ${tried[best]} ${wins[best]}; ` +
         tried.map((text, i) => `${text} ${wins[i]}`).join(', '),
+    );
+    if (best === 0) continue;
+    // The best of many counts is the luckiest too: it meets the player's choice again in fresh
+    // worlds, where luck favours neither.
+    const [own, other] = await tryIn([choice, tried[best]], worlds, worlds);
+    retried++;
+    own.forEach((won, i) => {
+      againOwn += Number(won);
+      againBest += Number(other[i]);
+      if (won !== other[i]) disagreed++;
+    });
+    console.log(
+      `    again in ${worlds} fresh worlds: the player's ${choice} won ${counted(own)}, ` +
+        `${tried[best]} ${counted(other)}`,
     );
   }
   console.log(
     `${looked} choices looked at: the player's won ${ownWon} of ${looked * worlds} worlds, ` +
-      `the best action at each ${bestWon} (the best of many counts is the luckiest too)` +
+      `the best action at each ${bestWon}` +
       (passed > 0 ? `; ${passed} games won were not looked at` : ''),
+  );
+  console.log(
+    `  where another action won more, again in fresh worlds (${retried} choices, ` +
+      `${retried * worlds} worlds): the player's won ${againOwn}, the other ${againBest} ` +
+      `(difference ${againBest - againOwn}, standard error ${Math.sqrt(disagreed).toFixed(1)})`,
   );
   console.log(`plans in the worlds cut short by the time: ${cut}`);
 }
