@@ -101,7 +101,7 @@ export function wonAfter(task: WorldTask): WorldPlayed {
   const now = replayed(task.game, task.suits, task.played);
   const world = worldAt(now, task.world);
   const first = parseAction(task.first);
-  const outcome = first ? play({ ...now, start: world, position: world }, first) : null;
+  const outcome = first ? play({ ...now, position: world }, first) : null;
   if (!outcome?.ok) throw new Error(`game ${task.game}: '${task.first}' cannot be played`);
   const seed = `world ${task.world}`;
   const played = autoplayFair(outcome.game, { timeMs: task.thinkMs, seed, tuning: task.tuning });
@@ -169,18 +169,22 @@ async function main(): Promise<void> {
       `the player on at ${thinkMs} ms per action with ${JSON.stringify(tuning)}`,
   );
   const tasks = games.map((game) => ({ game, suits, tuning: {} }));
-  let passed = 0;
-  let cut = 0;
-  let retried = 0;
-  let againOwn = 0;
-  let againBest = 0;
-  let disagreed = 0;
-  let looked = 0;
-  let ownWon = 0;
-  let bestWon = 0;
+  // Games won and passed over, choices looked at and worlds won there (the player's choice, the
+  // best action), choices tried again and worlds won then, and plans the time cut short.
+  const sum = {
+    passed: 0,
+    looked: 0,
+    ownWon: 0,
+    bestWon: 0,
+    retried: 0,
+    againOwn: 0,
+    againBest: 0,
+    disagreed: 0,
+    cut: 0,
+  };
   for (const blind of await playFairGames(tasks, threads)) {
     if (lostOnly && blind.result === 'won') {
-      passed++;
+      sum.passed++;
       continue;
     }
     const point = pointAfter(blind.actions, deal);
@@ -212,7 +216,7 @@ async function main(): Promise<void> {
       );
       await onThreads<WorldTask, WorldPlayed>(__filename, worldTasks, threads, (ended, task) => {
         won.get(task.first)![task.world - from] = ended.won;
-        cut += ended.cut;
+        sum.cut += ended.cut;
       });
       return texts.map((text) => won.get(text)!);
     };
@@ -220,9 +224,9 @@ async function main(): Promise<void> {
     const wins = (await tryIn(tried, 0, worlds)).map(counted);
     // The player's choice unless another won more; of equals, the first.
     const best = wins.indexOf(Math.max(...wins));
-    looked++;
-    ownWon += wins[0];
-    bestWon += wins[best];
+    sum.looked++;
+    sum.ownWon += wins[0];
+    sum.bestWon += wins[best];
     const hidden = gameView(now).columns.reduce((sum, column) => sum + column.hidden, 0);
     console.log(
       `  game ${blind.game} (${blind.result}), action ${point.played.length + 1}, ` +
@@ -234,28 +238,30 @@ async function main(): Promise<void> {
     // The best of many counts is the luckiest too: it meets the player's choice again in fresh
     // worlds, where luck favours neither.
     const [own, other] = await tryIn([choice, tried[best]], worlds, worlds);
-    retried++;
+    sum.retried++;
     own.forEach((won, i) => {
-      againOwn += Number(won);
-      againBest += Number(other[i]);
-      if (won !== other[i]) disagreed++;
+      sum.againOwn += Number(won);
+      sum.againBest += Number(other[i]);
+      if (won !== other[i]) sum.disagreed++;
     });
     console.log(
       `    again in ${worlds} fresh worlds: the player's ${choice} won ${counted(own)}, ` +
         `${tried[best]} ${counted(other)}`,
     );
   }
+  const { looked, retried } = sum;
   console.log(
-    `${looked} choices looked at: the player's won ${ownWon} of ${looked * worlds} worlds, ` +
-      `the best action at each ${bestWon}` +
-      (passed > 0 ? `; ${passed} games won were not looked at` : ''),
+    `choices looked at: ${looked}; the player's won ${sum.ownWon} of ${looked * worlds} ` +
+      `worlds, the best action at each ${sum.bestWon}` +
+      (sum.passed > 0 ? `; games won, not looked at: ${sum.passed}` : ''),
   );
+  const error = Math.sqrt(sum.disagreed).toFixed(1);
   console.log(
-    `  where another action won more, again in fresh worlds (${retried} choices, ` +
-      `${retried * worlds} worlds): the player's won ${againOwn}, the other ${againBest} ` +
-      `(difference ${againBest - againOwn}, standard error ${Math.sqrt(disagreed).toFixed(1)})`,
+    `  where another action won more, again in fresh worlds (choices: ${retried}, worlds: ` +
+      `${retried * worlds}): the player's won ${sum.againOwn}, the other ${sum.againBest} ` +
+      `(difference ${sum.againBest - sum.againOwn}, standard error ${error})`,
   );
-  console.log(`plans in the worlds cut short by the time: ${cut}`);
+  console.log(`plans in the worlds cut short by the time: ${sum.cut}`);
 }
 
 if (require.main === module && isMainThread) runBench(main);
