@@ -227,7 +227,7 @@ async function main(): Promise<void> {
     sum.looked++;
     sum.ownWon += wins[0];
     sum.bestWon += wins[best];
-    const hidden = gameView(now).columns.reduce((sum, column) => sum + column.hidden, 0);
+    const hidden = gameView(now).columns.reduce((n, column) => n + column.hidden, 0);
     console.log(
       `  game ${blind.game} (${blind.result}), action ${point.played.length + 1}, ` +
         `${hidden} face down: the player's ${choice} won ${wins[0]} of ${worlds}, ` +
