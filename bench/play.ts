@@ -77,19 +77,17 @@ async function main(): Promise<void> {
   const verbose = switchFromEnv('SPIDER_BENCH_PLAY_VERBOSE');
   const peek = peekFromEnv();
   const tuned = JSON.stringify(tuning);
+  const tuningGiven = Object.keys(tuning).length > 0;
   // What the other player is: other constants, a peek, or both.
-  const other = [
-    Object.keys(tuning).length > 0 ? tuned : '',
-    peek ? `a peek at ${PEEK_NAMES[peek]}` : '',
-  ]
+  const other = [tuningGiven ? tuned : '', peek ? `a peek at ${PEEK_NAMES[peek]}` : '']
     .filter(Boolean)
     .join(' and ');
-  if (comparing && Object.keys(tuning).length === 0 && !peek)
+  if (comparing && !tuningGiven && !peek)
     throw new SettingError(
       'SPIDER_BENCH_PLAY_COMPARE=1 needs a constant to compare, as SPIDER_FAIR_followDepth=16, ' +
         'or a peek, as SPIDER_BENCH_PLAY_PEEK=all',
     );
-  if (Object.keys(tuning).length > 0) console.log(`tuning: ${tuned}`);
+  if (tuningGiven) console.log(`tuning: ${tuned}`);
   if (peek) console.log(`peek: ${PEEK_NAMES[peek]} of the real game (never in play)`);
   for (const suits of suitsList)
     if (comparing && !peek && alreadyThePlayers(tuning, suits))
