@@ -181,7 +181,7 @@ export function peekFromEnv(env: NodeJS.ProcessEnv = process.env): Peek | undefi
 export function playFairGames(
   tasks: readonly FairTask[],
   threads: number,
-  onPlayed?: (played: FairPlayed) => void,
+  onPlayed?: (played: FairPlayed, task: FairTask) => void,
 ): Promise<FairPlayed[]> {
   return onThreads(__filename, tasks, threads, onPlayed);
 }

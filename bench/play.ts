@@ -18,7 +18,8 @@
  *                            SPIDER_BENCH_PLAY_COMPARE=1 to play each game both with those
  *                            values (or that peek) and as the player is, side by side, and
  *                            compare the two;
- *                            SPIDER_BENCH_PLAY_VERBOSE=1 to print each game as it ends)
+ *                            SPIDER_BENCH_PLAY_VERBOSE=1 to print each game as it ends, and
+ *                            compared, with the player it was)
  *
  * Games 5001 on were never looked at while the player was written (it was tuned on games 1 to
  * 1000). Prints, per suit count, the share of games won with its 95% confidence interval
@@ -103,17 +104,21 @@ async function main(): Promise<void> {
       tuning: given,
       peek: peeking,
     });
+    const asItIs: FairTask['tuning'] = {};
     // Compared, each game is played by both players at once, so both meet the same load.
     const tasks: FairTask[] = Array.from({ length: gamesFor(suits) }, (_, i) =>
       comparing
-        ? [task(first + i, {}), task(first + i, tuning, peek)]
+        ? [task(first + i, asItIs), task(first + i, tuning, peek)]
         : [task(first + i, tuning, peek)],
     ).flat();
     const began = Date.now();
-    const results = await playFairGames(tasks, threads, (played) => {
+    const results = await playFairGames(tasks, threads, (played, task) => {
+      // Compared, the two players' lines come as their games end: each says whose it is.
+      const whose = !comparing ? '' : task.tuning === asItIs ? ' (as it is)' : ` (with ${other})`;
       if (verbose)
         console.log(
-          `  game ${played.game}: ${played.result}, ${played.removed} suits removed, ${played.thought.length} actions`,
+          `  game ${played.game}${whose}: ${played.result}, ${played.removed} suits removed, ` +
+            `${played.thought.length} actions`,
         );
     });
     const seconds = `${((Date.now() - began) / 1000).toFixed(0)} s${comparing ? ', both players' : ''}`;
