@@ -113,13 +113,14 @@ async function main(): Promise<void> {
     ).flat();
     const began = Date.now();
     const results = await playFairGames(tasks, threads, (played, task) => {
-      // Compared, the two players' lines come as their games end: each says whose it is.
+      if (!verbose) return;
+      // Compared, the two players' lines come as their games end: each says whose it is (the
+      // task given back is the one made here, so the player as it is has `asItIs` itself).
       const whose = !comparing ? '' : task.tuning === asItIs ? ' (as it is)' : ` (with ${other})`;
-      if (verbose)
-        console.log(
-          `  game ${played.game}${whose}: ${played.result}, ${played.removed} suits removed, ` +
-            `${played.thought.length} actions`,
-        );
+      console.log(
+        `  game ${played.game}${whose}: ${played.result}, ${played.removed} suits removed, ` +
+          `${played.thought.length} actions`,
+      );
     });
     const seconds = `${((Date.now() - began) / 1000).toFixed(0)} s${comparing ? ', both players' : ''}`;
     const name = `${suits} suit${suits === 1 ? '' : 's'}`;
