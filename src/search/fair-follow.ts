@@ -20,7 +20,10 @@ export class Follow {
   private readonly keptValue: Float64Array;
   private readonly keptFrom: Int32Array;
   private readonly keptCode: Int32Array;
-  private readonly seen = new Set<number>();
+  /** The positions of the layer looked at: their parents (in `layer`) and the moves from them. */
+  private readonly parentFrom: Int32Array;
+  private readonly parentCode: Int32Array;
+  private readonly seen = new SeenSet();
   private readonly value: (board: Board) => number;
 
   constructor(private readonly t: FairTuning) {
@@ -31,30 +34,38 @@ export class Follow {
     this.keptValue = new Float64Array(width);
     this.keptFrom = new Int32Array(width);
     this.keptCode = new Int32Array(width);
+    this.parentFrom = new Int32Array(width);
+    this.parentCode = new Int32Array(width);
   }
 
   rate(board: Board): number {
     let best = this.value(board);
     if (best === WIN) return WIN;
     const width = Math.max(1, this.t.followWidth);
-    const { codes, keptValue, keptFrom, keptCode, seen } = this;
+    const { codes, keptValue, keptFrom, keptCode, parentFrom, parentCode, seen } = this;
     seen.clear();
     board.hash();
     seen.add(board.hashLo);
     board.store(this.layer, 0);
+    // A layer's positions are kept as their parent's record in `layer` and the move from it:
+    // each is played when its own children are looked at, and stored then for theirs, so a
+    // position is made once, and the last layer's never.
+    parentFrom[0] = 0;
+    parentCode[0] = -1;
     let size = 1;
     for (let d = 0; d < this.t.followDepth && size > 0; d++) {
       let kept = 0;
       for (let i = 0; i < size; i++) {
-        board.restore(this.layer, i * Board.RECORD);
+        board.restore(this.layer, parentFrom[i] * Board.RECORD);
+        if (parentCode[i] >= 0) board.play(parentCode[i]);
+        board.store(this.next, i * Board.RECORD);
         const n = candidates(board, codes, 1);
         for (let k = 0; k < n; k++) {
           if (codes[k] === DEAL_CODE) continue;
           board.play(codes[k]);
           this.positions++;
           board.hash();
-          if (!seen.has(board.hashLo)) {
-            seen.add(board.hashLo);
+          if (seen.add(board.hashLo)) {
             const v = this.value(board);
             if (v === WIN) return WIN;
             // Into the kept children, best first, when it is among the `width` best.
@@ -74,14 +85,53 @@ export class Follow {
         }
       }
       if (kept > 0 && keptValue[0] > best) best = keptValue[0];
-      for (let j = 0; j < kept; j++) {
-        board.restore(this.layer, keptFrom[j] * Board.RECORD);
-        board.play(keptCode[j]);
-        board.store(this.next, j * Board.RECORD);
-      }
+      parentFrom.set(keptFrom.subarray(0, kept));
+      parentCode.set(keptCode.subarray(0, kept));
       [this.layer, this.next] = [this.next, this.layer];
       size = kept;
     }
     return best;
+  }
+}
+
+/**
+ * The positions one rating has reached, by the low half of their hash: an open-addressed table
+ * that empties in one step (each rating stamps its own entries). A `Set` of numbers did the same
+ * about 6% slower over a whole plan (README, "The fair player": `npm run bench:think`).
+ */
+export class SeenSet {
+  private keys = new Uint32Array(1 << 12);
+  private stamps = new Uint32Array(1 << 12);
+  private stamp = 1;
+  private size = 0;
+
+  /** Empties the set. */
+  clear(): void {
+    this.size = 0;
+    if (++this.stamp === 0xffffffff) {
+      this.stamps.fill(0);
+      this.stamp = 1;
+    }
+  }
+
+  /** Adds `key`: true when it was not in the set. */
+  add(key: number): boolean {
+    const { keys, stamps, stamp } = this;
+    const mask = keys.length - 1;
+    let i = key; // already well mixed: the low half of a position's hash
+    for (; stamps[i & mask] === stamp; i++) if (keys[i & mask] === key) return false;
+    keys[i & mask] = key;
+    stamps[i & mask] = stamp;
+    if (++this.size * 2 > keys.length) this.grow();
+    return true;
+  }
+
+  private grow(): void {
+    const { keys, stamps, stamp } = this;
+    this.keys = new Uint32Array(keys.length * 2);
+    this.stamps = new Uint32Array(keys.length * 2);
+    this.stamp = 1;
+    this.size = 0;
+    for (let i = 0; i < keys.length; i++) if (stamps[i] === stamp) this.add(keys[i]);
   }
 }

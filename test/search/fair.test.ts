@@ -46,6 +46,7 @@ import {
   rollWays,
   type FairTuning,
 } from '../../src/search';
+import { SeenSet } from '../../src/search/fair-follow';
 import { Roller } from '../../src/search/fair-roll';
 import { parseAction } from '../../src/notation';
 
@@ -804,5 +805,38 @@ describe("the rollout's greedy player", () => {
     let won = 0;
     for (let i = 0; i < 8; i++) if (r.wins(sampleWorld(view, random))) won++;
     expect(won).toBeGreaterThan(0);
+  });
+});
+
+describe("the follow-up's set of positions reached", () => {
+  it('answers as a Set would, across growing and emptying', () => {
+    const random = seedrandom('seen');
+    const seen = new SeenSet();
+    // Rounds of many keys, each after an emptying: thousands are new (the set grows), some come
+    // twice, and keys of the rounds before must be forgotten.
+    for (const count of [10_000, 300, 5_000, 20_000]) {
+      seen.clear();
+      const reference = new Set<number>();
+      let added = 0;
+      for (let k = 0; k < count; k++) {
+        // Keys spread over every 32 bits, as the low half of a hash is.
+        const key = Math.imul(Math.floor(random() * 8_000), 0x9e3779b1) >>> 0;
+        const isNew = seen.add(key);
+        expect(isNew).toBe(!reference.has(key));
+        if (isNew) added++;
+        reference.add(key);
+      }
+      expect(added).toBe(reference.size);
+    }
+  });
+
+  it('holds 0 and the largest key like any other', () => {
+    const seen = new SeenSet();
+    expect(seen.add(0)).toBe(true);
+    expect(seen.add(0xffffffff)).toBe(true);
+    expect(seen.add(0)).toBe(false);
+    expect(seen.add(0xffffffff)).toBe(false);
+    seen.clear();
+    expect(seen.add(0)).toBe(true);
   });
 });
