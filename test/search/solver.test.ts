@@ -2,9 +2,18 @@
  * The solver (README, "Solver"): winning lines that the rules accept, losses it proves, and a
  * budget it keeps.
  */
+import seedrandom from 'seedrandom';
 import {
+  type Action,
   actionsKept,
+  apply,
   gameStatus,
+  hasCompleteSuitOnTop,
+  legalActions,
+  movableRunLength,
+  type Position,
+  rankOf,
+  suitOf,
   isWon,
   newGame,
   dealPosition,
@@ -12,7 +21,8 @@ import {
   type Suit,
 } from '../../src/engine';
 import { heuristicHints } from '../../src/search';
-import { autoplayFair, autoplayOpen, solve } from '../../src/search';
+import { autoplayFair, autoplayOpen, candidates, solve } from '../../src/search';
+import { actionOf, Board } from '../../src/engine/board';
 import { gameAt, position, suitRun } from '../helpers/build';
 import { playsToWin } from '../helpers/play-out';
 import { lostGame } from '../helpers/lost-game';
@@ -154,5 +164,63 @@ describe('autoplay --open', () => {
     expect(fair.result).toBe('resigned');
     expect(fair.lastLook).toBe(false);
     expect(fair.actions).toEqual([]);
+  });
+});
+
+describe('the actions worth trying', () => {
+  /**
+   * What `candidates` promises, worked out from the rules' own legal actions, in their order:
+   * a complete suit's removal alone; else the legal moves of a movable run but those that
+   * change nothing or seldom help, then the deal.
+   */
+  function worthTrying(p: Position, variant: 0 | 1): Action[] {
+    const complete = p.columns.findIndex(hasCompleteSuitOnTop);
+    if (complete >= 0) return [{ kind: 'remove', column: complete }];
+    const firstEmpty = p.columns.findIndex((column) => column.cards.length === 0);
+    const kept = legalActions(p).filter((action) => {
+      if (action.kind !== 'move') return action.kind === 'deal';
+      const source = p.columns[action.from];
+      const run = movableRunLength(source);
+      const count = action.count ?? run;
+      const at = source.cards.length - count;
+      const head = source.cards[at];
+      const hasBelow = at > source.hidden;
+      const below = source.cards[at - 1];
+      const target = p.columns[action.to].cards;
+      // Into an empty column: only the first, and never a whole column.
+      if (target.length === 0) return action.to === firstEmpty && at > 0;
+      const onto = target[target.length - 1];
+      const inSuit = suitOf(onto) === suitOf(head);
+      if (hasBelow && suitOf(below) === suitOf(head) && rankOf(below) === rankOf(head) + 1)
+        return inSuit && movableRunLength(p.columns[action.to]) + count > run;
+      return variant === 1 || inSuit || !hasBelow || rankOf(below) !== rankOf(onto);
+    });
+    return kept;
+  }
+
+  it('are the legal actions the solver keeps, in the rules’ order, in positions of real games', () => {
+    const codes = new Int32Array(4096);
+    let compared = 0;
+    for (const suits of [1, 2, 4] as const) {
+      for (const seed of ['a', 'b', 'c', 'd']) {
+        const random = seedrandom(`${seed}${suits}`);
+        let p = newGame(seed, { suits, relaxed: 0, keepSuits: false }).position;
+        for (let step = 0; step < 150; step++) {
+          const board = new Board(p);
+          for (const variant of [0, 1] as const) {
+            const n = candidates(board, codes, variant);
+            const found = Array.from(codes.subarray(0, n), actionOf);
+            expect(found).toEqual(worthTrying(p, variant));
+            compared++;
+          }
+          const legal = legalActions(p);
+          if (legal.length === 0) break;
+          const outcome = apply(p, legal[Math.floor(random() * legal.length)]);
+          if (!outcome.ok) throw new Error(outcome.refusal.why);
+          p = outcome.position;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1_000);
   });
 });
