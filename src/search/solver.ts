@@ -22,7 +22,7 @@ import { apply, applyLegal, legalActions } from '../engine/apply';
 import { actionOf, Board, DEAL_CODE, moveCode, removeCode, STRIDE } from '../engine/board';
 import { KING, rankOf } from '../engine/cards';
 import { HashSet64, positionHash } from '../engine/hash';
-import { COLUMN_COUNT, continuesRun, fitsOn, type Position } from '../engine/position';
+import { COLUMN_COUNT, continuesRun, type Position } from '../engine/position';
 import { isWon, status } from '../engine/status';
 
 export type SolveResult = 'won' | 'lost' | 'unknown';
@@ -151,6 +151,9 @@ class IntList {
 /** How many columns have each rank on top (0: empty), for `score`. */
 const tops = new Int32Array(KING + 2);
 
+/** For `candidates`: the columns with each rank on top, as bits. */
+const onTop = new Int32Array(KING + 2);
+
 /** Offset that makes every score positive, for the layer's sort keys. */
 const SCORE_OFFSET = 1 << 10;
 
@@ -201,6 +204,10 @@ export function candidates(board: Board, out: Int32Array, variant: Variant = 0):
   let n = 0;
   let firstEmpty = -1;
   for (let c = 0; c < COLUMN_COUNT && firstEmpty < 0; c++) if (lengths[c] === 0) firstEmpty = c;
+  // The columns each rank lies on top of, as bits: a run's head fits on those of the rank above.
+  onTop.fill(0);
+  for (let c = 0; c < COLUMN_COUNT; c++)
+    if (lengths[c] > 0) onTop[rankOf(cards[c * STRIDE + lengths[c] - 1])] |= 1 << c;
   for (let from = 0; from < COLUMN_COUNT; from++) {
     const run = runs[from];
     if (run === 0) continue;
@@ -211,17 +218,17 @@ export function candidates(board: Board, out: Int32Array, variant: Variant = 0):
       const hasBelow = at > hidden[from]; // no: a turn or an empty column
       const below = hasBelow ? cards[base + at - 1] : 0;
       const breaking = hasBelow && continuesRun(below, head);
-      for (let to = 0; to < COLUMN_COUNT; to++) {
-        if (to === from) continue;
-        if (lengths[to] === 0) {
-          if (to !== firstEmpty) continue;
-          // A whole column into an empty one changes nothing.
-          if (at === 0) continue;
+      // Into the first empty column (a whole column changes nothing there), or onto a card one
+      // rank above the head; in column order.
+      let targets = onTop[rankOf(head) + 1] & ~(1 << from);
+      if (firstEmpty >= 0 && at !== 0) targets |= 1 << firstEmpty;
+      for (; targets !== 0; targets &= targets - 1) {
+        const to = 31 - Math.clz32(targets & -targets);
+        if (to === firstEmpty) {
           out[n++] = moveCode(from, to, count);
           continue;
         }
         const onto = cards[to * STRIDE + lengths[to] - 1];
-        if (!fitsOn(head, onto)) continue;
         const inSuit = continuesRun(onto, head);
         if (breaking) {
           // Splitting a run pays only when the part joins a longer run of its suit.
