@@ -114,13 +114,14 @@ export class SeenSet {
     }
   }
 
-  /** Adds `key`: true when it was not in the set. */
+  /** Adds `key`, 32 bits read as unsigned: true when it was not in the set. */
   add(key: number): boolean {
     const { keys, stamps, stamp } = this;
     const mask = keys.length - 1;
-    let i = key; // already well mixed: the low half of a position's hash
-    for (; stamps[i & mask] === stamp; i++) if (keys[i & mask] === key) return false;
-    keys[i & mask] = key;
+    const k = key >>> 0;
+    let i = k; // already well mixed: the low half of a position's hash
+    for (; stamps[i & mask] === stamp; i++) if (keys[i & mask] === k) return false;
+    keys[i & mask] = k;
     stamps[i & mask] = stamp;
     if (++this.size * 2 > keys.length) this.grow();
     return true;

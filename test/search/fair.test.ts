@@ -830,12 +830,13 @@ describe("the follow-up's set of positions reached", () => {
     }
   });
 
-  it('holds 0 and the largest key like any other', () => {
+  it('holds 0 and the largest key like any other, and reads keys as unsigned', () => {
     const seen = new SeenSet();
     expect(seen.add(0)).toBe(true);
     expect(seen.add(0xffffffff)).toBe(true);
     expect(seen.add(0)).toBe(false);
     expect(seen.add(0xffffffff)).toBe(false);
+    expect(seen.add(-1)).toBe(false); // the same 32 bits as the largest key
     seen.clear();
     expect(seen.add(0)).toBe(true);
   });
