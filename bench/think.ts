@@ -81,9 +81,9 @@ async function main(): Promise<void> {
     for (let game = first; game < first + games; game++) playOne(game, suits, thought);
     const sorted = [...thought.ms].sort((a, b) => a - b);
     const total = sorted.reduce((sum, ms) => sum + ms, 0);
-    const last = first + games - 1;
+    const list = games === 1 ? `game ${first}` : `games ${first}..${first + games - 1}`;
     console.log(
-      `${suits} suit${suits === 1 ? '' : 's'}, games ${first}..${last}: ${sorted.length} plans ` +
+      `${suits} suit${suits === 1 ? '' : 's'}, ${list}: ${sorted.length} plans ` +
         `in ${(total / 1000).toFixed(1)} s; per plan median ${whole(percentile(sorted, 0.5))} ms, ` +
         `90th percentile ${whole(percentile(sorted, 0.9))} ms, worst ${whole(sorted.at(-1) ?? 0)}` +
         ` ms; ${whole((thought.positions / total) * 1000)} positions a second; ` +
