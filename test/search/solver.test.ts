@@ -177,7 +177,7 @@ describe('the actions worth trying', () => {
     const complete = p.columns.findIndex(hasCompleteSuitOnTop);
     if (complete >= 0) return [{ kind: 'remove', column: complete }];
     const firstEmpty = p.columns.findIndex((column) => column.cards.length === 0);
-    const kept = legalActions(p).filter((action) => {
+    return legalActions(p).filter((action) => {
       if (action.kind !== 'move') return action.kind === 'deal';
       const source = p.columns[action.from];
       const run = movableRunLength(source);
@@ -195,10 +195,9 @@ describe('the actions worth trying', () => {
         return inSuit && movableRunLength(p.columns[action.to]) + count > run;
       return variant === 1 || inSuit || !hasBelow || rankOf(below) !== rankOf(onto);
     });
-    return kept;
   }
 
-  it('are the legal actions the solver keeps, in the rules’ order, in positions of real games', () => {
+  it("are the legal actions the solver keeps, in the rules' order, in positions of real games", () => {
     const codes = new Int32Array(4096);
     let compared = 0;
     for (const suits of [1, 2, 4] as const) {
