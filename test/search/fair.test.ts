@@ -242,7 +242,9 @@ describe('fairness', () => {
 describe('the constants', () => {
   it('look 12 moves deep after a turn with 2 or 4 suits, 8 with 1, unless told otherwise', () => {
     expect(fairTuning(RULES(4)).followDepth).toBe(12);
-    expect(fairTuning(RULES(2)).followDepth).toBe(12);
+    expect(fairTuning(RULES(2))).toEqual({ ...FAIR_TUNING, followDepth: 12 });
+    // With 4 suits step 2 rates twice as many turns.
+    expect(fairTuning(RULES(4))).toEqual({ ...FAIR_TUNING, followDepth: 12, turns: 96 });
     // With 1 suit a face-down card weighs more, and nothing else changes.
     expect(fairTuning(RULES(1))).toEqual({ ...FAIR_TUNING, hiddenWeight: 1_500 });
     expect(fairTuning(RULES(4), { followDepth: 5 }).followDepth).toBe(5);
