@@ -30,6 +30,7 @@
 import * as os from 'os';
 import type { SuitCount } from '../src/engine';
 import { compare, comparisonLines } from './compare';
+import { percentile } from './figures';
 import {
   alreadyThePlayers,
   type FairPlayed,
@@ -58,9 +59,6 @@ function wilson(won: number, n: number): [number, number] {
   const scale = 1 + (z * z) / n;
   return [Math.max(0, (centre - spread) / scale), Math.min(1, (centre + spread) / scale)];
 }
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 async function main(): Promise<void> {
   const suitsList = suitsFromEnv('SPIDER_BENCH_PLAY_SUITS');

@@ -21,6 +21,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Client, type ClientChannel } from 'ssh2';
 import { newEd25519Key } from '../src/serve/host-key';
+import { percentile } from './figures';
 import { settingsFromEnv, wholeFromEnv } from './settings';
 
 const { CLIENTS, KEYS, GAP_MS } = settingsFromEnv(() => ({
@@ -37,10 +38,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function rssKb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 interface Player {
@@ -179,7 +176,7 @@ async function main(): Promise<void> {
     `spider serve, ${CLIENTS} players x ${KEYS} keys (one every ~${GAP_MS} ms each), ${os.cpus().length} cores, Node ${process.version}`,
   );
   console.log(
-    `key to frame: median ${ms(percentile(latencies, 50))}, p90 ${ms(percentile(latencies, 90))}, p99 ${ms(percentile(latencies, 99))}, worst ${ms(latencies[latencies.length - 1])} (${latencies.length} keys, ${missed.n} without a frame in 2 s; ${(latencies.length / (elapsed / 1000)).toFixed(0)} keys/s in all)`,
+    `key to frame: median ${ms(percentile(latencies, 0.5))}, p90 ${ms(percentile(latencies, 0.9))}, p99 ${ms(percentile(latencies, 0.99))}, worst ${ms(latencies[latencies.length - 1])} (${latencies.length} keys, ${missed.n} without a frame in 2 s; ${(latencies.length / (elapsed / 1000)).toFixed(0)} keys/s in all)`,
   );
   console.log(
     `server memory (RSS): ${mb(before)} idle, ${mb(loggedIn)} with ${CLIENTS} players in, ${mb(peak)} at most while playing, ${mb(playing)} after; ` +

@@ -20,6 +20,7 @@ import * as path from 'path';
 import { dealPosition, newGame, type Position, type SuitCount } from '../src/engine';
 import { gameData, type JobResult, type Solution, solutionOf, solve } from '../src/search';
 import { SolverPair } from '../src/search/solver-thread';
+import { percentile } from './figures';
 import { settingsFromEnv, suitsFromEnv, switchFromEnv, wholeFromEnv } from './settings';
 
 const { SUITS, BASELINE, GAMES } = settingsFromEnv(() => ({
@@ -66,9 +67,6 @@ const SOLVERS: Solver[] = [
       ]
     : []),
 ];
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 async function main(): Promise<void> {
   console.log(

@@ -17,6 +17,7 @@ import * as os from 'os';
 import { gameStatus, newGame, play, type SuitCount } from '../src/engine';
 import { formatAction } from '../src/notation';
 import { fairChoice, gameView } from '../src/search';
+import { percentile } from './figures';
 import { runBench, suitsFromEnv, wholeFromEnv } from './settings';
 
 /** Long enough that no plan of these games is ever cut short: the work done is all there is. */
@@ -60,10 +61,6 @@ function playOne(game: number, suits: SuitCount, into: Thought): void {
       actions++;
     }
   }
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 }
 
 const whole = (n: number) => Math.round(n).toLocaleString('en-US');
