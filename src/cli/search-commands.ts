@@ -4,7 +4,15 @@
  */
 import { type Command, Option } from 'commander';
 import { actionsKept, type Game, newGame, writtenLine } from '../engine';
-import { carriedMeta, formatAction, formatRecord, jsonText, printable } from '../notation';
+import {
+  carriedMeta,
+  dealNameJson,
+  type DealNameJson,
+  formatAction,
+  formatRecord,
+  jsonText,
+  printable,
+} from '../notation';
 import type { JobResult } from '../search';
 import { autoplayText } from './autoplay-command';
 import { addGameOptions, type CommandKit } from './kit';
@@ -45,6 +53,8 @@ export function addSearchCommands(program: Command, kit: CommandKit): void {
   /**
    * The game a search starts from: a record's end, or a deal from the options; with the record's
    * other header keys, which the record it prints keeps (README, "Move notation and game records").
+   * `named`: the members that name the deal in the JSON, when the command chose it (a random seed,
+   * --winnable, --daily), so that the line found can be played (README, "Solver").
    */
   async function searchedGame(file: string | undefined, raw: RawOptions, command: Command) {
     const options = take(checkGameOptions(raw));
@@ -53,10 +63,14 @@ export function addSearchCommands(program: Command, kit: CommandKit): void {
     if (file !== undefined && dealOptions.some(given)) {
       fail('a record file brings its own deal and rules: give FILE or deal options, not both');
     }
-    if (file === undefined)
-      return { game: newGame(await chosenDeal(options), options.rules), meta: [] };
+    if (file === undefined) {
+      const game = newGame(await chosenDeal(options), options.rules);
+      const chosen = options.choose !== undefined || !(given('seed') || given('deal'));
+      const named: DealNameJson = chosen ? dealNameJson(game) : {};
+      return { game, meta: [], named };
+    }
     const { game, meta } = await loadRecord(file, false, raw.json === true);
-    return { game, meta: carriedMeta(meta) };
+    return { game, meta: carriedMeta(meta), named: {} };
   }
   /** A time option in `unit`s: a positive number up to a day. */
   function timeOption(name: string, text: string, unit: 'seconds' | 'milliseconds'): number {
@@ -81,7 +95,7 @@ export function addSearchCommands(program: Command, kit: CommandKit): void {
         );
       }
       const seconds = timeOption('--time', raw.time ?? (raw.whereLost ? '60' : '10'), 'seconds');
-      const { game, meta } = await searchedGame(file, raw, command);
+      const { game, meta, named } = await searchedGame(file, raw, command);
       if (raw.whereLost) {
         const { whereLost } = await import('../search');
         const { whereLostJson, whereLostText } = await import('./where-lost-command');
@@ -95,7 +109,7 @@ export function addSearchCommands(program: Command, kit: CommandKit): void {
       const solution = found.line.map(formatAction);
       if (raw.json) {
         const { result, positions, ms } = found;
-        io.stdout.write(`${jsonText({ result, solution, positions, ms })}\n`);
+        io.stdout.write(`${jsonText({ ...named, result, solution, positions, ms })}\n`);
         return;
       }
       const summary =
@@ -138,7 +152,7 @@ export function addSearchCommands(program: Command, kit: CommandKit): void {
     ) => {
       const open = raw.open === true;
       const ms = timeOption('--think', raw.think ?? (open ? '10000' : '1000'), 'milliseconds');
-      const { game, meta } = await searchedGame(file, raw, command);
+      const { game, meta, named } = await searchedGame(file, raw, command);
       const { autoplayFair, autoplayOpen } = await import('../search');
       const began = Date.now();
       // The fair player's worlds are drawn from the deal's name: the same deal plays the same.
@@ -149,7 +163,7 @@ export function addSearchCommands(program: Command, kit: CommandKit): void {
         // Resigning is losing, for a player: the result is won or lost.
         const result = played.result === 'won' ? 'won' : 'lost';
         const actions = played.actions.map(formatAction);
-        io.stdout.write(`${jsonText({ result, actions, ms: elapsed })}\n`);
+        io.stdout.write(`${jsonText({ ...named, result, actions, ms: elapsed })}\n`);
         return;
       }
       io.stdout.write(autoplayText(played, fair, elapsed, meta));

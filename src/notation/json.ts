@@ -42,6 +42,22 @@ export interface PositionJson {
   score: Scores;
 }
 
+/** The name of a deal in JSON: the members a document names it by, before any other. */
+export type DealNameJson = Pick<PositionJson, 'seed' | 'deal' | 'winnable' | 'from' | 'daily'>;
+
+/**
+ * How the JSON documents name the game's deal: its seed, or `deal` for a numbered one; for a deal
+ * chosen as winnable, where the search began; for the daily deal, its date.
+ */
+export function dealNameJson(game: Game): DealNameJson {
+  const origin = game.deal.origin;
+  return {
+    ...(game.deal.scheme === 'seed' ? { seed: game.deal.key } : { deal: dealText(game.deal) }),
+    ...(origin ? { winnable: true, from: dealText(origin.from) } : {}),
+    ...(origin?.daily !== undefined ? { daily: origin.daily } : {}),
+  };
+}
+
 /** The position of a game as the headless commands print it with `--json`. */
 export function positionJson(game: Game, reveal: boolean): PositionJson {
   const position = game.position;
@@ -57,11 +73,8 @@ export function positionJson(game: Game, reveal: boolean): PositionJson {
   });
   const stock = stockCards(position);
   const scores = gameScores(game);
-  const origin = game.deal.origin;
   return {
-    ...(game.deal.scheme === 'seed' ? { seed: game.deal.key } : { deal: dealText(game.deal) }),
-    ...(origin ? { winnable: true, from: dealText(origin.from) } : {}),
-    ...(origin?.daily !== undefined ? { daily: origin.daily } : {}),
+    ...dealNameJson(game),
     suits: game.rules.suits,
     relaxed: game.rules.relaxed,
     keepSuits: game.rules.keepSuits,

@@ -112,3 +112,54 @@ it.each([
   expect(out.stderr).toMatch(message);
   expect(out.stdout).toBe('');
 });
+
+describe('the JSON names the deal when the command chose it (README, "Solver")', () => {
+  it('a random seed comes first, so that the line found can be played', async () => {
+    const out = await cli(['solve', '--suits', '1', '--json'], { randomSeed: '271828' });
+    expect(out.status).toBe(0);
+    const found = JSON.parse(out.stdout) as Record<string, unknown>;
+    expect(Object.keys(found)).toEqual(['seed', 'result', 'solution', 'positions', 'ms']);
+    expect(found).toMatchObject({ seed: '271828', result: 'won' });
+    const record = `seed: 271828\nsuits: 1\n\n${(found.solution as string[]).join(' ')}\n`;
+    const replayed = await cli(['replay', '-', '--json'], { stdin: record });
+    expect(JSON.parse(replayed.stdout)).toMatchObject({ status: 'won' });
+  });
+
+  it('a deal the command was given is not named again: the document is as it always was', async () => {
+    for (const given of [
+      ['--seed', '5'],
+      ['--deal', 'pysol:5'],
+    ]) {
+      const out = await cli(['solve', ...given, '--suits', '1', '--json']);
+      expect(Object.keys(JSON.parse(out.stdout) as object)).toEqual([
+        'result',
+        'solution',
+        'positions',
+        'ms',
+      ]);
+    }
+  });
+
+  it('--winnable names the deal it found and where it began, as deal --json does', async () => {
+    const out = await cli(['solve', '--winnable', '--suits', '1', '--deal', 'pysol:1', '--json']);
+    const found = JSON.parse(out.stdout) as Record<string, unknown>;
+    expect(Object.keys(found).slice(0, 4)).toEqual(['deal', 'winnable', 'from', 'result']);
+    expect(found).toMatchObject({ winnable: true, from: 'pysol:1', result: 'won' });
+    const dealt = await cli(['deal', '--winnable', '--suits', '1', '--deal', 'pysol:1', '--json']);
+    expect(found.deal).toBe((JSON.parse(dealt.stdout) as Record<string, unknown>).deal);
+  });
+
+  it('autoplay does the same', async () => {
+    const chosen = await cli(['autoplay', '--open', '--suits', '1', '--json'], {
+      randomSeed: '314159',
+    });
+    expect(Object.keys(JSON.parse(chosen.stdout) as object)).toEqual([
+      'seed',
+      'result',
+      'actions',
+      'ms',
+    ]);
+    const given = await cli(['autoplay', '--open', '--seed', '314159', '--suits', '1', '--json']);
+    expect(Object.keys(JSON.parse(given.stdout) as object)).toEqual(['result', 'actions', 'ms']);
+  });
+});
