@@ -256,6 +256,14 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     );
     return EXIT_USAGE;
   }
+  // Help wherever it is asked for before `--`, even where an option would take it for its value
+  // (`deal --seed -h`): a player who types -h wants the help (README, "Decisions where the rules
+  // are silent"). `--seed=-h` is the seed -h.
+  const end = args.includes('--') ? args.indexOf('--') : args.length;
+  if (first !== 'help' && args.slice(0, end).some((arg) => arg === '-h' || arg === '--help')) {
+    (command ?? program).outputHelp();
+    return EXIT_OK;
+  }
   const swallowed = optionTakenAsValue(
     command ?? program.commands.find((c) => c.name() === 'play')!,
     args,

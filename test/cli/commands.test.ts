@@ -459,6 +459,19 @@ describe('usage errors (exit 2)', () => {
     // Help and the version still come first.
     expect((await cli(['deal', '--seed', '--json', '-h'])).stdout).toContain('Usage: spider deal');
     expect((await cli(['-V', '--seed', '--new'])).status).toBe(0);
+    // Even where the option before it would take it for its value.
+    for (const args of [
+      ['deal', '--seed', '-h'],
+      ['deal', '--suits', '--help'],
+      ['solve', '--time', '-h'],
+    ]) {
+      const helped = await cli(args);
+      expect(helped.status).toBe(0);
+      expect(helped.stdout).toContain(`Usage: spider ${args[0]}`);
+      expect(helped.stderr).toBe('');
+    }
+    expect((await cli(['--seed', '-h'])).stdout).toContain('Usage: spider [options] [file]');
+    expect(json(await cli(['deal', '--seed=-h', '--json'])).seed).toBe('-h');
     // Written so that it is clearly the value, it is one.
     expect(json(await cli(['deal', '--seed=--json', '--json'])).seed).toBe('--json');
     expect(json(await cli(['deal', '--seed', '-5', '--json'])).seed).toBe('-5');
