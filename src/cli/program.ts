@@ -45,7 +45,16 @@ function buildProgram(io: CliIo): Command {
           .replace(
             /^(spider: unknown option '[^']*')$/,
             '$1: this command has no such option (see its --help)',
-          );
+          )
+          // A value left out: say what the option takes, as its help line does.
+          .replace(/^spider: option '([^']*)' argument missing$/, (whole, flags: string) => {
+            const option = [program, ...program.commands]
+              .flatMap((command) => command.options)
+              .find((o) => o.flags === flags);
+            return option
+              ? `spider: option '${flags}' needs a value: ${option.description}`
+              : whole;
+          });
         write(`${message}\n`);
       },
     })

@@ -479,7 +479,15 @@ describe('usage errors (exit 2)', () => {
   });
 
   it('refuses an option without its value and extra arguments', async () => {
-    expect(expectUsageError(await cli(['deal', '--seed']))).toContain('--seed');
+    expect(expectUsageError(await cli(['deal', '--seed']))).toBe(
+      "spider: option '--seed <seed>' needs a value: the deal to play (any text of 1 to 100 characters); random when absent\n",
+    );
+    expect(expectUsageError(await cli(['deal', '--suits']))).toBe(
+      "spider: option '-s, --suits <n>' needs a value: suits in the deck: 1, 2 or 4\n",
+    );
+    expect(expectUsageError(await cli(['serve', '--port']))).toBe(
+      "spider: option '--port <n>' needs a value: the port to listen on\n",
+    );
     expectUsageError(await cli(['deal', 'extra']));
     expectUsageError(await cli(['replay', 'a', 'b']));
   });
