@@ -61,6 +61,14 @@ function isComment(line: string): boolean {
   return /^\s*#/.test(line);
 }
 
+/**
+ * A header key: any text (`player`, `played on`, `日付`) but with no control character, and with
+ * no white space at either end, where it would not show (a `seed ` key would be no seed).
+ */
+function isKey(key: string): boolean {
+  return key !== '' && !/^\s|\s$|\p{Cc}/u.test(key);
+}
+
 function isBlank(line: string): boolean {
   return line.trim() === '';
 }
@@ -100,18 +108,17 @@ export function parseRecord(text: string): RecordParse {
   const meta: [string, string][] = [];
   for (; more && !isBlank(line); more = nextLine()) {
     if (isComment(line)) continue;
-    // `s`: a value may hold U+2028/U+2029, which a seed may contain (they are not control characters).
-    // The value is what follows ': ' (README, "Move notation and game records"); a key alone
-    // with its colon has an empty one.
-    const m = /^([A-Za-z][A-Za-z0-9_.-]*)(?:: (.*)|:)$/s.exec(line);
-    if (!m)
+    // The key is what comes before the first ': ', the value the rest (README, "Move notation and
+    // game records"); a key alone with its colon has an empty value.
+    const split = line.indexOf(': ');
+    const key = split >= 0 ? line.slice(0, split) : line.endsWith(':') ? line.slice(0, -1) : '';
+    if (!isKey(key))
       return fail(
         i,
         line,
         `expected a header line 'key: value', not '${printable(line)}' (a blank line ends the header)`,
       );
-    const key = m[1];
-    const given = m[2] ?? '';
+    const given = split >= 0 ? line.slice(split + 2) : '';
     // Rule values are single words, so stray spaces are forgiven; a seed is taken exactly.
     const value = key === 'seed' || !isRuleKey(key) ? given : given.trim();
     if (header.has(key)) return fail(i, line, `the header key '${printable(key)}' appears twice`);

@@ -208,6 +208,27 @@ describe('parseRecord', () => {
       expect(parsed('seed: 1\nplayer:\n\nd\n').meta).toEqual([['player', '']]);
     });
 
+    it('takes any key without control characters or white space at its ends, up to the first ": "', () => {
+      const record = 'seed: 1\nplayed on: 2026-11-28\n日付: 土曜日\nx/y: v\na:b: v: w\nend:\n\nd\n';
+      const meta = [
+        ['played on', '2026-11-28'],
+        ['日付', '土曜日'],
+        ['x/y', 'v'],
+        ['a:b', 'v: w'],
+        ['end', ''],
+      ];
+      expect(parsed(record).meta).toEqual(meta);
+      // They are written back as they were read.
+      const again = parsed(formatRecord(parsed(record)));
+      expect(again.meta).toEqual(meta);
+      for (const line of ['seed : 1', ' player: ada', 'a\tb: v', 'a\x1bb: v', ': v']) {
+        expect(refused(`seed: 1\n${line}\n\nd\n`)).toMatchObject({
+          line: 2,
+          reason: expect.stringContaining('expected a header line'),
+        });
+      }
+    });
+
     it('names the second line when a record names its deal both ways', () => {
       expect(refused('seed: 1\nsuits: 1\ndeal: pysol:1\n\n')).toMatchObject({
         line: 3,
