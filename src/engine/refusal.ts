@@ -62,7 +62,7 @@ export function explain(refusal: Refusal, ascii = false, name?: (card: Card) => 
     case 'bad-count':
       return refusal.count < 1
         ? `a move takes at least one card`
-        : `${col(refusal.column)} can move ${refusal.run} card${refusal.run === 1 ? '' : 's'} together, not ${refusal.count}`;
+        : `${col(refusal.column)} can move ${refusal.run} card${refusal.run === 1 ? '' : 's'} together, not ${countText(refusal.count)}`;
     case 'does-not-fit':
       if (rankOf(refusal.onto) === ACE) return `nothing goes onto an ace (${card(refusal.onto)})`;
       if (rankOf(refusal.card) === KING)
@@ -93,4 +93,9 @@ export function explain(refusal: Refusal, ascii = false, name?: (card: Card) => 
     case 'nothing-to-redo':
       return 'nothing to redo';
   }
+}
+
+/** A count of cards as a message writes it: one too long to be a whole number there is "so many". */
+function countText(count: number): string {
+  return Number.isSafeInteger(count) ? String(count) : 'so many';
 }

@@ -1,4 +1,4 @@
-import { type Action, COLUMN_COUNT, DEAL, DECK_SIZE, move, remove } from '../engine';
+import { type Action, COLUMN_COUNT, DEAL, move, remove } from '../engine';
 
 /**
  * Move notation (README, "Move notation and game records"): `F-T`, `F-T/N`, `d`, `rF`, columns 1..10.
@@ -12,9 +12,8 @@ export function parseAction(token: string): Action | null {
     const to = column(m[2]);
     if (from === null || to === null) return null;
     if (m[3] === undefined) return move(from, to);
-    // No column holds more cards than the game has: a longer N is no count at all.
-    const count = Number(m[3]);
-    return /^[1-9]/.test(m[3]) && count <= DECK_SIZE ? move(from, to, count) : null;
+    // Any count is notation; one larger than the run is an illegal move, which the rules refuse.
+    return /^[1-9]/.test(m[3]) ? move(from, to, Number(m[3])) : null;
   }
   m = /^r(\d{1,2})$/.exec(token);
   if (m) {
@@ -32,7 +31,7 @@ function column(text: string): number | null {
 }
 
 /** What the tokens look like, for error messages. */
-export const ACTION_FORMS = `F-T, F-T/N, d or rF (columns 1 to 10, N 1 to ${DECK_SIZE})`;
+export const ACTION_FORMS = 'F-T, F-T/N, d or rF (columns 1 to 10, N from 1)';
 
 export function formatAction(action: Action): string {
   switch (action.kind) {

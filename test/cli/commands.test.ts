@@ -822,6 +822,17 @@ describe('spider replay', () => {
     expect(text.stderr).toContain('nothing goes onto an ace (A♠)');
   });
 
+  it('refuses a count larger than the run as an illegal action (exit 1), however large', async () => {
+    // Seed 1: column 2 can move one card (the deal's top card alone).
+    const larger = await cli(['replay', '-', '--json'], { stdin: 'seed: 1\n\nd 2-1/105\n' });
+    expect(larger.status).toBe(1);
+    expect(larger.stderr).toMatch(/action 2 '2-1\/105' \(line 3\).* together, not 105;/);
+    expect(json(larger).actions).toBe(1);
+    const huge = await cli(['replay', '-'], { stdin: 'seed: 1\n\n2-1/99999999999999999999\n' });
+    expect(huge.status).toBe(1);
+    expect(huge.stderr).toMatch(/'2-1\/99999999999999999999' .* together, not so many;/);
+  });
+
   it('refuses a move onto its own column and a remove without a suit (exit 1)', async () => {
     const same = await cli(['replay', '-', '--json'], { stdin: 'seed: 1\n\n3-3\n' });
     expect(same.status).toBe(1);
