@@ -412,6 +412,12 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
     case 'deal':
       return act(state, { kind: 'deal' });
     case 'remove': {
+      // Where suits leave at once, x means nothing: it says why, and changes nothing else, so
+      // cards picked up stay picked up (README, "Playing").
+      if (!game.rules.keepSuits)
+        return withState(state, {
+          message: info(sentence(explain({ why: 'suits-leave-at-once' }, state.theme.ascii))),
+        });
       // With nothing picked up, x takes the first complete suit there is.
       const complete = game.position.columns.findIndex(hasCompleteSuitOnTop);
       const column = selection?.column ?? (complete >= 0 ? complete : state.focus);

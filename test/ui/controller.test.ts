@@ -689,6 +689,31 @@ describe('keep-suits games', () => {
   });
 });
 
+describe('keys that mean nothing keep the cards picked up', () => {
+  const p = position({ columns: ['Kh', '5d 7c | 6c', 'As', '7d'] });
+  const start = initialState(gameAt(p), THEME, 'woods');
+
+  it('x where suits leave at once: the next column key still puts the 6 on the 7', () => {
+    const picked = run(start, col(1)).state;
+    expect(picked.selection).toMatchObject({ column: 1, count: 1 });
+    const told = run(picked, key('remove')).state;
+    expect(told.selection).toEqual(picked.selection);
+    expect(told.message?.text).toMatch(/^This game removes complete suits by itself/);
+    const moved = run(told, col(3)).state;
+    expect(showColumns(moved.game.position)[3]).toBe('7d 6c');
+    expect(moved.selection).toBeNull();
+  });
+
+  it("the solver's peek warning answered no: the cards stay picked up", () => {
+    const picked = run(start, col(1)).state;
+    const answered = run(picked, key('winnable'), col(3)).state;
+    expect(answered.message?.text).toBe('Carrying on.');
+    expect(answered.selection).toEqual(picked.selection);
+    const moved = run(answered, col(3)).state;
+    expect(showColumns(moved.game.position)[3]).toBe('7d 6c');
+  });
+});
+
 describe('answers from the solver', () => {
   const game = newGame('1', { suits: 1, relaxed: 0, keepSuits: false });
   const start = initialState(game, THEME, 'woods');
