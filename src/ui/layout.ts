@@ -65,7 +65,10 @@ export function layout(state: UiState, width: number, height: number): Layout {
   const stock = drawStatusLine(frame, state);
   // A message takes as many lines as it needs, up to half the rows below the top: the tableau
   // gives them up (it folds runs to fit). Only a longer one ends in … (README, "Playing").
-  const message = messageFor(state);
+  // The help and the statistics are read on their own, and at small sizes reach down over the
+  // message rows: the message waits behind them, rather than show in pieces round their edges.
+  const reading = state.overlay?.kind === 'help' || state.overlay?.kind === 'stats';
+  const message = reading ? null : messageFor(state);
   const maxLines = Math.max(1, Math.floor((height - TOP_ROWS - 1) / 2));
   const lines = message ? wrapWords(message.text, width) : [];
   if (lines.length > maxLines) {

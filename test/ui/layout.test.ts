@@ -332,6 +332,27 @@ describe('panels', () => {
     expect(words.filter((word) => !shown.has(word))).toEqual([]);
   });
 
+  it.each([
+    [80, 24],
+    [MIN_WIDTH, MIN_HEIGHT],
+  ])('at %ix%i, the help leaves no piece of the message round its edges', (width, height) => {
+    const message = { text: 'z does nothing here; ? shows the keys.', kind: 'info' as const };
+    for (const page of [0, 1]) {
+      const text = layout(
+        stateFor(game, { message, overlay: { kind: 'help', page } }),
+        width,
+        height,
+      ).frame.text();
+      const rows = text.split('\n');
+      // The message row: what is left of it outside the panel is blank, not 'z do'.
+      expect(rows[height - 2].replace(/[─└┘+\-|│ ]/g, '')).toBe('');
+    }
+    // Closed, the message shows again, whole.
+    expect(layout(stateFor(game, { message }), width, height).frame.text()).toContain(
+      'z does nothing here',
+    );
+  });
+
   it('the statistics panel shows the line of these rules, the others counted, and a note', () => {
     const line = {
       rules: RULES,
