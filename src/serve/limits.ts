@@ -98,3 +98,55 @@ export class LoginQueue<T> {
     this.waiting.delete(item);
   }
 }
+
+/**
+ * Hands a session's input to its game a slice at a time: `slice` bytes, then the rest on a later
+ * turn of the event loop (`later`), so that other players' keys, and their games' frames, come in
+ * between. The server plays every game on one thread: a burst of keys handed over whole would
+ * hold up every other game until each of its keys was played (README, "Playing over SSH").
+ * A slice never ends inside an escape sequence (it ends before the last ESC byte in it) or a
+ * UTF-8 character, which the game would read as other keys.
+ */
+export class InputPump {
+  private readonly pending: Buffer[] = [];
+  private waiting = false;
+
+  constructor(
+    private readonly write: (data: Buffer) => void,
+    private readonly slice = 512,
+    private readonly later: (run: () => void) => void = (run) => setImmediate(run),
+  ) {}
+
+  /** Queues `data`; the first slice goes at once when nothing is waiting. */
+  push(data: Buffer): void {
+    this.pending.push(data);
+    if (!this.waiting) this.pump();
+  }
+
+  private pump(): void {
+    this.waiting = false;
+    const head = Buffer.concat(this.pending.splice(0));
+    const end = sliceEnd(head, this.slice);
+    if (end > 0) this.write(head.subarray(0, end));
+    if (end < head.length) {
+      this.pending.push(head.subarray(end));
+      this.waiting = true;
+      this.later(() => this.pump());
+    }
+  }
+}
+
+const ESC = 0x1b;
+
+/**
+ * Where a slice of at most `most` bytes of `data` may end (see `InputPump`): before the last ESC
+ * in it, if one is past its start (a key's escape sequence is far shorter than a slice, so one
+ * at the start ends within it), and never on a UTF-8 continuation byte.
+ */
+export function sliceEnd(data: Buffer, most: number): number {
+  if (data.length <= most) return data.length;
+  const esc = data.lastIndexOf(ESC, most);
+  let end = esc > 0 ? esc : most;
+  while (end > 0 && (data[end] & 0xc0) === 0x80) end--;
+  return end > 0 ? end : most;
+}

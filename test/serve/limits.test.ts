@@ -1,5 +1,5 @@
 /** The server's counts and budgets (README, "Playing over SSH", Limits). */
-import { InputBudget, LoginQueue, Tally } from '../../src/serve/limits';
+import { InputBudget, InputPump, LoginQueue, sliceEnd, Tally } from '../../src/serve/limits';
 
 describe('LoginQueue', () => {
   it('makes room by closing the oldest from the same address', () => {
@@ -49,5 +49,46 @@ describe('InputBudget', () => {
     now = 100_000; // never more than the burst
     expect(budget.take(101)).toBe(false);
     expect(budget.take(100)).toBe(true);
+  });
+});
+
+describe('InputPump', () => {
+  /** A pump whose later turns are run by hand: what it wrote, slice by slice. */
+  function pumped(slice: number) {
+    const written: string[] = [];
+    const turns: (() => void)[] = [];
+    const pump = new InputPump(
+      (data) => written.push(data.toString('latin1')),
+      slice,
+      (run) => turns.push(run),
+    );
+    const next = () => turns.shift()?.();
+    return { pump, written, turns, next };
+  }
+
+  it('hands typing over at once, and a burst a slice per turn, in order and whole', () => {
+    const { pump, written, turns, next } = pumped(8);
+    pump.push(Buffer.from('ab'));
+    expect(written).toEqual(['ab']);
+    expect(turns).toHaveLength(0);
+    pump.push(Buffer.from('z'.repeat(20)));
+    expect(written).toEqual(['ab', 'z'.repeat(8)]);
+    // What comes while a slice waits queues behind it.
+    pump.push(Buffer.from('xy'));
+    expect(turns).toHaveLength(1);
+    while (turns.length > 0) next();
+    expect(written).toEqual(['ab', 'z'.repeat(8), 'z'.repeat(8), 'zzzzxy']);
+  });
+
+  it('never cuts an escape sequence or a UTF-8 character in two', () => {
+    const { pump, written, turns, next } = pumped(8);
+    // The up arrow would end the first slice in the middle: it goes whole with the next.
+    pump.push(Buffer.from('abcdef\x1b[A', 'latin1'));
+    while (turns.length > 0) next();
+    expect(written).toEqual(['abcdef', '\x1b[A']);
+    expect(sliceEnd(Buffer.from('\x1b[Azzzzzzzzzz', 'latin1'), 8)).toBe(8);
+    const accents = Buffer.from('abcdeéé'); // é is two bytes: the eighth is the middle of one
+    expect(sliceEnd(accents, 8)).toBe(7);
+    expect(accents.subarray(0, 7).toString()).toBe('abcdeé');
   });
 });
