@@ -155,7 +155,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         player = { kind: 'guest' };
         return ctx.accept();
       }
-      ctx.reject(['publickey', 'keyboard-interactive']);
+      ctx.reject(['publickey', 'keyboard-interactive', 'password']);
     });
     client.on('ready', () => {
       waiting.get(socketKey(address, port))?.();

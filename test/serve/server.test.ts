@@ -204,6 +204,31 @@ describe('spider serve', () => {
     expect(other.text()).not.toContain('Resumed');
   });
 
+  it('offers a client with no key keyboard-interactive and password logins, and lets it play as a guest', async () => {
+    const { port } = await serve();
+    const offered: string[][] = [];
+    const client = await new Promise<Client>((resolve, reject) => {
+      const c = new Client();
+      clients.push(c);
+      c.on('ready', () => resolve(c)).on('error', reject);
+      c.connect({
+        host: '127.0.0.1',
+        port,
+        username: 'player',
+        // First no login at all, to hear what the server offers; then a password, any one.
+        authHandler: (methodsLeft, _partial, next) => {
+          if (methodsLeft === null) return next({ type: 'none', username: 'player' });
+          offered.push([...methodsLeft]);
+          return next({ type: 'password', username: 'player', password: 'anything' });
+        },
+      });
+    });
+    expect(offered[0]).toEqual(['publickey', 'keyboard-interactive', 'password']);
+    const guest = await shell(client);
+    await guest.waitFor('q quit');
+    expect(guest.text()).toMatch(/you logged in as a guest/);
+  });
+
   it('refuses a command, a subsystem and forwarding with a message', async () => {
     const { port } = await serve();
     const client = await connect(port, { key: KEYS[0] });
