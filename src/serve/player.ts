@@ -74,10 +74,12 @@ function unicodeWanted(env: Readonly<Record<string, string>>): boolean {
   return /utf-?8/i.test(locale);
 }
 
-const minutes = (ms: number) => {
-  const n = Math.round(ms / 60_000);
-  return `${n} minute${n === 1 ? '' : 's'}`;
-};
+/** A time as the idle messages say it: "a minute", "30 minutes", or seconds ("90 seconds"). */
+export function duration(ms: number): string {
+  if (ms % 60_000 === 0) return ms === 60_000 ? 'a minute' : `${ms / 60_000} minutes`;
+  const seconds = Math.round(ms / 100) / 10;
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
 
 /**
  * Plays the session's game until the player quits, the connection drops or the server ends it.
@@ -114,15 +116,19 @@ export async function playSession(context: SessionContext): Promise<number> {
       endGame?.(0);
     },
   });
+  // A minute's warning; with an idle timeout of under two minutes, half of it.
+  const warning = Math.min(IDLE_WARNING_MS, context.idleMs / 2);
   const idle = setInterval(
     () => {
       const quiet = Date.now() - lastInput;
       if (quiet >= context.idleMs) {
-        ended ??= `No key for ${minutes(context.idleMs)}: the game was ended`;
+        ended ??= `No key for ${duration(context.idleMs)}: the game was ended`;
         endGame?.(0);
-      } else if (quiet >= context.idleMs - IDLE_WARNING_MS && !warned) {
+      } else if (quiet >= context.idleMs - warning && !warned) {
         warned = true;
-        tell?.(`No key for a while: this game ends in a minute unless you press a key.`);
+        tell?.(
+          `No key for a while: this game ends in ${duration(warning)} unless you press a key.`,
+        );
       }
     },
     Math.min(10_000, Math.max(1000, context.idleMs / 10)),

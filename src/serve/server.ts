@@ -266,7 +266,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         options.log(`${address}: a game refused: the server is full`);
         return refuse(
           channel,
-          `spider: the server is full (${options.maxSessions} games at once); try again later`,
+          `spider: the server is full (${options.maxSessions} game${options.maxSessions === 1 ? '' : 's'} at once); try again later`,
         );
       }
       if (games.of(address) >= options.maxPerAddress) {

@@ -9,6 +9,7 @@ import * as path from 'path';
 import { Terminal as Emulator } from '@xterm/headless';
 import { Client, type ClientChannel } from 'ssh2';
 import { loadHostKey, newEd25519Key } from '../../src/serve/host-key';
+import { duration } from '../../src/serve/player';
 import {
   MAX_COLS,
   MAX_ROWS,
@@ -443,13 +444,24 @@ describe('spider serve', () => {
     sock.destroy();
   });
 
+  it('says an idle timeout in minutes when it is whole ones, else in seconds', () => {
+    expect(duration(60_000)).toBe('a minute');
+    expect(duration(30 * 60_000)).toBe('30 minutes');
+    expect(duration(90_000)).toBe('90 seconds');
+    expect(duration(30_000)).toBe('30 seconds');
+    expect(duration(1_000)).toBe('1 second');
+  });
+
   it('warns an idle player, then ends the game, saved', async () => {
     const { port } = await serve({ idleMs: 2500 });
     const player = await shell(await connect(port, { key: KEYS[0] }));
     await player.waitFor('q quit');
     player.channel.write('d');
-    await player.waitFor('ends in a minute unless you press a key');
+    // Half the timeout's warning, when it is under two minutes.
+    await player.waitFor('ends in 1.3 seconds unless you press a key');
     expect(await player.exited).toBe(0);
-    expect(player.text()).toMatch(/No key for .*: the game was ended; your game is saved\./);
+    expect(player.text()).toMatch(
+      /No key for 2\.5 seconds: the game was ended; your game is saved\./,
+    );
   });
 });
