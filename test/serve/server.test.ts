@@ -7,7 +7,7 @@ import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { Terminal as Emulator } from '@xterm/headless';
-import { Client, type ClientChannel } from 'ssh2';
+import { Client, type ClientChannel, type ConnectConfig } from 'ssh2';
 import { loadHostKey, newEd25519Key } from '../../src/serve/host-key';
 import { duration } from '../../src/serve/player';
 import {
@@ -60,7 +60,12 @@ const KEYS = [newEd25519Key(), newEd25519Key()];
 
 type Login = { key: string } | { guest: true };
 
-function connect(port: number, login: Login, sock?: net.Socket): Promise<Client> {
+function connect(
+  port: number,
+  login: Login,
+  sock?: net.Socket,
+  more: Partial<ConnectConfig> = {},
+): Promise<Client> {
   return new Promise((resolve, reject) => {
     const client = new Client();
     clients.push(client);
@@ -73,6 +78,7 @@ function connect(port: number, login: Login, sock?: net.Socket): Promise<Client>
       ...('key' in login
         ? { privateKey: login.key }
         : { tryKeyboard: true, authHandler: ['keyboard-interactive'] as never }),
+      ...more,
     });
     client.on('keyboard-interactive', (_name, _instructions, _lang, _prompts, finish) =>
       finish([]),
@@ -208,21 +214,13 @@ describe('spider serve', () => {
   it('offers a client with no key keyboard-interactive and password logins, and lets it play as a guest', async () => {
     const { port } = await serve();
     const offered: string[][] = [];
-    const client = await new Promise<Client>((resolve, reject) => {
-      const c = new Client();
-      clients.push(c);
-      c.on('ready', () => resolve(c)).on('error', reject);
-      c.connect({
-        host: '127.0.0.1',
-        port,
-        username: 'player',
-        // First no login at all, to hear what the server offers; then a password, any one.
-        authHandler: (methodsLeft, _partial, next) => {
-          if (methodsLeft === null) return next({ type: 'none', username: 'player' });
-          offered.push([...methodsLeft]);
-          return next({ type: 'password', username: 'player', password: 'anything' });
-        },
-      });
+    // First no login at all, to hear what the server offers; then a password, any one.
+    const client = await connect(port, { guest: true }, undefined, {
+      authHandler: (methodsLeft, _partial, next) => {
+        if (methodsLeft === null) return next({ type: 'none', username: 'player' });
+        offered.push([...methodsLeft]);
+        return next({ type: 'password', username: 'player', password: 'anything' });
+      },
     });
     expect(offered[0]).toEqual(['publickey', 'keyboard-interactive', 'password']);
     const guest = await shell(client);
