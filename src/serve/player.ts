@@ -174,7 +174,7 @@ export async function playSession(context: SessionContext): Promise<number> {
       remote: true,
     });
     const lines = [result.summary];
-    if (ended !== null) lines.unshift(`${ended}; ${keptWords(context.player, result.unsaved)}.`);
+    if (ended !== null) lines.unshift(`${ended}; ${keptWords(context.player, result)}.`);
     if (result.problem !== undefined) channel.stderr.write(`spider: ${result.problem}\r\n`);
     channel.write(`${lines.join('\n').replace(/\n/g, '\r\n')}\r\n`);
     return result.status;
@@ -224,10 +224,9 @@ function placesOf(player: Player): Places {
   return { state: '/nonexistent', data: '/nonexistent', stateProblem: guest, dataProblem: guest };
 }
 
-function keptWords(player: Player, unsaved: boolean): string {
-  return player.kind === 'guest'
-    ? "a guest's game is not kept"
-    : unsaved
-      ? 'the line below says what of your game is kept'
-      : 'your game is saved';
+/** What of a game ended by the server is kept (README, "Playing over SSH"). */
+function keptWords(player: Player, game: { unsaved: boolean; touched: boolean }): string {
+  if (player.kind === 'guest') return "a guest's game is not kept";
+  if (!game.touched) return 'your game had not started, so there was nothing to keep';
+  return game.unsaved ? 'the line below says what of your game is kept' : 'your game is saved';
 }

@@ -77,9 +77,14 @@ export function openingState(
  * action, and settles it when the player leaves. Returns the exit status and a line to leave
  * on the terminal.
  */
-export async function playInTerminal(
-  options: PlayOptions,
-): Promise<{ status: number; summary: string; problem?: string; unsaved: boolean }> {
+export async function playInTerminal(options: PlayOptions): Promise<{
+  status: number;
+  summary: string;
+  problem?: string;
+  unsaved: boolean;
+  /** Whether anything was done in the game: an untouched deal is not kept. */
+  touched: boolean;
+}> {
   const places = options.places ?? localPlaces(options.env);
   const { session, game, ...opened } = GameSession.open<Saving>({
     ...options,
@@ -154,7 +159,6 @@ export async function playInTerminal(
     options.theme.ascii,
   ).join('\n');
   const unsaved = settled.unsaved !== null;
-  return exit.problem === undefined
-    ? { status: exit.status, summary, unsaved }
-    : { status: exit.status, summary, problem: exit.problem, unsaved };
+  const done = { status: exit.status, summary, unsaved, touched: touched(last) };
+  return exit.problem === undefined ? done : { ...done, problem: exit.problem };
 }

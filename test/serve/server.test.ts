@@ -398,6 +398,17 @@ describe('spider serve', () => {
     expect(savesOf(stateDir)).toHaveLength(1);
   });
 
+  it('at a shutdown, does not call an untouched deal saved: nothing of it is kept', async () => {
+    const { server, port, stateDir } = await serve();
+    const player = await shell(await connect(port, { key: KEYS[0] }));
+    await player.waitFor('q quit');
+    await shutDown(server, player);
+    expect(player.text()).toMatch(
+      /The server is shutting down; your game had not started, so there was\s+nothing to keep\./,
+    );
+    expect(savesOf(stateDir)).toHaveLength(0);
+  });
+
   it('ends only the game whose code failed, with a message', async () => {
     let seeds = 0;
     const { port } = await serve({
