@@ -14,7 +14,7 @@ import { GameSession, type Left, type Note, type Saving } from '../store/session
 import { initialState } from './controller';
 import { type GameHost, runTerminalGame } from './loop';
 import type { UiState } from './state';
-import { exitSummary, outcomeOf } from './summary';
+import { exitSummary, keptOf, outcomeOf } from './summary';
 import type { Theme } from './theme';
 
 export interface PlayOptions {
@@ -138,17 +138,19 @@ export async function playInTerminal(options: PlayOptions): Promise<{
   const settled = await leave(last);
   if (settled.note !== null) warnings.push(shown(settled.note));
   const score = gameScores(last)[options.scoring];
-  const outcome = outcomeOf({
+  const ending = {
     status: gameStatus(last),
     unsaved: settled.unsaved === null ? null : shown(settled.unsaved),
     savedAt: settled.savedAt,
     touched: touched(last),
-  });
+  };
+  const outcome = outcomeOf(ending);
   const summary = exitSummary(
     {
       deal: last.deal,
       rules: last.rules,
       outcome,
+      kept: keptOf(ending),
       moves: movesKept(last),
       scoring: options.scoring,
       score,

@@ -8,6 +8,8 @@ export interface SummaryFacts {
   readonly rules: Rules;
   /** `won`, `lost`, `saved for next time`, `not started`, or why the game was not saved. */
   readonly outcome: string;
+  /** Which save is kept when the last ones failed (`keptOf`), said after the score. */
+  readonly kept?: string;
   /** Warnings of the game, repeated whole before the summary (the screen may have cut them). */
   readonly warnings?: readonly string[];
   readonly moves: number;
@@ -35,10 +37,24 @@ export function outcomeOf(left: {
   if (left.unsaved !== null)
     return left.savedAt === null
       ? `NOT saved (${left.unsaved})`
-      : `NOT saved since ${left.savedAt === 0 ? 'the deal' : `move ${left.savedAt}`} ` +
-          `(${left.unsaved}); that save is kept`;
+      : `NOT saved since ${savePoint(left.savedAt)} (${left.unsaved})`;
   return left.touched ? 'saved for next time' : 'not started';
 }
+
+/**
+ * Which save the next start resumes when the last ones failed: a sentence of its own after the
+ * game's moves and score, which are the game's as it was left, not the save's.
+ */
+export function keptOf(left: {
+  readonly status: 'playing' | 'won' | 'lost';
+  readonly unsaved: string | null;
+  readonly savedAt: number | null;
+}): string | undefined {
+  if (left.status !== 'playing' || left.unsaved === null || left.savedAt === null) return undefined;
+  return `The save made at ${savePoint(left.savedAt)} is kept.`;
+}
+
+const savePoint = (moves: number) => (moves === 0 ? 'the deal' : `move ${moves}`);
 
 const REPLAY = 'Play this deal again with:';
 const REPLAY_REMOTE = 'To play this deal again in a terminal of your own, install spider and type:';
@@ -54,7 +70,8 @@ export function exitSummary(facts: SummaryFacts, width: number, ascii = false): 
   const moves = `${facts.moves} move${facts.moves === 1 ? '' : 's'}`;
   const prose =
     `Spider ${dealName(facts.deal)} (${rulesSummary(facts.rules)})${origin && `, ${origin}`}: ${facts.outcome}, ` +
-    `${moves}, ${facts.scoring} score ${facts.score}. ${facts.remote ? REPLAY_REMOTE : REPLAY}`;
+    `${moves}, ${facts.scoring} score ${facts.score}.${facts.kept ? ` ${facts.kept}` : ''} ` +
+    `${facts.remote ? REPLAY_REMOTE : REPLAY}`;
   // A terminal that is not UTF-8 gets ASCII alone: `?` in the prose, escapes in the command.
   const shown = ascii ? asciiOnly(prose) : prose;
   return [

@@ -1,7 +1,7 @@
 import { spawnSync } from 'child_process';
 import * as path from 'path';
 import { playCommand, shellQuote } from '../../src/notation';
-import { exitSummary, outcomeOf } from '../../src/ui/summary';
+import { exitSummary, keptOf, outcomeOf } from '../../src/ui/summary';
 import { wrapWords } from '../../src/ui/wrap';
 import { bySeed } from '../../src/engine';
 
@@ -139,12 +139,26 @@ describe('exitSummary', () => {
     expect(outcomeOf({ ...left, unsaved: 'disk full (~/games)' })).toBe(
       'NOT saved (disk full (~/games))',
     );
-    expect(outcomeOf({ ...left, unsaved: 'disk full (~/games)', savedAt: 12 })).toBe(
-      'NOT saved since move 12 (disk full (~/games)); that save is kept',
-    );
+    expect(keptOf({ ...left, unsaved: 'disk full (~/games)' })).toBeUndefined();
+    const failed = { ...left, unsaved: 'disk full (~/games)', savedAt: 12 };
+    expect(outcomeOf(failed)).toBe('NOT saved since move 12 (disk full (~/games))');
+    expect(keptOf(failed)).toBe('The save made at move 12 is kept.');
     // A game touched but with no move kept (all undone, or a peek alone) was saved at the deal.
     expect(outcomeOf({ ...left, unsaved: 'disk full', savedAt: 0 })).toBe(
-      'NOT saved since the deal (disk full); that save is kept',
+      'NOT saved since the deal (disk full)',
+    );
+    expect(keptOf({ ...left, unsaved: 'disk full', savedAt: 0 })).toBe(
+      'The save made at the deal is kept.',
+    );
+    // Said after the game's own moves and score, so that they are not read as the save's.
+    const prose = exitSummary(
+      { ...facts, moves: 3, outcome: outcomeOf(failed), kept: keptOf(failed) },
+      80,
+    )
+      .slice(0, -1)
+      .join(' ');
+    expect(prose).toMatch(
+      /: NOT saved since move 12 \(disk full \(~\/games\)\), 3 moves, woods score 12\. The save made at move 12 is kept\. Play this deal again with:$/,
     );
   });
 
