@@ -187,16 +187,15 @@ function commandList(program: Command): string {
  * An option that takes a value followed by another of the command's options (`--seed --json`):
  * commander would take the option for the value, which a player never means; what to say then.
  * A value that is only written like an option (`--seed=--json`, `--seed -5`) is left alone.
+ * `args` are those before any `--`.
  */
 function optionTakenAsValue(command: Command, args: readonly string[]): string | null {
   const options = command.options;
   const known = [...options, ...(command.parent?.options ?? [])];
   const flags = new Set(['-h', '--help', ...known.flatMap((o) => [o.long, o.short])]);
-  // Help and the version come first, wherever they are (as commander has it).
-  const end = args.includes('--') ? args.indexOf('--') : args.length;
-  if (args.slice(0, end).some((arg) => ['-h', '--help', '-V', '--version'].includes(arg)))
-    return null;
-  for (let i = 0; i + 1 < end; i++) {
+  // The version comes first, wherever it is (as commander has it); the help was answered before.
+  if (args.some((arg) => arg === '-V' || arg === '--version')) return null;
+  for (let i = 0; i + 1 < args.length; i++) {
     const option = valueOption(options, args[i]);
     if (option === undefined) continue;
     const next = args[i + 1];
@@ -268,14 +267,15 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   // Help wherever it is asked for before `--`, even where an option would take it for its value
   // (`deal --seed -h`): a player who types -h wants the help (README, "Decisions where the rules
   // are silent"). `--seed=-h` is the seed -h.
-  const end = args.includes('--') ? args.indexOf('--') : args.length;
-  if (first !== 'help' && args.slice(0, end).some((arg) => arg === '-h' || arg === '--help')) {
+  // What comes before `--` may be options; what comes after, only arguments.
+  const optional = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
+  if (first !== 'help' && optional.some((arg) => arg === '-h' || arg === '--help')) {
     (command ?? program).outputHelp();
     return EXIT_OK;
   }
   const swallowed = optionTakenAsValue(
     command ?? program.commands.find((c) => c.name() === 'play')!,
-    args,
+    optional,
   );
   if (swallowed !== null) {
     io.stderr.write(`spider: ${swallowed}\n`);
