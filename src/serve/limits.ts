@@ -125,7 +125,9 @@ export class InputPump {
 
   private pump(): void {
     this.waiting = false;
-    const head = Buffer.concat(this.pending.splice(0));
+    // A key typed alone is one buffer: it goes as it came, not copied.
+    const parts = this.pending.splice(0);
+    const head = parts.length === 1 ? parts[0] : Buffer.concat(parts);
     const end = sliceEnd(head, this.slice);
     if (end > 0) this.write(head.subarray(0, end));
     if (end < head.length) {
