@@ -27,7 +27,7 @@ import {
 import { bestMoveFrom, type HintEngine, type JobResult } from '../search';
 import { answered, askHint, askSolver, demoStep, startDemo, stopDemo, stopHint } from './questions';
 import { keyLabel } from './input';
-import type { Message, UiState } from './state';
+import type { Message, Selection, UiState } from './state';
 import type { Theme } from './theme';
 import {
   afterChange,
@@ -181,6 +181,26 @@ function pickUp(state: UiState, column: number, count?: number): Update {
   });
 }
 
+const NOTHING_PICKED_UP = 'Nothing is picked up: a column key picks up its run.';
+
+/** Up: one more card of the run picked up, or why not. */
+function pickUpMore(state: UiState, selection: Selection): Update {
+  const run = movableRunLength(state.game.position.columns[selection.column]);
+  if (selection.count < run) return pickUp(state, selection.column, selection.count + 1);
+  const cards = run === 1 ? '1 card' : `${run} cards`;
+  return withState(state, {
+    message: info(`Column ${selection.column + 1} can move ${cards} together: all are picked up.`),
+  });
+}
+
+/** Down: one card fewer picked up, or why not. */
+function pickUpFewer(state: UiState, selection: Selection): Update {
+  if (selection.count > 1) return pickUp(state, selection.column, selection.count - 1);
+  return withState(state, {
+    message: info('One card is the fewest to pick up; Esc puts it back.'),
+  });
+}
+
 /** A column chosen by key or click: pick up, put down, or (same column) send to the best place. */
 function chooseColumn(state: UiState, column: number): Update {
   const selection = state.selection;
@@ -301,6 +321,8 @@ function confirmed(state: UiState, command: Command, deps: ControllerDeps): Upda
   return restartGame(cleared);
 }
 
+const CHOOSE_A_COLUMN = 'Expand which column? Press 1-9 or 0 (column 10), or Esc.';
+
 const PANEL_KEYS_ONLY = 'The game is over: only the keys on the panel do anything now.';
 
 function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Update | null {
@@ -313,10 +335,17 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
       if (command.kind === 'help')
         return withState(state, { overlay: { kind: 'help', page: overlay.page + 1 } });
       return same(closed);
-    case 'choose-expand':
-      if (command.kind === 'column')
-        return withState(state, { overlay: { kind: 'expand', column: command.column } });
-      return same(closed);
+    case 'choose-expand': {
+      // Esc, e again or q back out; a mouse release means nothing; another key says what the
+      // question wants and leaves it asked. Once answered, that reminder goes.
+      const message = state.message?.text === CHOOSE_A_COLUMN ? null : state.message;
+      if (command.kind === 'column' || command.kind === 'press')
+        return withState(state, { overlay: { kind: 'expand', column: command.column }, message });
+      if (command.kind === 'cancel' || command.kind === 'expand' || command.kind === 'quit')
+        return withState(closed, { message });
+      if (command.kind === 'release') return same(state);
+      return withState(state, { message: info(CHOOSE_A_COLUMN) });
+    }
     case 'expand':
       if (command.kind === 'column')
         return withState(state, { overlay: { kind: 'expand', column: command.column } });
@@ -403,11 +432,14 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
       return withState(state, { focus: (state.focus + 1) % 10 });
     case 'up':
       if (!selection) return pickUp(state, state.focus);
-      return pickUp(state, selection.column, selection.count + 1);
+      return pickUpMore(state, selection);
     case 'down':
-      if (!selection) return same(state);
-      return pickUp(state, selection.column, selection.count - 1);
+      if (!selection) return withState(state, { message: info(NOTHING_PICKED_UP) });
+      return pickUpFewer(state, selection);
     case 'cancel':
+      // Esc with nothing picked up clears the message; with nothing to clear either, it says so.
+      if (!selection && state.message === null)
+        return withState(state, { message: info(NOTHING_PICKED_UP) });
       return withState(state, { selection: null, press: null, message: null });
     case 'deal':
       return act(state, { kind: 'deal' });

@@ -14,7 +14,7 @@ import { Frame, type Role } from './frame';
 import { drawOverlay } from './overlays';
 import { hintOnScreen } from './questions';
 import type { UiState } from './state';
-import { cardRole, glyphs } from './theme';
+import { cardRole, cardText, glyphs } from './theme';
 import { wrapWords } from './wrap';
 import { cutToWidth, dealName, textWidth } from '../notation';
 
@@ -269,10 +269,19 @@ function messageFor(state: UiState): { text: string; role: Role } | null {
   if (state.confirm) return { text: CONFIRM_TEXT[state.confirm], role: 'error' };
   if (state.message) return { text: state.message.text, role: MESSAGE_ROLES[state.message.kind] };
   if (state.selection) {
-    const { column, count } = state.selection;
+    const { column, count, explicit } = state.selection;
     const cards = count === 1 ? '1 card' : `${count} cards`;
+    if (!explicit)
+      return {
+        text: `Column ${column + 1}: ${cards} picked up. Where to? 1-0 (${column + 1} again: best place), Esc cancels`,
+        role: 'message',
+      };
+    // Part of a run, whose head may lie in a fold on screen: the line names it.
+    const picked = state.game.position.columns[column].cards;
+    const head = cardText(picked[picked.length - count], state.theme);
+    const which = count === 1 ? head : `${head} first`;
     return {
-      text: `Column ${column + 1}: ${cards} picked up. Where to? 1-0 (${column + 1} again: best place), Esc cancels`,
+      text: `Column ${column + 1}: ${cards} picked up (${which}). Where to? 1-0, Esc cancels`,
       role: 'message',
     };
   }

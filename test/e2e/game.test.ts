@@ -144,14 +144,21 @@ describe('the game at 80x24', () => {
     expect(screen).toMatch(/moves 0 /);
   });
 
-  it('chooses a shorter part of a run with the arrow keys, and cancels with Esc', () => {
+  it('the arrow keys say why at the ends of a run, and Esc cancels', () => {
     const session = start(['--seed', '42']);
     const expected = new Expected(newGame('42', RULES));
     session.waitFor('q quit');
-    play(session, expected, '8', 'Down');
-    expect(session.screen()).toContain('Column 8: 1 card picked up');
+    // Column 8 holds the J♥ alone: nothing more or less to pick up.
+    expect(play(session, expected, '8')).toContain('Column 8: 1 card picked up.');
+    expect(play(session, expected, 'Up')).toContain(
+      'Column 8 can move 1 card together: all are picked up.',
+    );
+    expect(play(session, expected, 'Down')).toContain(
+      'One card is the fewest to pick up; Esc puts it back.',
+    );
     const screen = play(session, expected, 'Escape');
     expect(screen).not.toContain('picked up');
+    expect(play(session, expected, 'Escape')).toContain('Nothing is picked up');
   });
 
   // Hints, which the fair player answers in the background: see hint.test.ts.

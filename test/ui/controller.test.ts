@@ -113,6 +113,29 @@ describe('column keys', () => {
   it('Esc puts the cards back', () => {
     const { state } = run(start, col(0), key('cancel'));
     expect(state.selection).toBeNull();
+    expect(state.message).toBeNull();
+  });
+
+  it('Esc, and Down, with nothing picked up say so; Esc then clears the message', () => {
+    const said = run(start, key('cancel')).state;
+    expect(said.message).toEqual(info('Nothing is picked up: a column key picks up its run.'));
+    expect(run(said, key('cancel')).state.message).toBeNull();
+    expect(run(start, key('down')).state.message).toEqual(said.message);
+    expect(run(start, key('down')).state.game).toBe(start.game);
+  });
+
+  it('Up and Down say why at the ends of the run, and keep what is picked up', () => {
+    const fewer = run(start, col(0), key('down')).state;
+    expect(fewer.selection).toEqual({ column: 0, count: 1, explicit: true });
+    expect(fewer.message).toBeNull();
+    const whole = run(fewer, key('up'), key('up')).state;
+    expect(whole.selection).toEqual({ column: 0, count: 2, explicit: true });
+    expect(whole.message).toEqual(info('Column 1 can move 2 cards together: all are picked up.'));
+    const least = run(fewer, key('down')).state;
+    expect(least.selection).toEqual({ column: 0, count: 1, explicit: true });
+    expect(least.message).toEqual(info('One card is the fewest to pick up; Esc puts it back.'));
+    const single = run(start, col(1), key('up')).state;
+    expect(single.message).toEqual(info('Column 2 can move 1 card together: all are picked up.'));
   });
 
   it('picking an empty column says so', () => {
@@ -248,6 +271,27 @@ describe('game keys', () => {
     expect(shown.overlay).toEqual({ kind: 'expand', column: 3 });
     expect(run(shown, key('cancel')).state.overlay).toBeNull();
     expect(run(start, col(5), key('expand')).state.overlay).toEqual({ kind: 'expand', column: 5 });
+  });
+
+  it('at the e prompt another key says what it wants and keeps asking; e or q backs out', () => {
+    const asking = run(start, key('expand')).state;
+    const reminded = run(asking, other).state;
+    expect(reminded.overlay).toEqual({ kind: 'choose-expand' });
+    expect(reminded.message).toEqual(
+      info('Expand which column? Press 1-9 or 0 (column 10), or Esc.'),
+    );
+    expect(run(reminded, key('deal')).state.game).toBe(start.game);
+    const shown = run(reminded, col(2)).state;
+    expect(shown.overlay).toEqual({ kind: 'expand', column: 2 });
+    expect(shown.message).toBeNull();
+    for (const back of ['expand', 'quit', 'cancel'] as const) {
+      const closed = run(reminded, key(back));
+      expect(closed.state.overlay).toBeNull();
+      expect(closed.state.message).toBeNull();
+      expect(closed.effect).toBeNull();
+    }
+    const clicked = run(asking, { kind: 'press', column: 7, index: null }).state;
+    expect(clicked.overlay).toEqual({ kind: 'expand', column: 7 });
   });
 
   it('a refused deal explains itself', () => {

@@ -213,7 +213,26 @@ describe('selection, focus and hit testing', () => {
     const x = board.left + 2 * board.columnWidth + 2;
     const highlighted = [0, 1, 2].map((r) => view.frame.at(x, board.top + r).highlight);
     expect(highlighted).toEqual([false, true, true]);
-    expect(view.frame.line(22)).toMatch(/Column 3: 2 cards picked up/);
+    expect(view.frame.line(22)).toMatch(/Column 3: 2 cards picked up \(Q♠ first\)\. Where to/);
+  });
+
+  it('names the card that leads part of a run picked up, which a fold may hide', () => {
+    const p = position({ columns: ['5c 7h | 9c Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s'] });
+    const picked = { selection: { column: 0, count: 8, explicit: true } };
+    const text = layout(stateFor(gameAt(p), picked), 80, 16).frame.text();
+    const board = text.slice(0, text.indexOf('Column 1:'));
+    expect(board).toContain('┊ 2♠'); // the run is folded: its 9♠ is not on the board
+    expect(board).not.toContain('9♠');
+    expect(text).toContain('Column 1: 8 cards picked up (9♠ first). Where to? 1-0, Esc cancels');
+    const one = { selection: { column: 0, count: 1, explicit: true } };
+    expect(layout(stateFor(gameAt(p), one), 80, 16).frame.text()).toContain(
+      'Column 1: 1 card picked up (2♠). Where to?',
+    );
+    // The whole run, as a column key picks it up, needs no name: its head is on screen.
+    const whole = { selection: { column: 0, count: 12, explicit: false } };
+    expect(layout(stateFor(gameAt(p), whole), 80, 16).frame.text()).toContain(
+      'Column 1: 12 cards picked up. Where to? 1-0 (1 again: best place)',
+    );
   });
 
   it('highlights the cards of the hint on the message line: the run it moves and their place', () => {
