@@ -20,6 +20,11 @@ import type { Places } from './paths';
 export interface Note {
   readonly text: string;
   readonly warning: boolean;
+  /**
+   * Said during play only: the line left when the game closes says what became of the game,
+   * so this is not repeated there (it would say play goes on after it has ended).
+   */
+  readonly duringPlay?: boolean;
 }
 
 export const info = (text: string): Note => ({ text, warning: false });

@@ -317,6 +317,7 @@ export class GameSession<S extends Saving = 'at-once'> {
     const note = {
       text: `Can't save this game: ${reason}. Play goes on, but it will not be kept.`,
       warning: true,
+      duringPlay: true,
     };
     messages?.push(note);
     return note;

@@ -95,8 +95,10 @@ export async function playInTerminal(options: PlayOptions): Promise<{
   const shown = places.shown ?? ((text: string) => text);
   const messages = opened.messages.map((n) => ({ ...n, text: shown(n.text) }));
   const resumed = opened.resumed;
-  // The message line shows one line: warnings are repeated whole when the game ends.
-  const warnings = messages.filter((n) => n.warning).map((n) => n.text);
+  // The message line shows one line: warnings are repeated whole when the game ends, but for
+  // those the summary says itself (whether the game was saved).
+  const repeated = (note: Note) => note.warning && note.duringPlay !== true;
+  const warnings = messages.filter(repeated).map((n) => n.text);
   const named = resumed || options.loaded !== undefined;
   const state = openingState(game, options.theme, options.scoring, messages, named);
   let current = game;
@@ -115,7 +117,7 @@ export async function playInTerminal(options: PlayOptions): Promise<{
         const note = session.changed(before, after);
         if (!note) return null;
         const text = shown(note.text);
-        if (note.warning) warnings.push(text);
+        if (repeated(note)) warnings.push(text);
         return { text, kind: note.warning ? 'error' : 'win' };
       },
       writeRecord: (game) =>

@@ -311,8 +311,12 @@ describe('a state folder that cannot be written', () => {
     expect(quit(session)).toBe(0);
     // The summary is wrapped at words to the terminal's width.
     const output = session.output().replace(/\r?\n/g, ' ');
-    expect(output).toContain("Can't save this game: ");
+    const left = output.slice(output.lastIndexOf('\x1b[?1049l')); // after the game's screen
+    // Said once, by the summary: the warning of play ("Play goes on") is not repeated after it.
     expect(output).toContain('Play goes on, but it will not be kept.');
+    expect(left).not.toContain("Can't save this game");
+    expect(left).not.toContain('Play goes on');
+    expect(left).toContain('NOT saved (a part of the path is not a folder');
     expect(output).toContain('NOT saved (a part of the path is not a folder');
     expect(output).not.toContain('saved for next time');
     expect(fs.readFileSync(file, 'utf8')).toBe('not a folder\n');

@@ -148,6 +148,12 @@ describe('spider serve with OpenSSH', () => {
     guest.resize(100, 30);
     // The header's right end moves to the new width.
     guest.waitFor((screen) => (screen.split('\n')[0] ?? '').trimEnd().length > 80);
+    // Once the game is over, nothing says that play goes on: the line left says it was not kept.
+    guest.sendKeys('q');
+    expect(guest.waitForExit()).toBe(0);
+    const left = guest.screen().replace(/\s+/g, ' ');
+    expect(left).toMatch(/: not started, 0 moves/);
+    expect(left).not.toContain('Play goes on');
     guest.kill();
 
     const ls = spawnSync(

@@ -87,6 +87,7 @@ describe("a player's own folder", () => {
     expect(messages).toContainEqual({
       text: `Can't save this game: other users can write to ${alice} (mode 777); it is not used until it is yours alone (chmod 700). Play goes on, but it will not be kept.`,
       warning: true,
+      duringPlay: true,
     });
     const played = dealt(game);
     expect(session.changed(game, played)).toBeNull(); // said once, already

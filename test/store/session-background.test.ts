@@ -93,6 +93,7 @@ describe('saving in the background', () => {
     expect(session.changed(one, two)).toEqual({
       text: `Can't save this game: input/output error (${dir}). Play goes on, but it will not be kept.`,
       warning: true,
+      duringPlay: true,
     });
     rename.mockRejectedValueOnce(ioError());
     const three = dealt(two);

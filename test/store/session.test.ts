@@ -303,6 +303,7 @@ describe('a save folder where no lock can be put down', () => {
             /^Can't save this game: can't lock a save slot in .+ \(permission denied\)\. Play goes on, but it will not be kept\.$/,
           ),
           warning: true,
+          duringPlay: true,
         });
       }
     } finally {
