@@ -81,11 +81,18 @@ export function duration(ms: number): string {
   return `${seconds} second${seconds === 1 ? '' : 's'}`;
 }
 
+/** How a session's game ended: its exit status, and why, for the server's log. */
+export interface SessionEnd {
+  readonly status: number;
+  /** `the player quit`, `the connection closed`, `idle for 30 minutes`, or the server's reason. */
+  readonly why: string;
+}
+
 /**
  * Plays the session's game until the player quits, the connection drops or the server ends it.
- * Resolves with the exit status sent to the client.
+ * Resolves with the exit status sent to the client, and why the game ended.
  */
-export async function playSession(context: SessionContext): Promise<number> {
+export async function playSession(context: SessionContext): Promise<SessionEnd> {
   const { channel, pty } = context;
   // The channel as blessed wants a terminal's output: its size, and 'resize' when it changes.
   const output = channel as unknown as NodeJS.WriteStream & { columns: number; rows: number };
@@ -104,8 +111,14 @@ export async function playSession(context: SessionContext): Promise<number> {
     warned = false;
     if (budget.take(data.length)) pump.push(data);
   });
-  channel.on('close', () => input.end());
-  channel.on('error', () => input.end());
+  // Why the game ended, for the log: the first of these to happen.
+  let why: string | null = null;
+  const hangUp = () => {
+    why ??= 'the connection closed';
+    input.end();
+  };
+  channel.on('close', hangUp);
+  channel.on('error', hangUp);
 
   let ended: string | null = null;
   let endGame: ((status: number) => void) | null = null;
@@ -113,6 +126,7 @@ export async function playSession(context: SessionContext): Promise<number> {
   const unregister = context.register({
     end(reason) {
       ended ??= reason;
+      why ??= `${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
       endGame?.(0);
     },
   });
@@ -123,6 +137,7 @@ export async function playSession(context: SessionContext): Promise<number> {
       const quiet = Date.now() - lastInput;
       if (quiet >= context.idleMs) {
         ended ??= `No key for ${duration(context.idleMs)}: the game was ended`;
+        why ??= `no key for ${duration(context.idleMs)}`;
         endGame?.(0);
       } else if (quiet >= context.idleMs - warning && !warned) {
         warned = true;
@@ -177,7 +192,7 @@ export async function playSession(context: SessionContext): Promise<number> {
     if (ended !== null) lines.unshift(`${ended}; ${keptWords(context.player, result)}.`);
     if (result.problem !== undefined) channel.stderr.write(`spider: ${result.problem}\r\n`);
     channel.write(`${lines.join('\n').replace(/\n/g, '\r\n')}\r\n`);
-    return result.status;
+    return { status: result.status, why: why ?? result.problem ?? 'the player quit' };
   } finally {
     clearInterval(idle);
     unregister();

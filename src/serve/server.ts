@@ -296,19 +296,19 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         },
       })
         .then(
-          (status) => status,
+          (end) => end,
           (error: unknown) => {
             // This session's bug ends this session, and the server goes on.
             const detail = error instanceof Error ? error.message : String(error);
             options.log(`${address}: a game failed: ${detail}`);
             channel.stderr.write(`spider: internal error: ${shownTo(player, detail)}\r\n`);
-            return 70;
+            return { status: 70, why: 'an internal error' };
           },
         )
-        .then((status) => {
+        .then(({ status, why }) => {
           done();
           playing.ended();
-          options.log(`${address}: a game ended (status ${status})`);
+          options.log(`${address}: a game ended: ${why} (status ${status})`);
           try {
             channel.exit(status);
             channel.end();

@@ -281,7 +281,8 @@ describe('spider serve', () => {
     expect(log).toContain('127.0.0.1: a game refused: the server is full');
     one.channel.write('q');
     expect(await one.exited).toBe(0);
-    expect(log).toContain('127.0.0.1: a game ended (status 0)');
+    // The log says why each game ended.
+    expect(log).toContain('127.0.0.1: a game ended: the player quit (status 0)');
 
     const perAddress = await serve({ maxPerAddress: 1 });
     const a = await shell(await connect(perAddress.port, { key: KEYS[0] }));
@@ -388,13 +389,14 @@ describe('spider serve', () => {
   });
 
   it('saves every game and tells its player when it shuts down', async () => {
-    const { server, port, stateDir } = await serve();
+    const { server, port, stateDir, log } = await serve();
     const player = await shell(await connect(port, { key: KEYS[0] }));
     await player.waitFor('q quit');
     player.channel.write('d');
     await player.waitFor('moves 1');
     await shutDown(server, player);
     expect(player.text()).toContain('The server is shutting down; your game is saved.');
+    expect(log).toContain('127.0.0.1: a game ended: the server is shutting down (status 0)');
     expect(savesOf(stateDir)).toHaveLength(1);
   });
 
@@ -411,7 +413,7 @@ describe('spider serve', () => {
 
   it('ends only the game whose code failed, with a message', async () => {
     let seeds = 0;
-    const { port } = await serve({
+    const { port, log } = await serve({
       // The third deal asked for (the first player's 'n') fails.
       randomSeed: () => {
         if (++seeds === 3) throw new Error('no seed today');
@@ -425,6 +427,7 @@ describe('spider serve', () => {
     failing.channel.write('n');
     expect(await failing.exited).toBe(70);
     expect(failing.text()).toContain('spider: internal error: no seed today');
+    expect(log).toContain('127.0.0.1: a game ended: internal error: no seed today (status 70)');
     other.channel.write('d');
     await other.waitFor('moves 1');
   });
@@ -446,6 +449,9 @@ describe('spider serve', () => {
     while (!log.some((line) => line.includes('no answer')) && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 20));
     expect(log).toContain('127.0.0.1: no answer for 1.2 s: closed');
+    while (!log.some((line) => line.includes('a game ended')) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(log).toContain('127.0.0.1: a game ended: the connection closed (status 129)');
     steady.channel.write('d');
     await steady.waitFor(/deals 4|d4/);
     const again = await shell(await connect(port, { key: KEYS[0] }));
@@ -462,7 +468,7 @@ describe('spider serve', () => {
   });
 
   it('warns an idle player, then ends the game, saved', async () => {
-    const { port } = await serve({ idleMs: 2500 });
+    const { port, log } = await serve({ idleMs: 2500 });
     const player = await shell(await connect(port, { key: KEYS[0] }));
     await player.waitFor('q quit');
     player.channel.write('d');
@@ -472,5 +478,6 @@ describe('spider serve', () => {
     expect(player.text()).toMatch(
       /No key for 2\.5 seconds: the game was ended; your game is saved\./,
     );
+    expect(log).toContain('127.0.0.1: a game ended: no key for 2.5 seconds (status 0)');
   });
 });
