@@ -116,9 +116,10 @@ function buildProgram(io: CliIo): Command {
         const maxSessions = take(wholeNumber('--max-sessions', raw.maxSessions, 1, 10000));
         const maxPerAddress = take(wholeNumber('--max-per-address', raw.maxPerAddress, 1, 10000));
         const idle = Number(raw.idleTimeout);
-        if (!/^\d+(\.\d+)?$/.test(raw.idleTimeout.trim()) || !(idle > 0) || idle > 10080)
+        // Under half a minute a player has no time to read the warning (README, "Limits").
+        if (!/^\d+(\.\d+)?$/.test(raw.idleTimeout.trim()) || !(idle >= 0.5) || idle > 10080)
           fail(
-            `--idle-timeout must be a number of minutes above 0, up to 10080, not '${raw.idleTimeout}'`,
+            `--idle-timeout must be a number of minutes from 0.5 (30 seconds) to 10080 (a week), not '${raw.idleTimeout}'`,
           );
         if (raw.listen.trim() === '')
           fail('--listen needs an address, such as 127.0.0.1 or 0.0.0.0');
