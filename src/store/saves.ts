@@ -315,7 +315,12 @@ export class SaveStore {
 
   /** Why a write failed: the temporary's name means nothing to the player, the folder is what to fix. */
   private failed(error: unknown, temporary: string): Written {
-    const at = (error as NodeJS.ErrnoException).path;
+    const failure = error as NodeJS.ErrnoException & { dest?: string };
+    // Renaming over a save that may not be replaced (marked immutable, say) is the save's fault,
+    // not its folder's: the folder takes the new file, the rename over the old one fails.
+    if (failure.syscall === 'rename' && failure.code === 'EPERM' && failure.dest)
+      return { ok: false, reason: `the save there may not be replaced (${failure.dest})` };
+    const at = failure.path;
     return { ok: false, reason: `${fsWords(error)} (${at && at !== temporary ? at : this.dir})` };
   }
 

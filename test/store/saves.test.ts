@@ -208,6 +208,35 @@ describe('write', () => {
     }
   });
 
+  it('blames a save that may not be replaced, not its folder, when the rename over it fails', async () => {
+    const store = freshStore();
+    expect(store.write('g1', sampleSave()).ok).toBe(true);
+    const file = path.join(store.dir, 'g1.txt');
+    // What rename(2) says over a file marked immutable (chattr +i), even to root.
+    const refused = (from: fs.PathLike, to: fs.PathLike) =>
+      Object.assign(new Error(`EPERM: operation not permitted, rename '${from}' -> '${to}'`), {
+        code: 'EPERM',
+        syscall: 'rename',
+        path: String(from),
+        dest: String(to),
+      });
+    const spy = jest.spyOn(fs, 'renameSync').mockImplementation((from, to) => {
+      throw refused(from, to);
+    });
+    const later = jest
+      .spyOn(fs.promises, 'rename')
+      .mockImplementation((from, to) => Promise.reject(refused(from, to)));
+    try {
+      const reason = `the save there may not be replaced (${file})`;
+      expect(store.write('g1', sampleSave())).toEqual({ ok: false, reason });
+      expect(await store.writeSoon('g1', sampleSave())).toEqual({ ok: false, reason });
+    } finally {
+      spy.mockRestore();
+      later.mockRestore();
+    }
+    expect(fs.readdirSync(store.dir).filter((name) => !name.endsWith('.lock'))).toEqual(['g1.txt']);
+  });
+
   it('fails with a reason, and never throws, when the state path runs into a regular file', () => {
     const root = tempRoot();
     const notAFolder = path.join(root, 'state');
