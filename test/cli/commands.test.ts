@@ -279,6 +279,14 @@ describe('spider deal --json', () => {
     const short = json(await cli(['deal', '--seed', '5', '-r', '1', '-k', '-s', '2', '--json']));
     expect([short.relaxed, short.keepSuits, short.suits]).toEqual([1, true, 2]);
   });
+
+  it('takes the last value of an option given twice, as the README says', async () => {
+    const doc = json(await cli(['deal', '--suits', '1', '--seed', '5', '-s', '4', '--json']));
+    expect(doc.suits).toBe(4);
+    expect(doc.seed).toBe('5');
+    const seeds = json(await cli(['deal', '--seed', '5', '--seed', '6', '--json']));
+    expect(seeds.seed).toBe('6');
+  });
 });
 
 describe('spider deal (text)', () => {
