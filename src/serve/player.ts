@@ -84,7 +84,7 @@ export function duration(ms: number): string {
 /** How a session's game ended: its exit status, and why, for the server's log. */
 export interface SessionEnd {
   readonly status: number;
-  /** `the player quit`, `the connection closed`, `idle for 30 minutes`, or the server's reason. */
+  /** `the player quit`, `the connection closed`, `no key for 30 minutes`, or the server's reason. */
   readonly why: string;
 }
 
