@@ -263,13 +263,15 @@ function headerProblem(key: string, value: string): string | null {
       return parsed.ok ? null : `bad deal '${printable(value)}': ${parsed.reason}`;
     }
     case 'suits':
-      return value in SUITS_VALUES ? null : `suits must be 1, 2 or 4, not '${printable(value)}'`;
+      return Object.hasOwn(SUITS_VALUES, value)
+        ? null
+        : `suits must be 1, 2 or 4, not '${printable(value)}'`;
     case 'relaxed':
-      return value in RELAXED_VALUES
+      return Object.hasOwn(RELAXED_VALUES, value)
         ? null
         : `relaxed must be 0, 1, 2 or 3, not '${printable(value)}'`;
     case 'keep-suits':
-      return value in KEEP_SUITS_VALUES
+      return Object.hasOwn(KEEP_SUITS_VALUES, value)
         ? null
         : `keep-suits must be yes or no, not '${printable(value)}'`;
     default:

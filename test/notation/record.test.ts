@@ -165,6 +165,10 @@ describe('parseRecord', () => {
       ['suits: 3', /suits must be 1, 2 or 4, not '3'/],
       ['suits: four', /suits must be 1, 2 or 4/],
       ['suits:', /suits must be 1, 2 or 4/],
+      // Names every object has are not values (they passed once, and made nonsense rules).
+      ['suits: constructor', /suits must be 1, 2 or 4, not 'constructor'/],
+      ['relaxed: toString', /relaxed must be 0, 1, 2 or 3, not 'toString'/],
+      ['keep-suits: __proto__', /keep-suits must be yes or no, not '__proto__'/],
       ['relaxed: 4', /relaxed must be 0, 1, 2 or 3, not '4'/],
       ['relaxed: -1', /relaxed must be 0, 1, 2 or 3/],
       ['keep-suits: true', /keep-suits must be yes or no, not 'true'/],
