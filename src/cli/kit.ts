@@ -5,7 +5,7 @@
  * Each command is wired in program.ts or a module of its own beside it.
  */
 import { type Command, Option } from 'commander';
-import { bySeed, cardCode, type DealId, explain, type Game, newGame, replay } from '../engine';
+import { bySeed, cardCode, type DealId, explain, type Game, restoreGame } from '../engine';
 import {
   grouped as count,
   jsonText,
@@ -136,7 +136,16 @@ export function commandKit(io: CliIo) {
     const parsed = parseRecord(input.text);
     if (!parsed.ok) fail(`${name}, line ${parsed.error.line}: ${parsed.error.reason}`);
     const record = parsed.record;
-    const result = replay(newGame(record.deal, record.rules), record.actions);
+    // A save read as a record is its line of play kept, its undone actions ready to redo, and
+    // its count of actions for the score (README, "Move notation and game records").
+    const header = new Map(record.meta);
+    const counted = header.has('save-format') ? header.get('actions') : undefined;
+    const result = restoreGame(record.deal, record.rules, {
+      actions: record.actions,
+      undone: record.undone,
+      actionCount: /^\d{1,15}$/.test(counted ?? '') ? Number(counted) : 0,
+      peeks: 0,
+    });
     if (result.failure) {
       onIllegal?.(result.game);
       const { index, refusal } = result.failure;

@@ -23,6 +23,11 @@ export interface GameRecord {
   /** The actions; the same token always gives the same (shared) action object. */
   readonly actions: readonly Action[];
   /**
+   * How many of the last actions are undone, not kept: only a save has them (its `undone: N`
+   * with `save-format`, README "Move notation and game records"); 0 for any other record.
+   */
+  readonly undone: number;
+  /**
    * Where action `index` is written, for messages about it: its token as in the file and its
    * 1-based line. Found again in the text when asked, since a record may hold millions of
    * actions and only a message needs one.
@@ -73,8 +78,12 @@ function isBlank(line: string): boolean {
   return line.trim() === '';
 }
 
-/** Parses a record's text. Never throws; the first problem found is reported with its line. */
-export function parseRecord(text: string): RecordParse {
+/**
+ * Parses a record's text. Never throws; the first problem found is reported with its line.
+ * `headerOnly`: the text is a header cut from its body, so a save's undone count is not checked
+ * against the actions (there are none to count).
+ */
+export function parseRecord(text: string, { headerOnly = false } = {}): RecordParse {
   const fail = (line: number, offending: string, reason: string): RecordParse => ({
     ok: false,
     error: { line: line + 1, text: printable(offending), reason },
@@ -176,6 +185,19 @@ export function parseRecord(text: string): RecordParse {
     return true;
   });
   if (bad) return bad;
+  let undone = 0;
+  const undoneText = header.get('undone');
+  if (header.has('save-format') && undoneText !== undefined) {
+    undone = /^\d{1,9}$/.test(undoneText) ? Number(undoneText) : -1;
+    if (undone < 0 || (undone > actions.length && !headerOnly)) {
+      const [undoneAt, undoneLine] = where.get('undone') ?? [0, firstLine];
+      return fail(
+        undoneAt,
+        undoneLine,
+        `a save's undone actions must be a whole number from 0 to the ${actions.length} actions in its body, not '${printable(undoneText)}'`,
+      );
+    }
+  }
   const rules: Rules = {
     suits: SUITS_VALUES[header.get('suits') ?? '4'] ?? DEFAULT_RULES.suits,
     relaxed: RELAXED_VALUES[header.get('relaxed') ?? '0'] ?? DEFAULT_RULES.relaxed,
@@ -183,7 +205,7 @@ export function parseRecord(text: string): RecordParse {
   };
   return {
     ok: true,
-    record: new ParsedRecord(deal.deal, rules, meta, actions, text, body, bodyLine),
+    record: new ParsedRecord(deal.deal, rules, meta, actions, undone, text, body, bodyLine),
   };
 }
 
@@ -197,6 +219,7 @@ class ParsedRecord implements GameRecord {
     readonly rules: Rules,
     readonly meta: readonly (readonly [key: string, value: string])[],
     readonly actions: readonly Action[],
+    readonly undone: number,
     text: string,
     body: number,
     bodyLine: number,
@@ -285,7 +308,7 @@ function headerProblem(key: string, value: string): string | null {
 const LINE_WIDTH = 72;
 
 /** Writes a record in the format `parseRecord` reads; parse(format(r)) gives r back. */
-export function formatRecord(record: Omit<GameRecord, 'where'>): string {
+export function formatRecord(record: Omit<GameRecord, 'where' | 'undone'>): string {
   const header = [
     record.deal.scheme === 'seed' ? `seed: ${record.deal.key}` : `deal: ${dealText(record.deal)}`,
     `suits: ${record.rules.suits}`,

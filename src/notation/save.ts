@@ -175,7 +175,7 @@ export function readSaveHeader(
   while (i < lines.length && (lines[i].trim() === '' || /^\s*#/.test(lines[i]))) i++;
   let end = i;
   while (end < lines.length && lines[end].trim() !== '') end++;
-  const parsed = parseRecord(lines.slice(0, end).join('\n'));
+  const parsed = parseRecord(lines.slice(0, end).join('\n'), { headerOnly: true });
   if (!parsed.ok) return { ok: false, reason: `line ${parsed.error.line}: ${parsed.error.reason}` };
   const { record } = parsed;
   const meta = new Map(record.meta.filter(([key]) => SAVE_KEYS.includes(key)));

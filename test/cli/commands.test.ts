@@ -696,6 +696,45 @@ describe('spider replay', () => {
     },
   );
 
+  it('reads a save as its line of play kept: its undone actions are not played, its action count is kept', async () => {
+    // A game where the player dealt twice and undid the second deal: the save's body holds both.
+    const save =
+      'seed: 42\nsuits: 1\nsave-format: 1\nundone: 1\nactions: 7\npeeks: 0\nelapsed-ms: 5\n\nd d\n';
+    const outcome = await cli(['replay', writeFile(save), '--json']);
+    expect(outcome.stderr).toBe('');
+    expect(json(outcome)).toMatchObject({
+      stock: 40,
+      actions: 7,
+      score: { microsoft: 493 },
+    });
+    const dealtOnce = await cli(['replay', '-', '--json'], { stdin: 'seed: 42\nsuits: 1\n\nd\n' });
+    expect(json(outcome).columns).toEqual(json(dealtOnce).columns);
+    // Without save-format, `undone` is only metadata: both deals are played.
+    const plain = await cli(['replay', '-', '--json'], {
+      stdin: 'seed: 42\nsuits: 1\nundone: 1\n\nd d\n',
+    });
+    expect(json(plain)).toMatchObject({ stock: 30, actions: 2 });
+
+    // solve and where-lost go on from the line kept, and the record solve prints holds no undone deal.
+    const solved = await cli(['solve', writeFile(save), '--time', '60']);
+    const fromKept = await cli(['solve', '-', '--time', '60'], {
+      stdin: 'seed: 42\nsuits: 1\n\nd\n',
+    });
+    expect(solved.status).toBe(0);
+    const body = (out: Outcome) => out.stdout.split('\n\n')[1];
+    expect(body(solved)).toEqual(body(fromKept));
+    expect(body(solved)).toMatch(/^d (?!d)/);
+  });
+
+  it('refuses a save whose undone count is more than its actions, naming the line (exit 2)', async () => {
+    const file = writeFile('seed: 42\nsave-format: 1\nundone: 3\n\nd d\n');
+    const outcome = await cli(['replay', file]);
+    expect(outcome.status).toBe(2);
+    expect(outcome.stderr).toBe(
+      `spider: '${file}', line 3: a save's undone actions must be a whole number from 0 to the 2 actions in its body, not '3'\n`,
+    );
+  });
+
   it('removes complete suits with rF in a keep-suits game', async () => {
     const rules: Rules = { suits: 1, relaxed: 2, keepSuits: true };
     // Find a choice seed whose game removes at least one suit, so `rF` is replayed.

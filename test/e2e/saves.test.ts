@@ -212,7 +212,8 @@ describe('a killed game is resumed exactly where it was', () => {
     expect(board(undone)).toBe(board(moved));
     process.kill(gamePid(first), 'SIGKILL');
     first.waitForExit();
-    expect(readSave(home, saves(home)[0])).toMatch(/\nundone: 1\n[^]*\n\n8-5 d\n$/);
+    const saved = readSave(home, saves(home)[0]);
+    expect(saved).toMatch(/\nundone: 1\n[^]*\n\n8-5 d\n$/);
 
     const again = startGame(home);
     expect(board(again.waitFor('Resumed your game'))).toBe(board(moved));
@@ -221,6 +222,15 @@ describe('a killed game is resumed exactly where it was', () => {
     // The undo stack came back too: two undos reach the deal.
     again.sendKeys('u', 'u');
     again.waitFor(/moves 0 .*deals 5/);
+
+    // The save continued as a record file elsewhere opens at its line kept, the deal ready to redo.
+    const other = freshHome();
+    const file = path.join(other.cwd, 'game.txt');
+    fs.writeFileSync(file, saved);
+    const continued = startGame(other, [file]);
+    expect(board(continued.waitFor(/moves 1 .*deals 5/))).toBe(board(moved));
+    continued.sendKeys('r');
+    expect(board(continued.waitFor(/moves 2 .*deals 4/))).toBe(board(dealt));
   });
 });
 

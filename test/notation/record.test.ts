@@ -138,6 +138,17 @@ describe('parseRecord', () => {
     expect(record.deal.key).toBe('9');
   });
 
+  it("counts a save's undone actions, which only a save has: a plain record's `undone` is metadata", () => {
+    const save = parsed('seed: 9\nsave-format: 1\nundone: 2\nactions: 5\n\nd d d\n');
+    expect(save.actions).toEqual([DEAL, DEAL, DEAL]);
+    expect(save.undone).toBe(2);
+    expect(parsed('seed: 9\nsave-format: 1\nundone: 0\n\n').undone).toBe(0);
+    const plain = parsed('seed: 9\nundone: lots\n\nd d\n');
+    expect(plain.undone).toBe(0);
+    expect(plain.meta).toEqual([['undone', 'lots']]);
+    expect(parsed(SAMPLE).undone).toBe(0);
+  });
+
   describe('errors', () => {
     it('refuses a record without a seed, at line 1', () => {
       const error = refused('suits: 4\nrelaxed: 0\n\n1-2\n');
@@ -145,6 +156,16 @@ describe('parseRecord', () => {
       expect(error.reason).toMatch(/seed/);
       expect(refused('').reason).toMatch(/seed/);
       expect(refused('# only a comment\n').reason).toMatch(/seed/);
+    });
+
+    it("refuses a save's undone count that is not a whole number of its actions, at its line", () => {
+      for (const value of ['3', '-1', 'x', '1.5', '']) {
+        const error = refused(`seed: 9\nsave-format: 1\nundone: ${value}\n\nd d\n`);
+        expect(error).toMatchObject({ line: 3, text: `undone: ${value}` });
+        expect(error.reason).toBe(
+          `a save's undone actions must be a whole number from 0 to the 2 actions in its body, not '${value}'`,
+        );
+      }
     });
 
     it('refuses a seed that is only in the body: the header has none', () => {

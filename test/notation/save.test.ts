@@ -224,23 +224,31 @@ describe('parseSave: counters', () => {
   });
 
   it.each([
-    ['undone', '-1'],
     ['actions', '-3'],
     ['peeks', '-1'],
     ['elapsed-ms', '-100'],
     ['actions', '99999999999999999999'],
     ['peeks', '1e6'],
     ['elapsed-ms', '5000000000000'],
-    ['undone', '1.5'],
     ['actions', ''],
     ['peeks', 'NaN'],
-    ['undone', '3'], // larger than the two actions in the body
-    ['undone', '1000000'],
   ])('refuses %s: %j', (key, value) => {
     expect(refusal(withHeader(text, key, value))).toMatch(
       /undone, actions, peeks or elapsed-ms line is missing or not a whole number in range/,
     );
   });
+
+  // Read as a record the same way (README, "Move notation and game records"), naming the line.
+  it.each(['-1', '1.5', '3', '1000000'])(
+    'refuses undone: %j, more than its two actions or no count',
+    (value) => {
+      expect(refusal(withHeader(text, 'undone', value))).toMatch(
+        new RegExp(
+          `^line \\d+: a save's undone actions must be a whole number from 0 to the 2 actions in its body, not '${value.replace('.', '\\.')}'$`,
+        ),
+      );
+    },
+  );
 });
 
 describe('parseSave: files that are refused, and why', () => {
