@@ -132,7 +132,13 @@ export function commandKit(io: CliIo) {
     // The whole name (up to a generous limit): a player must see which file it was.
     const name = file === '-' ? 'standard input' : `'${printable(file, 300)}'`;
     const input = await readTextInput(file, io.stdin);
-    if (!input.ok) fail(`cannot read ${name}: ${input.reason}`);
+    if (!input.ok) {
+      fail(
+        input.line === undefined
+          ? `cannot read ${name}: ${input.reason}`
+          : `${name}, line ${input.line}: ${input.reason}`,
+      );
+    }
     const parsed = parseRecord(input.text);
     if (!parsed.ok) fail(`${name}, line ${parsed.error.line}: ${parsed.error.reason}`);
     const record = parsed.record;

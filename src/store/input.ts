@@ -5,7 +5,9 @@ import { fsWords } from './errors';
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
 export type InputRead =
-  { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
+  | { readonly ok: true; readonly text: string }
+  /** `line`: the 1-based line of the bytes that are wrong, when the fault is in the text. */
+  | { readonly ok: false; readonly reason: string; readonly line?: number };
 
 /** Reading a file the player named: a missing file is just that. */
 const READING = {
@@ -43,8 +45,65 @@ export async function readTextInput(
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {
-    return { ok: false, reason: 'not UTF-8 text' };
+    return notUtf8(bytes);
   }
+}
+
+/** Where text that is not UTF-8 goes wrong: its line, the first bad bytes and what comes before. */
+function notUtf8(bytes: Uint8Array): InputRead {
+  const at = Math.max(0, invalidUtf8At(bytes));
+  const lineStart = bytes.lastIndexOf(0x0a, at - 1) + 1;
+  let line = 1;
+  for (let i = bytes.indexOf(0x0a); i >= 0 && i < lineStart; i = bytes.indexOf(0x0a, i + 1)) line++;
+  let end = at + 1;
+  while (end < bytes.length && end < at + 4 && bytes[end] >= 0x80) end++;
+  const shown = Array.from(bytes.subarray(at, end), (b) =>
+    b.toString(16).toUpperCase().padStart(2, '0'),
+  );
+  const before = Array.from(
+    new TextDecoder().decode(bytes.subarray(lineStart, at)).replace(/\r$/, ''),
+  );
+  const context =
+    before.length === 0
+      ? 'at the start of the line'
+      : `after '${before.length > 20 ? '…' : ''}${before.slice(-20).join('')}'`;
+  return {
+    ok: false,
+    line,
+    reason: `not UTF-8 text: the byte${shown.length > 1 ? 's' : ''} ${shown.join(' ')} ${context}`,
+  };
+}
+
+/**
+ * The index of the first byte that does not begin a valid UTF-8 sequence (no overlong forms,
+ * surrogates or code points past U+10FFFF, as the decoder requires), or -1 when all are valid.
+ */
+export function invalidUtf8At(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length;) {
+    const lead = bytes[i];
+    if (lead < 0x80) {
+      i++;
+      continue;
+    }
+    const more =
+      lead >= 0xc2 && lead <= 0xdf
+        ? 1
+        : lead >= 0xe0 && lead <= 0xef
+          ? 2
+          : lead >= 0xf0 && lead <= 0xf4
+            ? 3
+            : 0;
+    if (more === 0) return i;
+    // The second byte's range is narrower after these leads: it is what rules out the rest.
+    const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
+    const high = lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
+    if (i + 1 >= bytes.length || bytes[i + 1] < low || bytes[i + 1] > high) return i;
+    for (let k = 2; k <= more; k++) {
+      if (i + k >= bytes.length || bytes[i + k] < 0x80 || bytes[i + k] > 0xbf) return i;
+    }
+    i += more + 1;
+  }
+  return -1;
 }
 
 class TooLarge extends Error {}
