@@ -30,6 +30,11 @@ export function addPlayCommand(program: Command, kit: CommandKit): Command {
         fail('give the record file once: as FILE or with --load');
       }
       const recordFile = file ?? raw.load;
+      if (recordFile === '-') {
+        fail(
+          "the game reads its keys from standard input, so it cannot read a record there too: give the record's file name ('spider replay -' reads one from standard input)",
+        );
+      }
       if (
         recordFile !== undefined &&
         (raw.seed !== undefined || raw.deal !== undefined || raw.new || options.choose)

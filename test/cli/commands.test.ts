@@ -537,6 +537,16 @@ describe('usage errors (exit 2)', () => {
     expect(folder).toEqual(await cli(['play', dir]));
   });
 
+  it("refuses '-' as the game's record, on a terminal too: the keys come from standard input", async () => {
+    for (const args of [['-'], ['play', '-'], ['play', '--load', '-']]) {
+      const outcome = await cli(args, { tty: true, stdin: 'seed: 4\n\nd\n' });
+      expect(outcome.status).toBe(2);
+      expect(outcome.stderr).toBe(
+        "spider: the game reads its keys from standard input, so it cannot read a record there too: give the record's file name ('spider replay -' reads one from standard input)\n",
+      );
+    }
+  });
+
   it('refuses to start the game without a terminal, pointing to the headless commands', async () => {
     for (const args of [[], ['play'], ['--seed', '5', '--suits', '2']]) {
       const outcome = await cli(args);
