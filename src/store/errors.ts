@@ -14,14 +14,32 @@ const WORDS: Record<string, string> = {
   ENAMETOOLONG: 'the name is too long',
   EMFILE: 'too many open files',
   ENFILE: 'too many open files',
+  ENXIO: 'no device answers there (such as /dev/tty with no terminal)',
+  ENODEV: 'no such device',
+  EBUSY: 'the file is busy',
+  ETXTBSY: 'the file is busy',
+  EAGAIN: 'it has nothing to read yet (try again)',
+  EFBIG: 'the file is too large',
+  ENOTSUP: 'the file system cannot do this',
+  EOPNOTSUPP: 'the file system cannot do this',
 };
+
+/**
+ * Node's own description of a system error it names by code (`ENOTCONN: socket is not connected,
+ * read` gives `socket is not connected`), for codes the list above does not word.
+ */
+function systemDescription(error: unknown): string | undefined {
+  const message = error instanceof Error ? error.message : '';
+  return /^E[A-Z0-9]+: ([^,]+)/.exec(message)?.[1];
+}
 
 /** The words for an error; `overrides` words codes differently where the context asks it. */
 export function fsWords(error: unknown, overrides: Record<string, string> = {}): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
   return (
-    overrides[code] ??
-    WORDS[code] ??
+    (Object.hasOwn(overrides, code) ? overrides[code] : undefined) ??
+    (Object.hasOwn(WORDS, code) ? WORDS[code] : undefined) ??
+    systemDescription(error) ??
     (code || (error instanceof Error ? error.message : String(error)))
   );
 }
