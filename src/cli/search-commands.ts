@@ -76,7 +76,7 @@ export function addSearchCommands(program: Command, kit: CommandKit): void {
   function timeOption(name: string, text: string, unit: 'seconds' | 'milliseconds'): number {
     const value = Number(text);
     const most = unit === 'seconds' ? 86_400 : 86_400_000;
-    if (!/^\d+(\.\d+)?$/.test(text) || !(value > 0) || value > most) {
+    if (!/^(\d+(\.\d*)?|\.\d+)$/.test(text) || !(value > 0) || value > most) {
       fail(
         `${name} '${printable(text)}' is not a time: give ${unit}, more than 0 and at most ${most}`,
       );
@@ -116,7 +116,7 @@ export function addSearchCommands(program: Command, kit: CommandKit): void {
         found.result === 'won' && found.line.length === 0
           ? "won: the record's own line already wins"
           : found.result === 'won'
-            ? `won: a winning line of ${count(found.line.length)} actions follows the record's own`
+            ? `won: a winning line of ${count(found.line.length)} actions ${file === undefined ? 'from the deal' : "follows the record's own"}`
             : found.result === 'lost'
               ? 'lost: no line of play wins from here'
               : 'unknown: the time ran out before a win was found or ruled out (--time SECONDS gives it longer)';

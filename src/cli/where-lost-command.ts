@@ -43,7 +43,12 @@ export function whereLostJson(found: WhereLost) {
 export function whereLostText(game: Game, found: WhereLost, meta: GameRecord['meta']): string {
   const actions = actionsKept(game);
   const low = found.lastWinnable;
-  const afters = found.searched.map((s) => s.after).join(', ');
+  // "After move 0" is the deal itself (README, "Where it went wrong").
+  const afters =
+    found.searched.length === 1 && found.searched[0].after === 0
+      ? 'at the deal'
+      : `after move${found.searched.length === 1 ? '' : 's'} ` +
+        found.searched.map((s) => (s.after === 0 ? '0 (the deal)' : String(s.after))).join(', ');
   const [only] = found.searched;
   const byRules = found.searched.length === 1 && only.result === 'lost' && only.positions === 0;
   const lines = [
@@ -51,7 +56,7 @@ export function whereLostText(game: Game, found: WhereLost, meta: GameRecord['me
     byRules
       ? `# The rules call the game lost after move ${only.after}: no search was needed.`
       : `# ${found.searched.length === 1 ? '1 position' : `${found.searched.length} positions`} of the game searched` +
-        (afters === '' ? '' : ` (after move${found.searched.length === 1 ? '' : 's'} ${afters})`) +
+        (found.searched.length === 0 ? '' : ` (${afters})`) +
         `: ${count(found.positions)} positions in ${count(found.ms)} ms.`,
   ];
   if (found.stopped !== null) {
@@ -62,10 +67,13 @@ export function whereLostText(game: Game, found: WhereLost, meta: GameRecord['me
     );
   }
   const winning = low !== null && found.end !== 'won';
+  const winningLine = `a winning line of ${count(found.winningLine.length)} actions`;
   lines.push(
-    winning
-      ? `# The record plays the game's first ${count(low)} moves, then a winning line of ${count(found.winningLine.length)} actions from there.`
-      : '# The record is the game as it was.',
+    !winning
+      ? '# The record is the game as it was.'
+      : low === 0
+        ? `# The record is ${winningLine} from the deal.`
+        : `# The record plays the game's first ${low === 1 ? 'move' : `${count(low)} moves`}, then ${winningLine} from there.`,
   );
   const played = winning ? [...actions.slice(0, low), ...found.winningLine] : actions;
   const record = {

@@ -27,7 +27,7 @@ it('the text output is a record of the whole game that replay plays to a win', a
   const out = await cli(['solve', '--deal', 'pysol:1', '--suits', '2']);
   expect(out.status).toBe(0);
   expect(out.stdout).toMatch(
-    /^# spider solve: won: a winning line of \d+ actions follows the record's own; [\d,]+ positions searched in [\d,]+ ms\.\ndeal: pysol:1\nsuits: 2\n/,
+    /^# spider solve: won: a winning line of \d+ actions from the deal; [\d,]+ positions searched in [\d,]+ ms\.\ndeal: pysol:1\nsuits: 2\n/,
   );
   const replayed = await cli(['replay', '-', '--json'], { stdin: out.stdout });
   expect(replayed.status).toBe(0);
@@ -51,6 +51,10 @@ it('a record already won is said to be won as it is, by solve and by autoplay', 
 
 it('the record writes F-T wherever F-T moves the same cards as F-T/N', async () => {
   const out = await cli(['solve', '--seed', '42', '--suits', '1']);
+  // With no record, the line found is the whole game: it follows nothing.
+  expect(out.stdout).toMatch(
+    /^# spider solve: won: a winning line of \d+ actions from the deal; [\d,]+ positions searched/,
+  );
   const body = out.stdout.split('\n\n')[1];
   const tokens = body.split(/\s+/).filter(Boolean);
   const explicit = tokens.filter((token) => token.includes('/'));
@@ -104,6 +108,8 @@ it('solves the end of a record: a lost game is lost, and the record comes back a
 it.each([
   [['solve', '--time', '0'], /--time '0' is not a time/],
   [['solve', '--time', 'soon'], /--time 'soon' is not a time/],
+  [['solve', '--time', '.'], /--time '\.' is not a time/],
+  [['solve', '--time', '1e3'], /--time '1e3' is not a time/],
   [['solve', 'game.txt', '--seed', '4'], /a record file brings its own deal and rules/],
   [['solve', '--seed', '1', '--deal', 'kpat:1'], /--seed and --deal name the deal two ways/],
 ])('%j is a usage error', async (args, message) => {
@@ -163,3 +169,13 @@ describe('the JSON names the deal when the command chose it (README, "Solver")',
     expect(Object.keys(JSON.parse(given.stdout) as object)).toEqual(['result', 'actions', 'ms']);
   });
 });
+
+it.each(['.5', '0.5', '5.'])(
+  'takes --time %s: a number of seconds as a person writes it',
+  async (time) => {
+    const out = await cli(['solve', '--seed', '42', '--suits', '1', '--time', time, '--json']);
+    expect(out.stderr).toBe('');
+    expect(out.status).toBe(0);
+    expect(JSON.parse(out.stdout)).toMatchObject({ result: 'won' });
+  },
+);

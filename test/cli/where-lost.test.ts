@@ -102,3 +102,24 @@ it('with no time to search, still says the end the rules call lost, for one posi
     /^# (The rules call the game lost after move 17: no search was needed|\d+ positions of the game searched \(after moves 17, [\d, ]+\): [\d,]+ positions in [\d,]+ ms)\.$/,
   );
 });
+
+it('counts one move and no move in words: the first move, and the deal itself', async () => {
+  const one = await cli(['solve', '-', '--where-lost'], { stdin: 'seed: 42\nsuits: 1\n\nd\n' });
+  expect(one.stdout.split('\n').slice(0, 3)).toEqual([
+    '# spider solve --where-lost: You can still win from here (after move 1): the solver found a way.',
+    expect.stringMatching(
+      /^# 1 position of the game searched \(after move 1\): [\d,]+ positions in/,
+    ),
+    expect.stringMatching(
+      /^# The record plays the game's first move, then a winning line of \d+ actions from there\.$/,
+    ),
+  ]);
+  const none = await cli(['solve', '-', '--where-lost'], { stdin: 'seed: 42\nsuits: 1\n\n' });
+  expect(none.stdout.split('\n').slice(0, 3)).toEqual([
+    '# spider solve --where-lost: The deal can be won: the solver found a way.',
+    expect.stringMatching(
+      /^# 1 position of the game searched \(at the deal\): [\d,]+ positions in/,
+    ),
+    expect.stringMatching(/^# The record is a winning line of \d+ actions from the deal\.$/),
+  ]);
+});
