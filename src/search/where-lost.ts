@@ -159,7 +159,22 @@ export function whereLost(
       stopped = cancelled() ? 'cancelled' : 'time';
       return false;
     }
-    const found = solve(positions.at(after), { positions: each, timeMs: left, cancelled, now });
+    // The solver's second variant where the first cannot tell, as `c` has both (README, "Where
+    // it went wrong"): else `g` could call unknown a position `c` has just called winnable.
+    const position = positions.at(after);
+    const first = solve(position, { positions: each, timeMs: left, cancelled, now });
+    const second =
+      first.result === 'unknown' && !cancelled() && now() < deadline
+        ? solve(position, { positions: each, timeMs: deadline - now(), cancelled, now, variant: 1 })
+        : null;
+    const found =
+      second === null
+        ? first
+        : {
+            ...second,
+            positions: first.positions + second.positions,
+            ms: first.ms + second.ms,
+          };
     total += found.positions;
     if (found.result === 'unknown' && (cancelled() || now() >= deadline)) {
       stopped = cancelled() ? 'cancelled' : 'time';

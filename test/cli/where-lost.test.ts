@@ -123,3 +123,14 @@ it('counts one move and no move in words: the first move, and the deal itself', 
     expect.stringMatching(/^# The record is a winning line of \d+ actions from the deal\.$/),
   ]);
 });
+
+it("tries the solver's second variant where the first cannot tell, as c does", async () => {
+  // After these four moves the first variant cannot tell within 1,000,000 positions; the second
+  // wins. Looking with the first alone, it said it could not tell after move 3.
+  const out = await cli(['solve', '-', '--where-lost'], { stdin: 'seed: 42\n\n8-5 5-8 2-1 d\n' });
+  expect(out.stdout.split('\n')[0]).toBe(
+    '# spider solve --where-lost: You can still win from here (after move 4): the solver found a way.',
+  );
+  const replayed = await cli(['replay', '-', '--json'], { stdin: out.stdout });
+  expect(JSON.parse(replayed.stdout)).toMatchObject({ status: 'won' });
+});
