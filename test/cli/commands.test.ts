@@ -747,6 +747,15 @@ describe('spider replay', () => {
     );
   });
 
+  it("replays the README's example record", async () => {
+    const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+    const example = /```\n(# Lines starting with '#' are comments\.\n[^]*?)```/.exec(readme);
+    expect(example).not.toBeNull();
+    const outcome = await cli(['replay', '-', '--json'], { stdin: example![1] });
+    expect(outcome.stderr).toBe('');
+    expect(json(outcome)).toMatchObject({ seed: '42', actions: 4, status: 'playing' });
+  });
+
   it('removes complete suits with rF in a keep-suits game', async () => {
     const rules: Rules = { suits: 1, relaxed: 2, keepSuits: true };
     // Find a choice seed whose game removes at least one suit, so `rF` is replayed.
