@@ -64,7 +64,7 @@ function planWords(position: Position, choice: FairChoice): string {
       return `on the way to turning a card${column < 0 ? '' : ` in column ${column + 1}`}`;
     }
     case 'deal':
-      return 'gets ready to deal';
+      return 'on the way to a deal';
     case 'arrange':
       return `the first of ${plan.length} moves that tidy the face-up cards`;
     default:

@@ -26,8 +26,11 @@
  * two turns of a card: the plan does not wander while the player arranges the face-up cards.
  */
 import type { Action } from '../engine/actions';
+import { apply } from '../engine/apply';
 import { Board, DEAL_CODE } from '../engine/board';
 import type { SuitCount } from '../engine/cards';
+import { positionHash } from '../engine/hash';
+import type { Position } from '../engine/position';
 import type { Rules } from '../engine/rules';
 import { winChance } from './chance';
 import { type Chance, Known, measureOf } from './fair-look';
@@ -91,6 +94,26 @@ export interface FairChoice {
    * answer differ from one run to another: the work done depends on how fast the machine was.
    */
   readonly cut: boolean;
+}
+
+/**
+ * The rest of `choice`'s plan once its first action has been played from `from`, reaching `to`:
+ * its moves are certain until its last (README, "Hints"), so the player follows it as `spider
+ * autoplay` does, where asking afresh at each step could turn back and forth between two plans of
+ * the same worth. Null when the plan is done, or `to` is not where its first action leads.
+ */
+export function planGoesOn(
+  choice: FairChoice | null,
+  from: Position,
+  to: Position,
+): FairChoice | null {
+  if (choice === null || choice.plan.length < 2) return null;
+  const played = apply(from, choice.plan[0]);
+  if (!played.ok) return null;
+  const [expected, reached] = [positionHash(played.position), positionHash(to)];
+  if (expected.lo !== reached.lo || expected.hi !== reached.hi) return null;
+  const plan = choice.plan.slice(1);
+  return { ...choice, action: plan[0], plan, positions: 0, ms: 0, cut: false };
 }
 
 /**

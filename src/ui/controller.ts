@@ -107,6 +107,7 @@ export function initialState(
     overlay: status === 'won' ? { kind: 'won' } : status === 'lost' ? { kind: 'lost' } : null,
     confirm: null,
     hints: null,
+    planAhead: null,
     press: null,
     solver: null,
     peekWarned: false,

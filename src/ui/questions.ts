@@ -253,7 +253,12 @@ export function askHint(state: UiState, engine: HintEngine): Update {
   const position = state.game.position;
   const ask = state.solver;
   if (ask?.kind === 'hint' && ask.position === position) return same(state); // already thinking
-  const hints: Hints = state.hints ?? { list: engine.hints(position), fair: null, shown: -1 };
+  // Following the plan hinted last, the player goes on with it (README, "Hints").
+  const hints: Hints = state.hints ?? {
+    list: engine.hints(position),
+    fair: state.planAhead?.position === position ? state.planAhead.choice : null,
+    shown: -1,
+  };
   if (hints.fair === null && ask === null) {
     const asking = { ...hints, shown: 0 };
     return withState(state, {

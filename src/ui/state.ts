@@ -87,6 +87,11 @@ export interface UiState {
   readonly confirm: Confirm | null;
   /** The hints for the current position, once `h` asked for them. */
   readonly hints: Hints | null;
+  /**
+   * The rest of the fair player's plan when the last action played was the first of the plan
+   * it hinted (README, "Hints"): `h` goes on with it rather than think again.
+   */
+  readonly planAhead: { readonly position: Position; readonly choice: FairChoice } | null;
   /** What the solver is asked, while it thinks. */
   readonly solver: SolverAsk | null;
   /** The player was told, in this game, that asking the solver counts as a peek. */

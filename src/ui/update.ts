@@ -4,6 +4,7 @@
  * suit, a win, or a lost game: see README, "Playing" and "Lost").
  */
 import { type Game, hasCompleteSuitOnTop, statusWithin, suitLabel } from '../engine';
+import { planGoesOn } from '../search';
 import type { Message, UiState } from './state';
 
 /** What the adapter must do besides drawing the new state. */
@@ -28,6 +29,14 @@ export const withState = (state: UiState, changes: Partial<UiState>): Update => 
 /** What the message line says when the game is lost (README, "Lost"). */
 export const LOST_TEXT =
   'Lost: no move can turn a card, deal or complete a suit any more. u undoes, R restarts this deal, n starts a new game.';
+
+/** The rest of the plan the fair player hinted, when `game` played its first action. */
+function planAhead(state: UiState, game: Game): UiState['planAhead'] {
+  const fair = state.hints?.fair;
+  if (fair === undefined || fair === null || fair === 'failed') return null;
+  const choice = planGoesOn(fair, state.game.position, game.position);
+  return choice && { position: game.position, choice };
+}
 
 /**
  * The state after an action, an undo or a redo changed the game: selection, hints and any
@@ -54,6 +63,7 @@ export function afterChange(state: UiState, game: Game, message: Message | null)
     status,
     selection: null,
     hints: null,
+    planAhead: planAhead(state, game),
     press: null,
     solver: null,
     overlay: status === 'won' ? { kind: 'won' } : status === 'lost' ? { kind: 'lost' } : null,

@@ -92,7 +92,7 @@ describe('where the plan leads', () => {
       'deal: nothing better to do; under 1% to win',
     );
     expect(describeFair(P, choice([NINE_ONTO_TEN, DEAL], 'deal'))).toBe(
-      'move 9♥ from column 3 onto 10♥ in column 5: builds in suit, gets ready to deal',
+      'move 9♥ from column 3 onto 10♥ in column 5: builds in suit, on the way to a deal',
     );
   });
 

@@ -1,4 +1,12 @@
-import { type Action, newGame, play, type Rules, status, statusWithin } from '../../src/engine';
+import {
+  type Action,
+  DEAL,
+  newGame,
+  play,
+  type Rules,
+  status,
+  statusWithin,
+} from '../../src/engine';
 import {
   describeFair,
   describeHint,
@@ -19,6 +27,7 @@ import {
   DEMO_PACE_MS,
   DEMO_THINK_MS,
   HINT_THINK_MS,
+  hintOnScreen,
   wanted,
   WHERE_THINK_MS,
   WINNABLE_THINK_MS,
@@ -27,6 +36,8 @@ import type { UiState } from '../../src/ui/state';
 import { info } from '../../src/ui/update';
 import { gameAt, position, showColumns } from '../helpers/build';
 import { LOST_GAME_ACTIONS, lostGame } from '../helpers/lost-game';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
 const THEME = { ascii: false, color: false, fourColor: false };
@@ -376,6 +387,34 @@ describe('hints (h)', () => {
     const round = hintRun(answered, ...list.map(() => key('hint')));
     expect(round.message).toEqual(answered.message);
     expect(round.solver).toBeNull(); // asked once for the position
+  });
+
+  it('played, the first action of its plan leads h on to the rest of it, without thinking again', () => {
+    const first = list.find((hint) => hint.action.kind === 'move')!.action;
+    if (first.kind !== 'move') throw new Error('a move is needed');
+    const answered = hintRun(thinking, fair([first, DEAL]));
+    const moved = hintRun(answered, col(first.from), col(first.to));
+    expect(moved.game.position).not.toBe(game.position);
+    const next = hintRun(moved, key('hint'));
+    // Straight to the plan's next action: no "(thinking…)", nothing asked of the solver.
+    expect(next.solver).toBeNull();
+    const rest = { ...choice([DEAL]), positions: 0, ms: 0 };
+    expect(next.message?.text).toMatch(
+      new RegExp(
+        `^Hint: ${escapeRegExp(describeFair(moved.game.position, rest))} \\(1/\\d+, h for the next\\)$`,
+      ),
+    );
+    expect(hintOnScreen(next)).toEqual(DEAL);
+    // Undone, or another move played, the plan is left: h thinks again.
+    expect(hintRun(moved, key('undo'), key('hint')).solver?.kind).toBe('hint');
+    const other = list.find(
+      (hint) => hint.action.kind === 'move' && hint.action.from !== first.from,
+    )!.action;
+    if (other.kind !== 'move') throw new Error('a move is needed');
+    const elsewhere = hintRun(answered, col(other.from), col(other.to));
+    expect(elsewhere.game.position).not.toBe(game.position);
+    expect(elsewhere.planAhead).toBeNull();
+    expect(hintRun(elsewhere, key('hint')).solver?.kind).toBe('hint');
   });
 
   it('with no action, says there is nothing worth doing', () => {
