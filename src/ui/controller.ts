@@ -459,7 +459,13 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
     case 'undo': {
       const outcome = undo(game);
       if (!outcome.ok) return withState(state, { message: error('Nothing to undo.') });
-      return afterChange(state, outcome.game, info('Undone.'));
+      // Taking back a turned card or a deal shows what was hidden: a peek (README, "Peeks").
+      const peeked = outcome.game.peeks > game.peeks;
+      return afterChange(
+        state,
+        outcome.game,
+        info(peeked ? 'Undone; a peek, since the cards it showed have been seen.' : 'Undone.'),
+      );
     }
     case 'redo': {
       const outcome = redo(game);

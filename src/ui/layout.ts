@@ -88,7 +88,11 @@ export function layout(state: UiState, width: number, height: number): Layout {
 function drawTooSmall(frame: Frame): void {
   const lines = [
     'Terminal too small',
-    `${frame.width}x${frame.height}: Spider needs at least ${MIN_WIDTH}x${MIN_HEIGHT}.`,
+    // Wrapped, not cut: the size it needs is what matters most.
+    ...wrapWords(
+      `${frame.width}x${frame.height}: Spider needs at least ${MIN_WIDTH}x${MIN_HEIGHT}.`,
+      frame.width,
+    ),
     'Make the window larger;',
     'the game is waiting.',
   ];
@@ -261,6 +265,7 @@ const THINKING = {
   winnable: 'Can I still win? The solver is thinking; play on meanwhile.',
   demo: 'Demo: the solver is thinking; any key stops it.',
   where: 'Where did it go wrong? The solver looks back over the game; play on meanwhile.',
+  whereLost: 'Where did it go wrong? The solver looks back over the game.',
   hint: 'Hint: the fair player is thinking; any key stops it.',
 };
 
@@ -285,7 +290,12 @@ function messageFor(state: UiState): { text: string; role: Role } | null {
       role: 'message',
     };
   }
-  if (state.solver) return { text: THINKING[state.solver.kind], role: 'message' };
+  if (state.solver) {
+    // On the lost panel there is no play to go on with while it looks.
+    const kind =
+      state.solver.kind === 'where' && state.status === 'lost' ? 'whereLost' : state.solver.kind;
+    return { text: THINKING[kind], role: 'message' };
+  }
   if (state.status !== 'won' && state.status !== 'lost' && movesKept(state.game) === 0) {
     return {
       text: 'Pick a column with 1-9 and 0, then where to put its run. ? shows help.',
@@ -301,11 +311,27 @@ const KEY_LINES = [
   '1-0 move d deal u undo h hint ? help q quit',
 ];
 
+/** With the game over, only the end panel's keys do anything: the key line names them. */
+const PANEL_KEY_LINES = {
+  won: [
+    'n new game  u undo  w write the record  s statistics  q quit',
+    'n new  u undo  w write  s stats  q quit',
+    'n new u undo q quit',
+  ],
+  lost: [
+    'u undo  R restart  n new game  g where it went wrong  w write  s stats  q quit',
+    'u undo  R restart  n new  g where lost  w write  q quit',
+    'u undo R restart n new q quit',
+  ],
+};
+
 function drawKeyLine(frame: Frame, state: UiState): void {
   const y = frame.height - 1;
-  const line = KEY_LINES.find((l) => l.length <= frame.width) ?? KEY_LINES[KEY_LINES.length - 1];
+  const kind = state.overlay?.kind;
+  const lines = kind === 'won' || kind === 'lost' ? PANEL_KEY_LINES[kind] : KEY_LINES;
+  const line = lines.find((l) => l.length <= frame.width) ?? lines[lines.length - 1];
   frame.put(0, y, line, 'key');
-  if (state.game.rules.keepSuits && line.length + 10 <= frame.width)
+  if (lines === KEY_LINES && state.game.rules.keepSuits && line.length + 10 <= frame.width)
     frame.put(line.length + 2, y, 'x remove', 'key');
 }
 

@@ -128,7 +128,7 @@ describe('the game at 80x24', () => {
     expect(screen).toMatch(/moves 2 .*deals 4/);
     screen = play(session, expected, 'u');
     expect(screen).toMatch(/moves 1 .*deals 5/);
-    expect(screen).toContain('Undone.');
+    expect(screen).toContain('Undone; a peek, since the cards it showed have been seen.');
     screen = play(session, expected, 'r');
     expect(screen).toMatch(/deals 4/);
     expect(expected.state.game.position.dealt).toBe(1);

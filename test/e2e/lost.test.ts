@@ -31,7 +31,7 @@ it('the deal that loses brings up the lost panel; u takes it back, q leaves with
   expect(lost).toMatch(/Lost: no move can turn a card/);
   expect(lost).toMatch(/u undo +R restart +n new game/);
   session.sendKeys('u');
-  const undone = session.waitFor('Undone.');
+  const undone = session.waitFor('Undone; a peek');
   expect(undone).not.toContain('No progress is possible');
   session.sendKeys('d');
   session.waitFor('No progress is possible');

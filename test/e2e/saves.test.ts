@@ -208,7 +208,7 @@ describe('a killed game is resumed exactly where it was', () => {
     const first = startGame(home, ['--seed', '42']);
     const { moved, dealt } = playSeed42(first);
     first.sendKeys('u');
-    const undone = first.waitFor('Undone.');
+    const undone = first.waitFor('Undone; a peek');
     expect(board(undone)).toBe(board(moved));
     process.kill(gamePid(first), 'SIGKILL');
     first.waitForExit();
@@ -317,7 +317,7 @@ describe('a state folder that cannot be written', () => {
     session.sendKeys('d');
     expect(session.waitFor(/moves 2 .*deals 4/)).not.toContain("Can't save");
     session.sendKeys('u');
-    expect(session.waitFor('Undone.')).not.toContain("Can't save");
+    expect(session.waitFor('Undone; a peek')).not.toContain("Can't save");
     expect(quit(session)).toBe(0);
     // The summary is wrapped at words to the terminal's width.
     const output = session.output().replace(/\r?\n/g, ' ');

@@ -171,8 +171,20 @@ describe('game keys', () => {
     expect(dealt.game.position.dealt).toBe(1);
     const undone = run(dealt, key('undo')).state;
     expect(undone.game.position).toBe(start.game.position);
-    expect(undone.message?.text).toBe('Undone.');
+    // Taking back a deal shows what it dealt: a peek, and the message says so.
+    expect(undone.message?.text).toBe('Undone; a peek, since the cards it showed have been seen.');
+    expect(undone.game.peeks).toBe(1);
     expect(run(undone, key('redo')).state.game.position).toBe(dealt.game.position);
+    // A move that turned no card is taken back with no peek: 8♥, alone in column 2, onto 9♥.
+    const p = position({
+      columns: ['Kc | 9h', '8h', 'Kd', 'Qs', 'Jd', 'Tc', '9c', '8d', '7d', '6c'],
+      stock: Array(10).fill('As'),
+    });
+    const played = run(initialState(gameAt(p), THEME, 'woods'), col(1), col(0)).state;
+    expect(showColumns(played.game.position).slice(0, 2)).toEqual(['Kc | 9h 8h', '']);
+    const back = run(played, key('undo')).state;
+    expect(back.message?.text).toBe('Undone.');
+    expect(back.game.peeks).toBe(0);
     expect(run(start, key('undo')).state.message?.text).toBe('Nothing to undo.');
   });
 

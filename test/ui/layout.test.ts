@@ -135,6 +135,13 @@ describe('a terminal below the minimum', () => {
     if (width >= 40) expect(text).toContain(`${MIN_WIDTH}x${MIN_HEIGHT}`);
   });
 
+  it('wraps the size it needs rather than cut it, down to 30 columns', () => {
+    const text = layout(stateFor(newGame('1', RULES)), 30, 10).frame.text();
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      `30x10: Spider needs at least ${MIN_WIDTH}x${MIN_HEIGHT}.`,
+    );
+  });
+
   it('at 0x0 draws nothing and does not fail', () => {
     expect(layout(stateFor(newGame('1', RULES)), 0, 0).frame.text()).toBe('');
   });
@@ -511,5 +518,44 @@ describe('a deal proven winnable (README, "Winnable deals")', () => {
       .frame.text()
       .split('\n')[0];
     expect(narrow).toMatch(/^daily 2026-11-23 .* (deals |d)5$/);
+  });
+});
+
+describe('the key line', () => {
+  const keyLine = (changes: Partial<UiState>, width = 80) => {
+    const lines = layout(stateFor(newGame('7', RULES), changes), width, 24)
+      .frame.text()
+      .split('\n');
+    return lines[lines.length - 1].trimEnd();
+  };
+
+  it("names the play keys in play, and the end panel's keys once the game is over", () => {
+    expect(keyLine({})).toBe(
+      '1-0 pick/drop  d deal  u undo  r redo  h hint  e expand  ? help  q quit',
+    );
+    expect(keyLine({ overlay: { kind: 'won' } })).toBe(
+      'n new game  u undo  w write the record  s statistics  q quit',
+    );
+    expect(keyLine({ overlay: { kind: 'lost' } })).toBe(
+      'u undo  R restart  n new game  g where it went wrong  w write  s stats  q quit',
+    );
+    expect(keyLine({ overlay: { kind: 'lost' } }, 60)).toBe(
+      'u undo  R restart  n new  g where lost  w write  q quit',
+    );
+  });
+
+  it('while g looks back from the lost panel, does not ask to play on', () => {
+    const game = newGame('7', RULES);
+    const text = layout(
+      stateFor(game, {
+        status: 'lost',
+        overlay: { kind: 'lost' },
+        solver: { kind: 'where', position: game.position },
+      }),
+      80,
+      24,
+    ).frame.text();
+    expect(text).toContain('Where did it go wrong? The solver looks back over the game.\n');
+    expect(text).not.toContain('play on');
   });
 });
