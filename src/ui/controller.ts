@@ -143,7 +143,9 @@ function act(state: UiState, action: Action): Update {
   if (!outcome.ok) {
     // The cards go back: the next two keys are a new move, not a retry of this one.
     const reason = explain(outcome.refusal, state.theme.ascii);
-    return withState(state, { message: error(sentence(reason)), selection: null, press: null });
+    const text =
+      state.selection === null ? sentence(reason) : `${sentence(reason)} The cards go back.`;
+    return withState(state, { message: error(text), selection: null, press: null });
   }
   return afterChange(state, outcome.game, null);
 }

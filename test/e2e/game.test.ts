@@ -140,7 +140,8 @@ describe('the game at 80x24', () => {
     session.waitFor('q quit');
     // Seed 42: column 5 shows Q♥ and column 2 the A♠.
     const screen = play(session, expected, '5', '2');
-    expect(screen).toContain('Nothing goes onto an ace (A♠).');
+    // The cards picked up go back, and the line says so: the next column key picks up again.
+    expect(screen).toContain('Nothing goes onto an ace (A♠). The cards go back.');
     expect(screen).toMatch(/moves 0 /);
   });
 

@@ -114,7 +114,7 @@ describe('column keys', () => {
   it('an illegal destination says why and puts the cards back', () => {
     const { state } = run(start, col(0), col(4));
     expect(state.message).toEqual({
-      text: "No card of column 1's run 8♠..7♠ fits on K♥.",
+      text: "No card of column 1's run 8♠..7♠ fits on K♥. The cards go back.",
       kind: 'error',
     });
     expect(state.selection).toBeNull();
