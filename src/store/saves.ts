@@ -357,14 +357,13 @@ export class SaveStore {
       setAside: [],
     };
     if (this.problem) return scan; // nothing in an untrusted folder is read
-    let names: string[];
+    let all: string[];
     try {
-      names = fs
-        .readdirSync(this.dir)
-        .filter((n) => /^[\w.-]+\.txt$/.test(n) && !n.startsWith('.'));
+      all = fs.readdirSync(this.dir);
     } catch {
       return scan; // no folder yet: no saves
     }
+    const names = all.filter((n) => /^[\w.-]+\.txt$/.test(n) && !n.startsWith('.'));
     for (const name of names.sort().reverse().slice(0, MAX_SLOTS)) {
       const id = name.slice(0, -'.txt'.length);
       if (!this.claim(id)) {
@@ -379,6 +378,11 @@ export class SaveStore {
         const header = read.ok ? readSaveHeader(read.text, now.toISOString()) : read;
         if (header.ok) scan.elsewhere.push(header.header);
         continue;
+      }
+      // Claimed, the slot has no other writer: a temporary of its save is what a session
+      // killed between writing and renaming left (README, "Saved games and statistics").
+      for (const left of all.filter((n) => isTemporaryOf(n, id))) {
+        removeFile(path.join(this.dir, left));
       }
       const read = this.read(id);
       const header = read.ok ? readSaveHeader(read.text, now.toISOString()) : read;
@@ -496,6 +500,11 @@ function isSettled(lock: string): boolean {
 }
 
 /** Removes a file if it is there. */
+/** Whether `name` is a temporary file of slot `id`'s save (see `temporary`). */
+function isTemporaryOf(name: string, id: string): boolean {
+  return name.startsWith(`.${id}.`) && /^[0-9a-f]{16}\.tmp$/.test(name.slice(id.length + 2));
+}
+
 function removeFile(file: string): void {
   try {
     fs.unlinkSync(file);

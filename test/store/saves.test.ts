@@ -526,6 +526,29 @@ describe('scan', () => {
     expect(scan.setAside[0]).toContain('Your saved game odd.txt could not be used');
   });
 
+  it("removes a claimed save's temporaries a killed writer left, and no other file", () => {
+    const store = storeWith({
+      'game.txt': sampleSave(),
+      '.game.0123456789abcdef.tmp': 'half a save',
+      '.game.0123456789abcdef.tmp.keep': 'not a temporary',
+      '.other.0123456789abcdef.tmp': 'another slot, with no save to claim',
+      'held.txt': sampleSave(),
+      'held.lock': lockBody(liveProcess('spider')),
+      '.held.fedcba9876543210.tmp': 'a live writer may be about to rename it',
+    });
+    store.scan(NOW);
+    expect(
+      fs
+        .readdirSync(store.dir)
+        .filter((n) => n.startsWith('.'))
+        .sort(),
+    ).toEqual([
+      '.game.0123456789abcdef.tmp.keep',
+      '.held.fedcba9876543210.tmp',
+      '.other.0123456789abcdef.tmp',
+    ]);
+  });
+
   it('leaves a bad save that another live session holds alone', () => {
     const store = storeWith({ 'bad.txt': 'garbage', 'bad.lock': lockBody(liveProcess('spider')) });
     const scan = store.scan(NOW);
