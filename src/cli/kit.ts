@@ -13,6 +13,7 @@ import {
   positionJson,
   printable,
   printableLines,
+  recordLine,
 } from '../notation';
 import type { JobRunner } from '../search';
 import { readTextInput } from '../store/input';
@@ -142,16 +143,9 @@ export function commandKit(io: CliIo) {
     const parsed = parseRecord(input.text);
     if (!parsed.ok) fail(`${name}, line ${parsed.error.line}: ${parsed.error.reason}`);
     const record = parsed.record;
-    // A save read as a record is its line of play kept, its undone actions ready to redo, and
-    // its count of actions for the score (README, "Move notation and game records").
-    const header = new Map(record.meta);
-    const counted = header.has('save-format') ? header.get('actions') : undefined;
-    const result = restoreGame(record.deal, record.rules, {
-      actions: record.actions,
-      undone: record.undone,
-      actionCount: /^\d{1,15}$/.test(counted ?? '') ? Number(counted) : 0,
-      peeks: 0,
-    });
+    // A save read as a record keeps its undone actions to redo (README, "Move notation and
+    // game records").
+    const result = restoreGame(record.deal, record.rules, recordLine(record));
     if (result.failure) {
       onIllegal?.(result.game);
       const { index, refusal } = result.failure;

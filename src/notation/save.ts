@@ -9,6 +9,7 @@ import {
   type ReplayFailure,
   restoreGame,
   type Rules,
+  type SavedLine,
 } from '../engine';
 import { explain, statusWithin } from '../engine';
 import { printable } from './printable';
@@ -191,6 +192,23 @@ export function readSaveHeader(
       ...(status === 'playing' || status === 'won' || status === 'lost' ? { status } : {}),
       abandoned: meta.get('abandoned') === 'yes',
     },
+  };
+}
+
+/**
+ * The line of play a record holds, as a game restores it (README, "Move notation and game
+ * records"): a save read as a record keeps its undone actions to redo and its count of actions
+ * for the score; any other record is its actions alone.
+ */
+export function recordLine(record: GameRecord): SavedLine {
+  const counted = record.meta.some(([key]) => key === 'save-format')
+    ? record.meta.find(([key]) => key === 'actions')?.[1]
+    : undefined;
+  return {
+    actions: record.actions,
+    undone: record.undone,
+    actionCount: counted !== undefined && /^\d{1,15}$/.test(counted) ? Number(counted) : 0,
+    peeks: 0,
   };
 }
 

@@ -499,12 +499,12 @@ function isSettled(lock: string): boolean {
   }
 }
 
-/** Removes a file if it is there. */
 /** Whether `name` is a temporary file of slot `id`'s save (see `temporary`). */
 function isTemporaryOf(name: string, id: string): boolean {
   return name.startsWith(`.${id}.`) && /^[0-9a-f]{16}\.tmp$/.test(name.slice(id.length + 2));
 }
 
+/** Removes a file if it is there. */
 function removeFile(file: string): void {
   try {
     fs.unlinkSync(file);
