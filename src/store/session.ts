@@ -323,9 +323,10 @@ export class GameSession<S extends Saving = 'at-once'> {
     return note;
   }
 
-  private tick(): number {
+  /** Adds the time since the last action, unless the player was looking at the win panel. */
+  private tick(onWinPanel = false): number {
     const now = this.now().getTime();
-    this.elapsedMs += Math.min(Math.max(0, now - this.lastActivity), MAX_GAP_MS);
+    if (!onWinPanel) this.elapsedMs += Math.min(Math.max(0, now - this.lastActivity), MAX_GAP_MS);
     this.lastActivity = now;
     return this.elapsedMs;
   }
@@ -335,8 +336,8 @@ export class GameSession<S extends Saving = 'at-once'> {
    * returns a warning the first time saving fails (in the background: the first time a write
    * is found to have failed).
    */
-  private save(game: Game): Note | null {
-    this.tick();
+  private save(game: Game, onWinPanel = false): Note | null {
+    this.tick(onWinPanel);
     const failure = this.keep(game) ?? this.lateFailure();
     return failure === null ? null : this.warnOnce(failure);
   }
@@ -457,7 +458,9 @@ export class GameSession<S extends Saving = 'at-once'> {
       this.started = this.now().toISOString();
       this.continued = false; // a new deal is the player's own
     }
-    const warning = this.save(after);
+    // An undo from the win panel: the time spent reading it was not playing time (README, "Saved
+    // games and statistics"), nor is it when the game is won again.
+    const warning = this.save(after, after.start === before.start && isWon(before.position));
     if (warning) return warning;
     if (problem) return problem;
     if (isWon(after.position) && !isWon(before.position) && !this.continued)

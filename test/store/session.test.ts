@@ -399,4 +399,30 @@ describe('the playing time of a win', () => {
     const [result] = readResults(path.join(where.data, 'spider')).results;
     expect(result).toMatchObject({ outcome: 'won', elapsedMs: 60_000 });
   });
+
+  it('does not count the time on the win panel before an undo: u then r wins in the same time', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const { before, after: won } = playedOut('won');
+    let clock = Date.parse('2026-11-27T10:00:00Z');
+    const { session } = GameSession.open({
+      places: localPlaces(env),
+      rules: ONE_SUIT,
+      explicitRules: {},
+      fresh: true,
+      randomSeed: () => '7',
+      deal: before.deal,
+      now: () => new Date(clock),
+    });
+    clock += 60_000;
+    session.changed(before, won);
+    clock += 4 * 60_000; // looking at the panel
+    session.changed(won, before); // u
+    clock += 5_000;
+    session.changed(before, won); // r
+    clock += 60_000;
+    session.leave(won);
+    const [result] = readResults(path.join(where.data, 'spider')).results;
+    expect(result).toMatchObject({ outcome: 'won', elapsedMs: 65_000 });
+  });
 });
