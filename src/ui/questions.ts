@@ -245,7 +245,8 @@ function thinkingMessage(state: UiState, hints: Hints): Message {
  * A hint (`h`, README "Hints"). The first time for a position, the heuristic's best shows at
  * once, and the fair player, who sees only what the player sees, thinks in the solver's thread
  * for up to `HINT_THINK_MS`; its choice then takes the message line. Once it has answered, `h`
- * goes on through the others, its choice first, round and round. While another question for
+ * goes on through the others, its choice first, round and round (shown again, not the next,
+ * when another message has taken its place). While another question for
  * the solver waits, or when the fair player could not answer, `h` goes through the heuristic's
  * hints alone. Never a peek: nothing hidden is used.
  */
@@ -267,8 +268,13 @@ export function askHint(state: UiState, engine: HintEngine): Update {
       message: thinkingMessage(state, asking),
     });
   }
+  // Another message took the hint's place (an answer to c, a refusal): h shows it again.
   const count = entries(hints).length;
-  const next = { ...hints, shown: count > 0 ? (hints.shown + 1) % count : -1 };
+  const again = state.message?.kind !== 'hint' && hints.shown >= 0 && hints.shown < count;
+  const next = {
+    ...hints,
+    shown: count === 0 ? -1 : again ? hints.shown : (hints.shown + 1) % count,
+  };
   return withState(state, { hints: next, message: hintMessage(state, next) });
 }
 

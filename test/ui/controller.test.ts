@@ -464,6 +464,22 @@ describe('hints (h)', () => {
     expect(hintRun(moved, fair([list[0].action]))).toBe(moved);
   });
 
+  it('h shows the hint again, not the next, when another message took its place', () => {
+    const answered = hintRun({ ...thinking, peekWarned: true }, fair([list[2].action]));
+    const asked = hintRun(answered, key('winnable'));
+    expect(asked.solver?.kind).toBe('winnable');
+    const shown = hintRun(asked, key('hint'));
+    expect(shown.message).toEqual(answered.message);
+    const told = hintRun(shown, {
+      kind: 'solved',
+      position: game.position,
+      result: { kind: 'solved', result: 'unknown', line: [], positions: 10, ms: 5 },
+    });
+    expect(told.message?.text).toMatch(/^Unknown: /);
+    expect(hintRun(told, key('hint')).message).toEqual(answered.message);
+    expect(hintRun(told, key('hint'), key('hint')).message?.text).toMatch(/^Hint: .* \(2\//);
+  });
+
   it('while another question waits, h goes through the heuristic’s hints alone', () => {
     const asking = run({ ...start, peekWarned: true }, key('winnable')).state;
     const hinted = hintRun(asking, key('hint'), key('hint'));
