@@ -25,7 +25,16 @@ import {
   undo,
 } from '../engine';
 import { bestMoveFrom, type HintEngine, type JobResult } from '../search';
-import { answered, askHint, askSolver, demoStep, startDemo, stopDemo, stopHint } from './questions';
+import {
+  answered,
+  askHint,
+  askSolver,
+  demoStep,
+  hintOnScreen,
+  startDemo,
+  stopDemo,
+  stopHint,
+} from './questions';
 import { keyLabel } from './input';
 import type { Message, Selection, UiState } from './state';
 import type { Theme } from './theme';
@@ -204,10 +213,22 @@ function pickUpFewer(state: UiState, selection: Selection): Update {
   });
 }
 
+/**
+ * How many cards a column key picks up: the part of the run that the hint on the message line
+ * moves from that column, if it moves only part (README, "Playing"); else the whole run.
+ */
+function hintedPart(state: UiState, column: number): number | undefined {
+  const hinted = hintOnScreen(state);
+  if (hinted?.kind !== 'move' || hinted.from !== column || hinted.count === undefined)
+    return undefined;
+  const run = movableRunLength(state.game.position.columns[column]);
+  return hinted.count < run ? hinted.count : undefined;
+}
+
 /** A column chosen by key or click: pick up, put down, or (same column) send to the best place. */
 function chooseColumn(state: UiState, column: number): Update {
   const selection = state.selection;
-  if (!selection) return pickUp(state, column);
+  if (!selection) return pickUp(state, column, hintedPart(state, column));
   if (selection.column === column) {
     const best = bestMoveFrom(
       state.game.position,

@@ -95,6 +95,34 @@ describe('column keys', () => {
     expect(state.selection).toEqual({ column: 0, count: 2, explicit: false });
   });
 
+  it('with a hint on the message line moving part of a run, its column key picks up that part', () => {
+    const part: Action = { kind: 'move', from: 0, to: 3, count: 1 };
+    const fair: FairChoice = {
+      action: part,
+      plan: [part],
+      goal: 'arrange',
+      chance: null,
+      worlds: 32,
+      positions: 10,
+      ms: 5,
+      cut: false,
+    };
+    const hinted: UiState = {
+      ...start,
+      hints: { list: [], fair, shown: 0 },
+      message: { text: 'Hint: move 7♠ from column 1 into empty column 4', kind: 'hint' },
+    };
+    expect(run(hinted, col(0)).state.selection).toEqual({ column: 0, count: 1, explicit: true });
+    expect(showColumns(run(hinted, col(0), col(3)).state.game.position)[3]).toBe('7s');
+    // Another column, or the hint gone from the message line: the whole run, as always.
+    expect(run(hinted, col(1)).state.selection).toEqual({ column: 1, count: 1, explicit: false });
+    expect(run({ ...hinted, message: null }, col(0)).state.selection).toEqual({
+      column: 0,
+      count: 2,
+      explicit: false,
+    });
+  });
+
   it('arrow keys choose a shorter part, and the move carries exactly that many', () => {
     const { state } = run(start, col(0), key('down'), col(3));
     expect(showColumns(state.game.position)[3]).toBe('7s');
