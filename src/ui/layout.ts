@@ -145,6 +145,11 @@ function statusPieces(state: UiState): { left: string[]; right: string[] }[] {
       ],
       right: [`score ${scores[scoring]}`, `moves ${movesKept(game)}`, `deals ${deals}`, done],
     },
+    // A long seed: the figures keep their names, the rules go (the help and `s` show them).
+    {
+      left: [seed, proven ? 'winnable' : ''],
+      right: [`score ${scores[scoring]}`, `moves ${movesKept(game)}`, `deals ${deals}`, done],
+    },
     {
       left: [seed, proven ? 'winnable' : ''],
       right: [`${scores[scoring]}`, `m${movesKept(game)}`, `d${deals}`, done],

@@ -317,6 +317,17 @@ describe('selection, focus and hit testing', () => {
     expect(text).toContain('#####');
   });
 
+  it('keeps the names of the figures before the rules when the seed is long', () => {
+    const game = newGame('10349797501093', { ...RULES, suits: 1 });
+    const line = (width: number) => layout(stateFor(game), width, 24).frame.text().split('\n')[0];
+    expect(line(64)).toMatch(/^seed 10349797501093 {2}1s r0 +score 0 {2}moves 0 {2}deals 5$/);
+    expect(line(50)).toMatch(/^seed 10349797501093 +score 0 {2}moves 0 {2}deals 5$/);
+    const longer = newGame('1034979750109312345678', { ...RULES, suits: 1 });
+    expect(layout(stateFor(longer), 50, 24).frame.text().split('\n')[0]).toMatch(
+      /^seed 1034979750109312345678 +0 {2}m0 {2}d5$/,
+    );
+  });
+
   it('cuts a seed too long for the status line with a mark, ASCII in ASCII mode', () => {
     const state = stateFor(newGame('x'.repeat(60), RULES));
     expect(layout(state, 50, 15).frame.line(0)).toMatch(/^seed x+… /);
