@@ -36,7 +36,7 @@ import {
   stopHint,
 } from './questions';
 import { keyLabel } from './input';
-import type { Message, Selection, UiState } from './state';
+import type { HelpAt, Message, Selection, UiState } from './state';
 import type { Theme } from './theme';
 import {
   afterChange,
@@ -54,6 +54,8 @@ export type Command =
   | { readonly kind: 'column'; readonly column: number }
   | { readonly kind: 'press'; readonly column: number; readonly index: number | null }
   | { readonly kind: 'release'; readonly column: number | null }
+  /** `?`; with the help open, `next` is where it turns to at the terminal's size (the layout's). */
+  | { readonly kind: 'help'; readonly next?: HelpAt }
   | {
       readonly kind:
         | 'left'
@@ -70,7 +72,6 @@ export type Command =
         | 'new'
         | 'hint'
         | 'expand'
-        | 'help'
         | 'quit'
         | 'interrupt'
         | 'yes'
@@ -356,8 +357,10 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
   switch (overlay.kind) {
     case 'help':
       // The layout knows how many screens the help takes at this size; ? turns them round.
-      if (command.kind === 'help')
-        return withState(state, { overlay: { kind: 'help', page: overlay.page + 1 } });
+      if (command.kind === 'help') {
+        const next = command.next ?? { page: overlay.page + 1, screen: 0 };
+        return withState(state, { overlay: { kind: 'help', ...next } });
+      }
       return same(closed);
     case 'choose-expand': {
       // Esc, e again or q back out; a mouse release means nothing; another key says what the
@@ -515,7 +518,7 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
           : { kind: 'choose-expand' },
       });
     case 'help':
-      return withState(state, { overlay: { kind: 'help', page: 0 } });
+      return withState(state, { overlay: { kind: 'help', page: 0, screen: 0 } });
     case 'write':
       return { state, effect: 'write' };
     case 'stats':

@@ -13,7 +13,7 @@ import { type ColumnRow, columnView } from './column-view';
 import { Frame, type Role } from './frame';
 import { drawOverlay } from './overlays';
 import { hintOnScreen } from './questions';
-import type { UiState } from './state';
+import type { HelpAt, UiState } from './state';
 import { cardRole, cardText, glyphs } from './theme';
 import { wrapWords } from './wrap';
 import { cutToWidth, dealName, textWidth } from '../notation';
@@ -37,10 +37,14 @@ export interface Board {
   readonly stock: { readonly x: number; readonly y: number; readonly width: number } | null;
 }
 
-/** A laid-out screen: the cells to paint, and the board geometry when the board is showing. */
+/**
+ * A laid-out screen: the cells to paint, the board geometry when the board is showing, and with
+ * the help open, where `?` turns it to at this size.
+ */
 export interface Layout {
   readonly frame: Frame;
   readonly board: Board | null;
+  readonly helpNext?: HelpAt;
 }
 
 /** What a mouse position points at. */
@@ -81,8 +85,8 @@ export function layout(state: UiState, width: number, height: number): Layout {
     frame.put(0, height - 1 - messageRows + i, line, message?.role ?? 'message'),
   );
   drawKeyLine(frame, state);
-  if (state.overlay) drawOverlay(frame, state, state.overlay, board);
-  return { frame, board };
+  const helpNext = state.overlay ? drawOverlay(frame, state, state.overlay, board) : null;
+  return helpNext ? { frame, board, helpNext } : { frame, board };
 }
 
 function drawTooSmall(frame: Frame): void {

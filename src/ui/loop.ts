@@ -195,7 +195,9 @@ export function runTerminalGame(
         if (finished || suspended) return;
         const command =
           event.type === 'key' ? commandForKey(event) : commandForMouse(event, view.board);
-        if (command) run(command);
+        // The help's screens depend on the terminal's size: the layout says where ? turns to.
+        if (command?.kind === 'help' && view.helpNext) run({ ...command, next: view.helpNext });
+        else if (command) run(command);
       }
     };
 

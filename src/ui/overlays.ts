@@ -2,7 +2,7 @@ import { cardLabel, gameScores, movesKept, SCORING_NAMES } from '../engine';
 import type { Frame } from './frame';
 import { HELP_PAGES, HELP_WIDTH, helpLines } from './help';
 import type { Board } from './layout';
-import type { Overlay, UiState } from './state';
+import type { HelpAt, Overlay, UiState } from './state';
 import { cardRole } from './theme';
 import { wrapWords } from './wrap';
 import { DealName, grouped as count, rulesSummary, textWidth } from '../notation';
@@ -36,12 +36,17 @@ function panel(
   return { x: x + 2, y: y + 1, width: w - 4, height: h - 2 };
 }
 
-export function drawOverlay(frame: Frame, state: UiState, overlay: Overlay, board: Board): void {
+/** Draws the panel; for the help, answers where `?` turns it to at this size. */
+export function drawOverlay(
+  frame: Frame,
+  state: UiState,
+  overlay: Overlay,
+  board: Board,
+): HelpAt | null {
   const ascii = state.theme.ascii;
   switch (overlay.kind) {
     case 'help':
-      drawHelp(frame, state, overlay.page);
-      break;
+      return drawHelp(frame, state, overlay);
     case 'choose-expand':
       panel(frame, 34, 1, 'Expand', ascii);
       frame.put(
@@ -89,6 +94,7 @@ export function drawOverlay(frame: Frame, state: UiState, overlay: Overlay, boar
       drawStats(frame, state, overlay.stats);
       break;
   }
+  return null;
 }
 
 /** The statistics of the game's rules (README, "Saved games and statistics"), in a panel any key closes. */
@@ -155,13 +161,15 @@ function endPanel(
 
 /**
  * The help: its pages laid out for the panel and split into as many screens as the terminal's
- * height needs, so every line can be read even at the smallest size. `?` turns the screens.
+ * height needs, so every line can be read even at the smallest size. `?` turns the screens; a
+ * resize keeps the page (the screen of it, or its last where it now takes fewer). Answers the
+ * screen `?` turns to.
  */
-function drawHelp(frame: Frame, state: UiState, page: number): void {
+function drawHelp(frame: Frame, state: UiState, at: HelpAt): HelpAt {
   const width = Math.max(1, Math.min(HELP_WIDTH, frame.width - 6));
   const rows = Math.max(1, frame.height - 5); // the panel's borders and footer, and the status line
-  // Each screen, and whether it begins with its page's title.
-  const screens = HELP_PAGES.flatMap((helpPage) => {
+  // Each page's screens, and whether each begins with its page's title.
+  const pages = HELP_PAGES.map((helpPage) => {
     let wrapped = helpLines(helpPage, width);
     if (wrapped.length > rows) wrapped = wrapped.filter((line) => line !== '');
     const chunks: { lines: string[]; titled: boolean }[] = [];
@@ -169,9 +177,13 @@ function drawHelp(frame: Frame, state: UiState, page: number): void {
       chunks.push({ lines: wrapped.slice(i, i + rows), titled: i === 0 });
     return chunks;
   });
-  const shown = screens[page % screens.length];
+  const screens = pages.flat();
+  const page = at.page % pages.length;
+  const screen = Math.min(at.screen, pages[page].length - 1);
+  const index = pages.slice(0, page).reduce((sum, chunks) => sum + chunks.length, 0) + screen;
+  const shown = screens[index];
   // The seed is on the status line too: where the footer has no room for it, it goes.
-  const turn = `${(page % screens.length) + 1}/${screens.length}: ? next, other keys close.`;
+  const turn = `${index + 1}/${screens.length}: ? next, other keys close.`;
   const named = `${turn} ${DealName(state.game.deal)}`;
   const footer = textWidth(named) <= width ? named : turn;
   const inner = panel(
@@ -192,6 +204,9 @@ function drawHelp(frame: Frame, state: UiState, page: number): void {
     ),
   );
   frame.put(inner.x, inner.y + inner.height - 1, footer, 'key', false, inner.width);
+  return screen + 1 < pages[page].length
+    ? { page, screen: screen + 1 }
+    : { page: (page + 1) % pages.length, screen: 0 };
 }
 
 /** Woods' "expand": one column shown whole, its face-up cards in as many side-by-side lists as needed. */

@@ -23,9 +23,19 @@ export interface Message {
  */
 export type Confirm = 'quit' | 'new' | 'restart' | 'winnable' | 'demo' | 'where';
 
+/**
+ * Where the help is open: which of its pages (keys, rules…), and which screen of that page
+ * where the terminal is too short for all of it. Kept as the page, not as a count of screens,
+ * so that a resize leaves the reader on the page they were reading.
+ */
+export interface HelpAt {
+  readonly page: number;
+  readonly screen: number;
+}
+
 /** A panel drawn over the board. */
 export type Overlay =
-  | { readonly kind: 'help'; readonly page: number }
+  | ({ readonly kind: 'help' } & HelpAt)
   | { readonly kind: 'expand'; readonly column: number }
   | { readonly kind: 'choose-expand' }
   | { readonly kind: 'won' }

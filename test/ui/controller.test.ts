@@ -308,8 +308,11 @@ describe('game keys', () => {
 
   it('? opens the help, ? again turns the page, another key closes it', () => {
     const help = run(start, key('help')).state;
-    expect(help.overlay).toEqual({ kind: 'help', page: 0 });
-    expect(run(help, key('help')).state.overlay).toEqual({ kind: 'help', page: 1 });
+    expect(help.overlay).toEqual({ kind: 'help', page: 0, screen: 0 });
+    // ? turns to where the layout says, at the terminal's size; without it, to the next page.
+    const next = { page: 0, screen: 1 };
+    expect(run(help, { kind: 'help', next }).state.overlay).toEqual({ kind: 'help', ...next });
+    expect(run(help, key('help')).state.overlay).toEqual({ kind: 'help', page: 1, screen: 0 });
     const closed = run(help, key('deal')).state;
     expect(closed.overlay).toBeNull();
     expect(closed.game).toBe(start.game); // the key only closed the panel

@@ -3,7 +3,7 @@ import { columnView } from '../../src/ui/column-view';
 import { initialState } from '../../src/ui/controller';
 import { HELP_PAGES, helpLines } from '../../src/ui/help';
 import { hitTest, layout, MIN_HEIGHT, MIN_WIDTH } from '../../src/ui/layout';
-import type { UiState } from '../../src/ui/state';
+import type { HelpAt, UiState } from '../../src/ui/state';
 import { column, COLUMN_NUMBERS, gameAt, position, suitRun } from '../helpers/build';
 
 const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
@@ -339,8 +339,32 @@ describe('selection, focus and hit testing', () => {
 describe('panels', () => {
   const game = newGame('42', RULES);
 
+  it('a resize keeps the help on the page being read', () => {
+    const help = (at: HelpAt, width: number, height: number) =>
+      layout(stateFor(game, { overlay: { kind: 'help', ...at } }), width, height);
+    // At the smallest size the keys take several screens; ? turns through them, then the rules.
+    let at: HelpAt = { page: 0, screen: 0 };
+    const small: string[] = [];
+    while (small.length < 10) {
+      const view = help(at, MIN_WIDTH, MIN_HEIGHT);
+      small.push(view.frame.text());
+      if (at.page === 1) break;
+      at = view.helpNext!;
+    }
+    expect(small.length).toBeGreaterThan(2);
+    expect(small[small.length - 1]).toContain('Rules');
+    // The rules' first screen at 80x24 is the rules, not a screen of the keys.
+    const large = help(at, 80, 24);
+    expect(large.frame.text()).toContain('Rules');
+    expect(large.frame.text()).not.toContain('remove a complete suit');
+    // The keys' third screen, where the keys take one screen: that one, and ? goes on to the rules.
+    const keys = help({ page: 0, screen: 2 }, 80, 24);
+    expect(keys.frame.text()).toMatch(/1\/\d+: \? next/);
+    expect(keys.helpNext).toEqual({ page: 1, screen: 0 });
+  });
+
   it('the help panel shows the keys and the seed, and fits at 60x16', () => {
-    const view = layout(stateFor(game, { overlay: { kind: 'help', page: 0 } }), 60, 16);
+    const view = layout(stateFor(game, { overlay: { kind: 'help', page: 0, screen: 0 } }), 60, 16);
     const text = view.frame.text();
     expect(text).toContain('Spider help');
     expect(text).toMatch(/deal/);
@@ -352,14 +376,13 @@ describe('panels', () => {
     [MIN_WIDTH, MIN_HEIGHT],
   ])('at %ix%i, paging through the help shows every word of it', (width, height) => {
     const seen: string[] = [];
-    for (let page = 0; page < 20; page++) {
-      const text = layout(
-        stateFor(game, { overlay: { kind: 'help', page } }),
-        width,
-        height,
-      ).frame.text();
+    let at: HelpAt = { page: 0, screen: 0 };
+    for (let turn = 0; turn < 20; turn++) {
+      const view = layout(stateFor(game, { overlay: { kind: 'help', ...at } }), width, height);
+      const text = view.frame.text();
       expect(text.split('\n').every((line) => Array.from(line).length <= width)).toBe(true);
       seen.push(text);
+      at = view.helpNext!;
     }
     const shown = new Set(seen.join(' ').split(/[\s│|]+/));
     const words = HELP_PAGES.flatMap((page) => helpLines(page, 1_000))
@@ -376,7 +399,7 @@ describe('panels', () => {
     const message = { text: 'z does nothing here; ? shows the keys.', kind: 'info' as const };
     for (const page of [0, 1]) {
       const text = layout(
-        stateFor(game, { message, overlay: { kind: 'help', page } }),
+        stateFor(game, { message, overlay: { kind: 'help', page, screen: 0 } }),
         width,
         height,
       ).frame.text();
