@@ -395,6 +395,19 @@ export class SaveStore {
       if (status === 'won' || status === 'lost' || abandoned) scan.finished.push(entry);
       else scan.unfinished.push(entry);
     }
+    // A slot whose first save was never renamed has only its temporary: once claimed, no one
+    // can be writing it (README, "Saved games and statistics").
+    const saved = new Set(names.map((name) => name.slice(0, -'.txt'.length)));
+    const orphans = new Set(
+      all.map(temporarySlot).filter((id): id is string => id !== null && !saved.has(id)),
+    );
+    for (const id of orphans) {
+      if (!this.claim(id)) continue;
+      for (const left of all.filter((n) => isTemporaryOf(n, id))) {
+        removeFile(path.join(this.dir, left));
+      }
+      this.release(id);
+    }
     scan.unfinished.sort((a, b) => b.header.saved.localeCompare(a.header.saved));
     return scan;
   }
@@ -500,6 +513,11 @@ function isSettled(lock: string): boolean {
 }
 
 /** Whether `name` is a temporary file of slot `id`'s save (see `temporary`). */
+/** The slot a save's temporary file (`.<slot>.<16 hex digits>.tmp`) is of, or null. */
+function temporarySlot(name: string): string | null {
+  return /^\.([\w.-]+)\.[0-9a-f]{16}\.tmp$/.exec(name)?.[1] ?? null;
+}
+
 function isTemporaryOf(name: string, id: string): boolean {
   return name.startsWith(`.${id}.`) && /^[0-9a-f]{16}\.tmp$/.test(name.slice(id.length + 2));
 }

@@ -531,22 +531,28 @@ describe('scan', () => {
       'game.txt': sampleSave(),
       '.game.0123456789abcdef.tmp': 'half a save',
       '.game.0123456789abcdef.tmp.keep': 'not a temporary',
-      '.other.0123456789abcdef.tmp': 'another slot, with no save to claim',
+      '.other.0123456789abcdef.tmp': 'the first save of a slot, never renamed',
       'held.txt': sampleSave(),
       'held.lock': lockBody(liveProcess('spider')),
       '.held.fedcba9876543210.tmp': 'a live writer may be about to rename it',
+      'busy.lock': lockBody(liveProcess('spider')),
+      '.busy.fedcba9876543210.tmp': "a live session's first save, on its way",
     });
-    store.scan(NOW);
+    const scan = store.scan(NOW);
     expect(
       fs
         .readdirSync(store.dir)
         .filter((n) => n.startsWith('.'))
         .sort(),
     ).toEqual([
+      '.busy.fedcba9876543210.tmp',
       '.game.0123456789abcdef.tmp.keep',
       '.held.fedcba9876543210.tmp',
-      '.other.0123456789abcdef.tmp',
     ]);
+    // The slot with no save was claimed only to clear it: no lock of it stays, nothing is found.
+    expect(fs.readdirSync(store.dir).filter((n) => n.startsWith('other'))).toEqual([]);
+    expect(scan.unfinished.map((s) => s.id)).toEqual(['game']);
+    expect(scan.inUse).toBe(1);
   });
 
   it('leaves a bad save that another live session holds alone', () => {
