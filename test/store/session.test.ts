@@ -376,11 +376,13 @@ describe('the statistics s shows', () => {
 });
 
 describe('the playing time of a win', () => {
-  it('stops at the winning move: the time on the win panel before leaving is not counted', () => {
+  let clock = 0;
+  /** A session of a game one move from its win, on a clock the test moves. */
+  const openWon = () => {
     const where = folders();
     const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
     const { before, after: won } = playedOut('won');
-    let clock = Date.parse('2026-11-27T10:00:00Z');
+    clock = Date.parse('2026-11-27T10:00:00Z');
     const { session } = GameSession.open({
       places: localPlaces(env),
       rules: ONE_SUIT,
@@ -390,6 +392,11 @@ describe('the playing time of a win', () => {
       deal: before.deal,
       now: () => new Date(clock),
     });
+    return { where, before, won, session };
+  };
+
+  it('stops at the winning move: the time on the win panel before leaving is not counted', () => {
+    const { where, before, won, session } = openWon();
     clock += 60_000;
     session.changed(before, won);
     const shown = session.statistics(won).line?.fastestWinMs;
@@ -401,19 +408,7 @@ describe('the playing time of a win', () => {
   });
 
   it('does not count the time on the win panel before an undo: u then r wins in the same time', () => {
-    const where = folders();
-    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
-    const { before, after: won } = playedOut('won');
-    let clock = Date.parse('2026-11-27T10:00:00Z');
-    const { session } = GameSession.open({
-      places: localPlaces(env),
-      rules: ONE_SUIT,
-      explicitRules: {},
-      fresh: true,
-      randomSeed: () => '7',
-      deal: before.deal,
-      now: () => new Date(clock),
-    });
+    const { where, before, won, session } = openWon();
     clock += 60_000;
     session.changed(before, won);
     clock += 4 * 60_000; // looking at the panel
