@@ -512,12 +512,12 @@ function isSettled(lock: string): boolean {
   }
 }
 
-/** Whether `name` is a temporary file of slot `id`'s save (see `temporary`). */
 /** The slot a save's temporary file (`.<slot>.<16 hex digits>.tmp`) is of, or null. */
 function temporarySlot(name: string): string | null {
   return /^\.([\w.-]+)\.[0-9a-f]{16}\.tmp$/.exec(name)?.[1] ?? null;
 }
 
+/** Whether `name` is a temporary file of slot `id`'s save (see `temporary`). */
 function isTemporaryOf(name: string, id: string): boolean {
   return name.startsWith(`.${id}.`) && /^[0-9a-f]{16}\.tmp$/.test(name.slice(id.length + 2));
 }
