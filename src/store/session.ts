@@ -454,7 +454,9 @@ export class GameSession<S extends Saving = 'at-once'> {
             : lostResult(recorded.reason, kept.reason);
         }
       }
+      // The new game's clock starts now: the time before (on a win panel, say) was the old one's.
       this.elapsedMs = 0;
+      this.lastActivity = this.now().getTime();
       this.started = this.now().toISOString();
       this.continued = false; // a new deal is the player's own
     }

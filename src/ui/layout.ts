@@ -149,7 +149,7 @@ function statusPieces(state: UiState): { left: string[]; right: string[] }[] {
       ],
       right: [`score ${scores[scoring]}`, `moves ${movesKept(game)}`, `deals ${deals}`, done],
     },
-    // A long seed: the figures keep their names, the rules go (the help and `s` show them).
+    // A long seed: the figures keep their names, the rules go (`s` shows them).
     {
       left: [seed, proven ? 'winnable' : ''],
       right: [`score ${scores[scoring]}`, `moves ${movesKept(game)}`, `deals ${deals}`, done],

@@ -407,6 +407,25 @@ describe('the playing time of a win', () => {
     expect(result).toMatchObject({ outcome: 'won', elapsedMs: 60_000 });
   });
 
+  it('does not count the time on the win panel in the next game either', () => {
+    const { where, before, won, session } = openWon();
+    clock += 60_000;
+    session.changed(before, won);
+    clock += 4 * 60_000; // looking at the panel
+    const next = newGame('9', ONE_SUIT);
+    session.changed(won, next); // n
+    clock += 10_000;
+    const dealt = play(next, DEAL);
+    if (!dealt.ok) throw new Error('the deal was refused');
+    session.changed(next, dealt.game);
+    session.changed(dealt.game, newGame('11', ONE_SUIT)); // n again: the dealt game is abandoned
+    const { results } = readResults(path.join(where.data, 'spider'));
+    expect(results.map((r) => [r.outcome, r.elapsedMs])).toEqual([
+      ['won', 60_000],
+      ['abandoned', 10_000],
+    ]);
+  });
+
   it('does not count the time on the win panel before an undo: u then r wins in the same time', () => {
     const { where, before, won, session } = openWon();
     clock += 60_000;
