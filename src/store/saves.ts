@@ -381,9 +381,7 @@ export class SaveStore {
       }
       // Claimed, the slot has no other writer: a temporary of its save is what a session
       // killed between writing and renaming left (README, "Saved games and statistics").
-      for (const left of all.filter((n) => isTemporaryOf(n, id))) {
-        removeFile(path.join(this.dir, left));
-      }
+      this.removeTemporaries(all, id);
       const read = this.read(id);
       const header = read.ok ? readSaveHeader(read.text, now.toISOString()) : read;
       if (!read.ok || !header.ok) {
@@ -403,13 +401,18 @@ export class SaveStore {
     );
     for (const id of orphans) {
       if (!this.claim(id)) continue;
-      for (const left of all.filter((n) => isTemporaryOf(n, id))) {
-        removeFile(path.join(this.dir, left));
-      }
+      this.removeTemporaries(all, id);
       this.release(id);
     }
     scan.unfinished.sort((a, b) => b.header.saved.localeCompare(a.header.saved));
     return scan;
+  }
+
+  /** Removes the temporaries of slot `id`'s save among `names` (the slot must be claimed). */
+  private removeTemporaries(names: readonly string[], id: string): void {
+    for (const name of names.filter((n) => isTemporaryOf(n, id))) {
+      removeFile(path.join(this.dir, name));
+    }
   }
 
   /**
