@@ -226,10 +226,18 @@ function hintedPart(state: UiState, column: number): number | undefined {
   return hinted.count < run ? hinted.count : undefined;
 }
 
+/**
+ * Picks up a column's run, whichever way it was asked for (its key, `Up` or `Enter` on it, a
+ * click on its number): just the hinted part while such a hint is on the message line.
+ */
+function pickUpRun(state: UiState, column: number): Update {
+  return pickUp(state, column, hintedPart(state, column));
+}
+
 /** A column chosen by key or click: pick up, put down, or (same column) send to the best place. */
 function chooseColumn(state: UiState, column: number): Update {
   const selection = state.selection;
-  if (!selection) return pickUp(state, column, hintedPart(state, column));
+  if (!selection) return pickUpRun(state, column);
   if (selection.column === column) {
     const best = bestMoveFrom(
       state.game.position,
@@ -253,7 +261,7 @@ function chooseColumn(state: UiState, column: number): Update {
 
 /** Picks up from a card of a column (its whole movable run when `index` is null). */
 function pickUpAt(state: UiState, column: number, index: number | null): Update {
-  if (index === null) return pickUp(state, column);
+  if (index === null) return pickUpRun(state, column);
   const source = state.game.position.columns[column];
   if (index < source.hidden)
     return withState(state, { message: error('That card is face down.'), selection: null });
@@ -458,7 +466,7 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
     case 'right':
       return withState(state, { focus: (state.focus + 1) % 10 });
     case 'up':
-      if (!selection) return pickUp(state, state.focus);
+      if (!selection) return pickUpRun(state, state.focus);
       return pickUpMore(state, selection);
     case 'down':
       if (!selection) return withState(state, { message: info(NOTHING_PICKED_UP) });

@@ -114,6 +114,12 @@ describe('column keys', () => {
     };
     expect(run(hinted, col(0)).state.selection).toEqual({ column: 0, count: 1, explicit: true });
     expect(showColumns(run(hinted, col(0), col(3)).state.game.position)[3]).toBe('7s');
+    // Up or Enter on that column, or a click on its number, picks up the same part.
+    const part1 = { column: 0, count: 1, explicit: true };
+    expect(run({ ...hinted, focus: 0 }, key('up')).state.selection).toEqual(part1);
+    expect(run({ ...hinted, focus: 0 }, key('enter')).state.selection).toEqual(part1);
+    const click: Command = { kind: 'press', column: 0, index: null };
+    expect(run(hinted, click).state.selection).toEqual(part1);
     // Another column, or the hint gone from the message line: the whole run, as always.
     expect(run(hinted, col(1)).state.selection).toEqual({ column: 1, count: 1, explicit: false });
     expect(run({ ...hinted, message: null }, col(0)).state.selection).toEqual({
