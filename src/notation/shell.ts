@@ -38,11 +38,15 @@ export function shellQuote(word: string, ascii = false): string {
 
 /**
  * The command that deals the same game again: the deal and every rule that differs from the
- * defaults (the suit count always, so the line says what it deals).
+ * defaults (the suit count always, so the line says what it deals). A seed that starts with `-`
+ * is joined to its option (`--seed=-h`): on its own it would be read as an option (README,
+ * "Seeds on screen").
  */
 export function playCommand(deal: DealId, rules: Rules, ascii = false): string {
   const [option, value] = dealOption(deal);
-  const words = ['spider', option, shellQuote(value, ascii), '--suits', String(rules.suits)];
+  const quoted = shellQuote(value, ascii);
+  const dealWords = value.startsWith('-') ? [`${option}=${quoted}`] : [option, quoted];
+  const words = ['spider', ...dealWords, '--suits', String(rules.suits)];
   if (rules.relaxed !== 0) words.push('--relaxed', String(rules.relaxed));
   if (rules.keepSuits) words.push('--keep-suits');
   return words.join(' ');

@@ -65,11 +65,27 @@ describe('the command that plays the deal again', () => {
     expect(playCommand(bySeed('my deal'), { suits: 4, relaxed: 2, keepSuits: true })).toBe(
       "spider --seed 'my deal' --suits 4 --relaxed 2 --keep-suits",
     );
+    expect(playCommand(bySeed('-h'), { suits: 4, relaxed: 0, keepSuits: false })).toBe(
+      'spider --seed=-h --suits 4',
+    );
+    expect(playCommand(bySeed('- x'), { suits: 4, relaxed: 0, keepSuits: false })).toBe(
+      "spider --seed='- x' --suits 4",
+    );
   });
 
   it('deals exactly the same game when a shell runs it', () => {
     const rules = { suits: 2, relaxed: 1, keepSuits: true } as const;
-    for (const seed of ['my lucky deal', 'a\u200bb', "it's"]) {
+    // A seed written like an option (the help's, the version's, another's) is still the seed.
+    for (const seed of [
+      'my lucky deal',
+      'a\u200bb',
+      "it's",
+      '-h',
+      '--help',
+      '-V',
+      '--json',
+      '-5',
+    ]) {
       const args = playCommand(bySeed(seed), rules).replace(/^spider /, '');
       const viaShell = spawnSync(
         'bash',
@@ -78,7 +94,7 @@ describe('the command that plays the deal again', () => {
       );
       const direct = spawnSync(
         process.execPath,
-        ['bin/spider', 'deal', '--json', '--reveal', '--seed', seed, '--suits', '2'],
+        ['bin/spider', 'deal', '--json', '--reveal', `--seed=${seed}`, '--suits', '2'],
         { cwd: ROOT, encoding: 'utf8' },
       );
       expect(viaShell.status).toBe(0);
