@@ -52,7 +52,8 @@ export async function readTextInput(
 /** Where text that is not UTF-8 goes wrong: its line, the first bad bytes and what comes before. */
 function notUtf8(bytes: Uint8Array): InputRead {
   const at = Math.max(0, invalidUtf8At(bytes));
-  const lineStart = bytes.lastIndexOf(0x0a, at - 1) + 1;
+  // (lastIndexOf from -1 would search from the end.)
+  const lineStart = at === 0 ? 0 : bytes.lastIndexOf(0x0a, at - 1) + 1;
   let line = 1;
   for (let i = bytes.indexOf(0x0a); i >= 0 && i < lineStart; i = bytes.indexOf(0x0a, i + 1)) line++;
   let end = at + 1;

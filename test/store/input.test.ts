@@ -61,6 +61,12 @@ describe('readTextInput', () => {
       line: 2,
       reason: 'not UTF-8 text: the bytes FF FE at the start of the line',
     });
+    // The very first byte (a UTF-16 file, Latin-1 text): line 1, whatever lines follow.
+    expect(await read([0xff, 0xfe, 0x0a, 0x0a, 0x0a, 0x78, 0x0a])).toEqual({
+      ok: false,
+      line: 1,
+      reason: 'not UTF-8 text: the bytes FF FE at the start of the line',
+    });
   });
 
   it('shows only the last 20 characters before the fault on a long line', async () => {
