@@ -64,7 +64,10 @@ describe('bad deals: exit 2 with one clear line', () => {
       /--seed and --deal name the deal two ways: give one of them/,
     ],
     [['--deal', 'freecell:5'], /--deal 'freecell:5' is not a deal: a deal is pysol:N or kpat:N/],
-    [['--deal', '5'], /a deal is pysol:N or kpat:N, not '5'/],
+    [['--deal', '5'], /--deal '5' is not a deal: a deal is pysol:N or kpat:N$/m],
+    // A line break in the value is escaped and a long value cut: still one line.
+    [['--deal', 'x\ny'], /--deal 'x\\x0ay' is not a deal: a deal is pysol:N or kpat:N$/m],
+    [['--deal', 'a'.repeat(5000)], /--deal 'a{10,200}…' is not a deal/],
     [
       ['--deal', 'pysol:0'],
       /PySolFC game numbers are whole numbers from 1 to 99999999999999999999/,

@@ -91,7 +91,7 @@ describe('deal names', () => {
     ['pysol:', /whole numbers/],
     ['kpat:0', /KPat game numbers are whole numbers from 1 to 2147483647/],
     ['kpat:2147483648', /from 1 to 2147483647/],
-    ['freecell:5', /a deal is pysol:N or kpat:N, not 'freecell:5'/],
+    ['freecell:5', /^a deal is pysol:N or kpat:N$/],
     ['seed:5', /a deal is pysol:N or kpat:N/],
     ['14934', /a deal is pysol:N or kpat:N/],
   ])('refuses %s', (text, reason) => {

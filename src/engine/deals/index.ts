@@ -39,7 +39,7 @@ export function parseDeal(
   const scheme = text.slice(0, at) as SchemeName;
   const known = NUMBERED_SCHEMES.map((s) => `${s}:N`).join(' or ');
   if (at < 0 || !NUMBERED_SCHEMES.includes(scheme))
-    return { ok: false, reason: `a deal is ${known}, not '${text}'` };
+    return { ok: false, reason: `a deal is ${known}` }; // the caller shows the text, made printable
   const key = text.slice(at + 1);
   const problem = SCHEMES[scheme].check(key);
   return problem ? { ok: false, reason: problem } : { ok: true, deal: { scheme, key } };
