@@ -16,7 +16,7 @@ import {
 import type { JobResult } from '../search';
 import { autoplayText } from './autoplay-command';
 import { addGameOptions, type CommandKit } from './kit';
-import { checkGameOptions, type RawOptions } from './options';
+import { checkGameOptions, localeIsUtf8, type RawOptions } from './options';
 
 /** Adds `solve` and `autoplay` to `program`. */
 export function addSearchCommands(program: Command, kit: CommandKit): void {
@@ -69,7 +69,9 @@ export function addSearchCommands(program: Command, kit: CommandKit): void {
       const named: DealNameJson = chosen ? dealNameJson(game) : {};
       return { game, meta: [], named };
     }
-    const { game, meta } = await loadRecord(file, false, raw.json === true);
+    // An illegal action's message names its cards as `replay`'s does: by the locale.
+    const ascii = !localeIsUtf8(io.env);
+    const { game, meta } = await loadRecord(file, ascii, raw.json === true);
     return { game, meta: carriedMeta(meta), named: {} };
   }
   /** A time option in `unit`s: a positive number up to a day. */

@@ -179,3 +179,15 @@ it.each(['.5', '0.5', '5.'])(
     expect(JSON.parse(out.stdout)).toMatchObject({ result: 'won' });
   },
 );
+
+it("an illegal action in FILE names its cards by the locale, as replay's message does", async () => {
+  // Seed 42: column 2 shows A♠, and nothing goes onto an ace.
+  const stdin = 'seed: 42\n\n5-2\n';
+  for (const command of ['solve', 'autoplay']) {
+    const plain = await cli([command, '-'], { stdin, env: { LANG: 'C' } });
+    expect(plain.status).toBe(1);
+    expect(plain.stderr).toContain('nothing goes onto an ace (As)');
+    const utf8 = await cli([command, '-'], { stdin, env: { LANG: 'C.UTF-8' } });
+    expect(utf8.stderr).toContain('nothing goes onto an ace (A♠)');
+  }
+});
