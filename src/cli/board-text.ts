@@ -12,7 +12,7 @@ import {
   stockCards,
   suitLabel,
 } from '../engine';
-import { dealNameWithOrigin, rulesSummary } from '../notation';
+import { asciiOnly, dealNameWithOrigin, rulesSummary } from '../notation';
 import type { DisplayOptions } from './options';
 
 /** Characters per column in the text board: room for a revealed face-down card `(10♦)`. */
@@ -33,8 +33,12 @@ export function boardText(game: Game, display: DisplayOptions, reveal: boolean):
   const stock = stockCards(position);
   const removed = position.foundations.map((s) => suitLabel(s, display.ascii)).join(' ') || 'none';
   const deals = stock.length / DEAL_SIZE;
+  // On a terminal that is not UTF-8, a seed's characters beyond ASCII show as ? (README, "Seeds
+  // on screen"), as the cards' suits show as letters.
+  const named = dealNameWithOrigin(game.deal);
+  const name = display.ascii ? asciiOnly(named) : named;
   const lines = [
-    `Spider  ${dealNameWithOrigin(game.deal)}  (${rulesSummary(game.rules)})`,
+    `Spider  ${name}  (${rulesSummary(game.rules)})`,
     `Stock: ${deals} deal${deals === 1 ? '' : 's'} left   Removed: ${removed}   Actions: ${game.actions}   Status: ${gameStatus(game)}`,
     `Score: ${scores[display.scoring]} (${display.scoring})   woods ${scores.woods}, microsoft ${scores.microsoft}, aisleriot ${scores.aisleriot}`,
     '',

@@ -321,6 +321,14 @@ describe('spider deal (text)', () => {
     expect(plain.stdout).not.toMatch(/[♠♥♦♣]/);
   });
 
+  it('shows a seed beyond ASCII as ? per column where the cards are ASCII too', async () => {
+    const plain = await cli(['deal', '--seed', 'café 世'], { env: { LANG: 'C' } });
+    expect(plain.stdout.split('\n')[0]).toMatch(/^Spider {2}seed caf\? \?\? {2}\(4 suits/);
+    expect(plain.stdout).toMatch(/^[\x00-\x7f]*$/);
+    const utf8 = await cli(['deal', '--seed', 'café 世'], { env: { LANG: 'C.UTF-8' } });
+    expect(utf8.stdout.split('\n')[0]).toMatch(/^Spider {2}seed café 世 {2}/);
+  });
+
   it('refuses --ascii together with --unicode', async () => {
     const message = expectUsageError(await cli(['deal', '--ascii', '--unicode']));
     expect(message).toMatch(/--ascii/);
