@@ -73,6 +73,15 @@ export const MAX_COLS = 400;
 export const MAX_ROWS = 150;
 const capped = (size: number, max: number, fallback: number) => Math.min(size || fallback, max);
 
+/**
+ * The client's terminal type, if it is a plain name (README, "Playing over SSH"); else xterm.
+ * The terminal library reads a name with a `/` as the path of a terminfo file: a client could
+ * make the server read any file of the host, or a device that never ends.
+ */
+export function terminalType(term: string | undefined): string {
+  return term !== undefined && /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/.test(term) ? term : 'xterm';
+}
+
 /** Requests on a connection before its game starts (pty, env, window sizes...). */
 const REQUESTS_BEFORE_SHELL = 64;
 /** The client's environment variables a game listens to: locale and colour. */
@@ -216,7 +225,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     sess.on('pty', (accept, reject, info) => {
       if (!counted() || started) return reject?.();
       pty = {
-        term: info.term || 'xterm',
+        term: terminalType(info.term),
         cols: capped(info.cols, MAX_COLS, 80),
         rows: capped(info.rows, MAX_ROWS, 24),
       };

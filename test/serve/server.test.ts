@@ -16,6 +16,7 @@ import {
   type RunningServer,
   startServer,
   type ServeOptions,
+  terminalType,
 } from '../../src/serve/server';
 
 jest.setTimeout(30_000);
@@ -268,6 +269,24 @@ describe('spider serve', () => {
     );
     expect(await dumb.exited).toBe(1);
     expect(dumb.text()).toMatch(/TERM=dumb\) cannot move its cursor/);
+  });
+
+  it("plays a terminal type that names a file as xterm: the server reads no file of the client's choosing", async () => {
+    expect(terminalType('xterm-256color')).toBe('xterm-256color');
+    expect(terminalType('screen.xterm+256')).toBe('screen.xterm+256');
+    for (const hostile of ['/dev/zero', '../../etc/passwd', 'x/y', '', ' xterm', 'a'.repeat(65)])
+      expect(terminalType(hostile)).toBe('xterm');
+    expect(terminalType(undefined)).toBe('xterm');
+    const { port } = await serve();
+    const client = await connect(port, { key: KEYS[0] });
+    const player = await new Promise<Terminal>((resolve, reject) =>
+      client.shell({ term: '/dev/zero', cols: 80, rows: 24 }, {}, (error, channel) =>
+        error ? reject(error) : resolve(terminal(channel)),
+      ),
+    );
+    await player.waitFor('q quit');
+    player.channel.write('q');
+    expect(await player.exited).toBe(0);
   });
 
   it('says the server is full, overall and for one address', async () => {
