@@ -40,6 +40,8 @@ export class SearchTurns {
   take(start: () => void): () => void {
     let state: 'waiting' | 'running' | 'done' = 'waiting';
     const begin = () => {
+      // Given up after its turn came but before it began: the turn goes on.
+      if (state === 'done') return this.next();
       state = 'running';
       start();
     };
@@ -50,8 +52,12 @@ export class SearchTurns {
     }
     return () => {
       if (state === 'done') return;
-      if (state === 'waiting') this.waiting.splice(this.waiting.indexOf(begin), 1);
-      else this.next();
+      if (state === 'running') this.next();
+      else {
+        // Still in the queue, it leaves it; else its turn has come, and `begin` hands it on.
+        const at = this.waiting.indexOf(begin);
+        if (at >= 0) this.waiting.splice(at, 1);
+      }
       state = 'done';
     };
   }

@@ -167,6 +167,24 @@ describe('the lost-game search with turns shared among games', () => {
   });
 });
 
+describe('turns for the lost-game search', () => {
+  it('a turn given up after it came, before it began, goes on; the others keep their place', async () => {
+    const turns = new SearchTurns();
+    const started: string[] = [];
+    const giveA = turns.take(() => started.push('a'));
+    const giveB = turns.take(() => started.push('b'));
+    turns.take(() => started.push('c'));
+    giveA(); // b's turn comes on the next turn of the event loop...
+    giveB(); // ...but b is given up first
+    for (let i = 0; i < 5; i++) await turn();
+    expect(started).toEqual(['a', 'c']);
+    // c still holds the turn: d waits.
+    turns.take(() => started.push('d'));
+    for (let i = 0; i < 5; i++) await turn();
+    expect(started).toEqual(['a', 'c']);
+  });
+});
+
 describe("the demo's pace", () => {
   it('a step is due after the pace, for the position on screen, and not for one left', async () => {
     const game = newGame('1', RULES);
