@@ -247,14 +247,29 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       if (started && current) resizeTerminal(current, pty.cols, pty.rows);
     });
     let current: ServerChannel | null = null;
-    sess.on('exec', (accept) => refuse(accept(), ONLY_THE_GAME));
-    sess.on('subsystem', (accept) => refuse(accept(), ONLY_THE_GAME));
+    // A command, or a second shell, on a session that already has its channel (or is ending):
+    // the library opens no channel for it, and answers nothing to the client (nor can `reject`),
+    // so the game it already plays goes on.
+    const opened = (accept: () => ServerChannel | undefined, reject?: () => void) => {
+      const channel = accept();
+      if (!channel) reject?.();
+      return channel;
+    };
+    sess.on('exec', (accept, reject) => {
+      const channel = opened(accept, reject);
+      if (channel) refuse(channel, ONLY_THE_GAME);
+    });
+    sess.on('subsystem', (accept, reject) => {
+      const channel = opened(accept, reject);
+      if (channel) refuse(channel, ONLY_THE_GAME);
+    });
     sess.on('sftp', (_accept, reject) => reject());
     sess.on('x11', (_accept, reject) => reject?.());
     sess.on('auth-agent', (_accept, reject) => reject?.());
     sess.on('signal', (accept) => accept?.());
-    sess.on('shell', (accept) => {
-      const channel = accept();
+    sess.on('shell', (accept, reject) => {
+      const channel = opened(accept, reject);
+      if (!channel) return;
       channel.on('error', () => undefined);
       const player = who();
       if (started || player === null) return refuse(channel, ONLY_THE_GAME);

@@ -249,6 +249,23 @@ describe('spider serve', () => {
     expect(sftp).toBeInstanceOf(Error);
   });
 
+  it("ignores a command sent on a game's own channel, and the game plays on", async () => {
+    const { port } = await serve();
+    const player = await shell(await connect(port, { key: KEYS[0] }));
+    await player.waitFor('q quit');
+    // The client library sends such a request only through its internals; the server's library
+    // can no longer answer it, so none is asked for.
+    const channel = player.channel as unknown as {
+      outgoing: { id: number };
+      _client: { _protocol: { exec(id: number, command: string, wantReply: boolean): void } };
+    };
+    channel._client._protocol.exec(channel.outgoing.id, 'ls', false);
+    player.channel.write('?');
+    await player.waitFor(/Rules|Keys/);
+    player.channel.write('xq'); // x closes the help
+    expect(await player.exited).toBe(0);
+  });
+
   it('asks for a terminal when none was requested', async () => {
     const { port } = await serve();
     const client = await connect(port, { key: KEYS[0] });
