@@ -498,7 +498,13 @@ export class GameSession<S extends Saving = 'at-once'> {
    * tell the player once that is done. A finished game goes to the statistics here.
    */
   private lastSave(game: Game): { text: string | null; left: (kept: Written) => Left } {
-    const status = gameStatus(game);
+    // A process playing many games holds none of them up for one game's lost-game search: a
+    // status not decided at a glance is saved as playing, and the next start decides it (README,
+    // "Lost"). A game on its own terminal waits for it.
+    const status =
+      this.saves instanceof SaveQueue
+        ? (statusWithin(game.position) ?? 'playing')
+        : gameStatus(game);
     if (status !== 'playing') {
       const recorded = this.record(game, status);
       if (recorded.ok) return { text: null, left: () => NOTHING_TO_SAY };

@@ -5,10 +5,11 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { DEAL, type Game, newGame, play, type Rules } from '../../src/engine';
+import { DEAL, type Game, newGame, play, type Rules, statusWithin } from '../../src/engine';
 import { readResults } from '../../src/store/history';
 import { playerPlaces } from '../../src/store/paths';
 import { GameSession, type Saving } from '../../src/store/session';
+import { LOST_GAME_ACTIONS, LOST_GAME_RULES, lostGame } from '../helpers/lost-game';
 import { holdRenames, ioError, turns, until } from '../helpers/slow-disk';
 
 const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
@@ -48,6 +49,31 @@ function saves(folder: string): string[] {
   if (!fs.existsSync(games)) return [];
   return fs.readdirSync(games).filter((name) => name.endsWith('.txt') && !name.startsWith('.'));
 }
+
+describe('leaving a game whose status takes a search (README, "Lost")', () => {
+  it('holds nothing up: the game is kept as playing, and the next start resumes it', async () => {
+    const folder = playerFolder();
+    const opening = {
+      places: playerPlaces(folder),
+      rules: LOST_GAME_RULES,
+      explicitRules: {},
+      fresh: false,
+      randomSeed: () => '15',
+      saving: 'in-background',
+    } as const;
+    const { session } = GameSession.open(opening);
+    const almost = lostGame(LOST_GAME_ACTIONS - 1);
+    const lost = dealt(almost);
+    session.changed(almost, lost);
+    expect(await session.leave(lost)).toEqual({ unsaved: null, savedAt: null, note: null });
+    expect(statusWithin(lost.position)).toBeNull(); // nobody searched it
+    expect(readResults(folder).results).toEqual([]);
+    const resumed = GameSession.open(opening);
+    expect(resumed.game.actions).toBe(LOST_GAME_ACTIONS);
+    expect(resumed.game.deal).toEqual(lost.deal);
+    await resumed.session.leave(resumed.game);
+  });
+});
 
 describe('saving in the background', () => {
   it('goes on at once, writes the last of many quick states, and leaves once it is on disk', async () => {
