@@ -152,3 +152,53 @@ export function sliceEnd(data: Buffer, most: number): number {
   while (end > 0 && (data[end] & 0xc0) === 0x80) end--;
   return end > 0 ? end : most;
 }
+
+/**
+ * Calls `over` once when more than `limit` bytes written to `stream` are still unsent: a client
+ * that reads nothing (or its link far slower than the game draws) would otherwise make the
+ * server hold every frame in memory.
+ */
+export function limitUnsent(
+  stream: NodeJS.WritableStream & { writableLength: number },
+  limit: number,
+  over: () => void,
+): void {
+  const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
+  let said = false;
+  stream.write = ((...args: unknown[]) => {
+    const ok = write(...args);
+    if (!said && stream.writableLength > limit) {
+      said = true;
+      over();
+    }
+    return ok;
+  }) as typeof stream.write;
+}
+
+/**
+ * Runs `apply` at most once per `ms` for a burst of calls, with the last call's arguments seen by
+ * `apply` itself (it reads the latest state): a client's flood of window sizes costs one redraw
+ * per `ms`, not one each.
+ */
+export class Coalesced {
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly ms: number,
+    private readonly apply: () => void,
+  ) {}
+
+  call(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.apply();
+    }, this.ms);
+    this.timer.unref();
+  }
+
+  cancel(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

@@ -14,7 +14,7 @@ import type { SearchTurns } from '../ui/background';
 import type { GameHost } from '../ui/loop';
 import { fsReason } from '../store/errors';
 import { folderAsHome, playerPlaces, type Places } from '../store/paths';
-import { InputBudget, InputPump } from './limits';
+import { InputBudget, InputPump, limitUnsent } from './limits';
 
 /** The terminal a client asked for with its pty request. */
 export interface Pty {
@@ -64,6 +64,11 @@ const GUEST_NOT_KEPT =
  */
 const INPUT_BURST = 8 * 1024;
 const INPUT_PER_SECOND = 2 * 1024;
+/**
+ * Output the client has not taken yet, at most: 400 full frames at 80x24, 8 at 400x150. A client
+ * that reads nothing is let go rather than have the server hold every frame.
+ */
+const OUTPUT_UNSENT = 4 * 1024 * 1024;
 /** How long before an idle game is ended the player is warned. */
 const IDLE_WARNING_MS = 60_000;
 
@@ -119,6 +124,12 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
   };
   channel.on('close', hangUp);
   channel.on('error', hangUp);
+  // A client that reads none of what the game draws is let go, its game saved.
+  limitUnsent(output, OUTPUT_UNSENT, () => {
+    why ??= `${OUTPUT_UNSENT / (1024 * 1024)} MB sent and not read`;
+    input.end();
+    channel.close();
+  });
 
   let ended: string | null = null;
   let endGame: ((status: number) => void) | null = null;

@@ -15,7 +15,7 @@ import { SolverShare } from '../search/solver-thread';
 import { SearchTurns } from '../ui/background';
 import { cannotDrawOn } from '../ui/terminal-type';
 import { fingerprint } from './host-key';
-import { LoginQueue, Tally } from './limits';
+import { Coalesced, LoginQueue, Tally } from './limits';
 import {
   type Player,
   playSession,
@@ -81,6 +81,9 @@ const capped = (size: number, max: number, fallback: number) => Math.min(size ||
 export function terminalType(term: string | undefined): string {
   return term !== undefined && /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/.test(term) ? term : 'xterm';
 }
+
+/** A burst of window sizes from a client within this many milliseconds is one resize. */
+const RESIZE_MS = 50;
 
 /** Requests on a connection before its game starts (pty, env, window sizes...). */
 const REQUESTS_BEFORE_SHELL = 64;
@@ -244,9 +247,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         cols: capped(info.cols, MAX_COLS, pty.cols),
         rows: capped(info.rows, MAX_ROWS, pty.rows),
       };
-      if (started && current) resizeTerminal(current, pty.cols, pty.rows);
+      if (started) resizing.call();
     });
     let current: ServerChannel | null = null;
+    // A burst of window sizes is one redraw, at the last of them.
+    const resizing = new Coalesced(RESIZE_MS, () => {
+      if (current && pty) resizeTerminal(current, pty.cols, pty.rows);
+    });
     // A command, or a second shell, on a session that already has its channel (or is ending):
     // the library opens no channel for it, and answers nothing to the client (nor can `reject`),
     // so the game it already plays goes on.
@@ -330,6 +337,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
           },
         )
         .then(({ status, why }) => {
+          resizing.cancel();
           done();
           playing.ended();
           options.log(`${address}: a game ended: ${why} (status ${status})`);

@@ -1,5 +1,14 @@
 /** The server's counts and budgets (README, "Playing over SSH", Limits). */
-import { InputBudget, InputPump, LoginQueue, sliceEnd, Tally } from '../../src/serve/limits';
+import { Writable } from 'stream';
+import {
+  Coalesced,
+  InputBudget,
+  InputPump,
+  limitUnsent,
+  LoginQueue,
+  sliceEnd,
+  Tally,
+} from '../../src/serve/limits';
 
 describe('LoginQueue', () => {
   it('makes room by closing the oldest from the same address', () => {
@@ -90,5 +99,48 @@ describe('InputPump', () => {
     const accents = Buffer.from('abcdeéé'); // é is two bytes: the eighth is the middle of one
     expect(sliceEnd(accents, 8)).toBe(7);
     expect(accents.subarray(0, 7).toString()).toBe('abcdeé');
+  });
+});
+
+describe('limitUnsent', () => {
+  it('says once when more than the limit is written and not taken', () => {
+    // A client that reads nothing: no write ever completes.
+    const stuck = new Writable({ write: () => undefined, highWaterMark: 16 });
+    let over = 0;
+    limitUnsent(stuck, 1000, () => over++);
+    stuck.write(Buffer.alloc(600));
+    stuck.write(Buffer.alloc(400));
+    expect(over).toBe(0); // 1,000 unsent: not over
+    stuck.write('x');
+    expect(over).toBe(1);
+    stuck.write(Buffer.alloc(5000));
+    expect(over).toBe(1);
+  });
+
+  it('never says so of a client that takes what is sent', () => {
+    const reading = new Writable({ write: (_chunk, _encoding, done) => done() });
+    let over = 0;
+    limitUnsent(reading, 1000, () => over++);
+    for (let i = 0; i < 100; i++) reading.write(Buffer.alloc(500));
+    expect(over).toBe(0);
+  });
+});
+
+describe('Coalesced', () => {
+  it('applies a burst of calls once, after the wait; a later call again; a cancel not at all', async () => {
+    let applied = 0;
+    const wait = () => new Promise((resolve) => setTimeout(resolve, 30));
+    const resize = new Coalesced(10, () => applied++);
+    for (let i = 0; i < 200; i++) resize.call();
+    expect(applied).toBe(0);
+    await wait();
+    expect(applied).toBe(1);
+    resize.call();
+    await wait();
+    expect(applied).toBe(2);
+    resize.call();
+    resize.cancel();
+    await wait();
+    expect(applied).toBe(2);
   });
 });
