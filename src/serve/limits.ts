@@ -176,9 +176,8 @@ export function limitUnsent(
 }
 
 /**
- * Runs `apply` at most once per `ms` for a burst of calls, with the last call's arguments seen by
- * `apply` itself (it reads the latest state): a client's flood of window sizes costs one redraw
- * per `ms`, not one each.
+ * Runs `apply` once, `ms` after the first of a burst of calls (it reads the latest state itself):
+ * a client's flood of window sizes costs one redraw every `ms`, not one each.
  */
 export class Coalesced {
   private timer: NodeJS.Timeout | null = null;
