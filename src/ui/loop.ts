@@ -109,10 +109,13 @@ export function runTerminalGame(
       host.searchTurns ?? null,
     );
 
+    // Keys read together are laid out one by one (a click maps to what the key before it showed)
+    // but painted once, after the last: a burst of Ctrl-L, each a whole new frame, costs one.
+    let batching = false;
     const draw = (): void => {
       if (finished || suspended) return;
       view = layout(state, screen.width, screen.height);
-      screen.show(view);
+      if (!batching) screen.show(view);
     };
 
     const finish = (status: number, problem?: string): void => {
@@ -190,15 +193,22 @@ export function runTerminalGame(
     };
 
     const handle = (events: readonly InputEvent[]): void => {
-      for (const event of events) {
-        // Keys read together with Ctrl-Z wait for nobody: the game is going away.
-        if (finished || suspended) return;
-        const command =
-          event.type === 'key' ? commandForKey(event) : commandForMouse(event, view.board);
-        // The help's screens depend on the terminal's size: the layout says where ? turns to.
-        if (command?.kind === 'help' && view.helpNext) run({ ...command, next: view.helpNext });
-        else if (command) run(command);
+      if (events.length === 0) return;
+      batching = true;
+      try {
+        for (const event of events) {
+          // Keys read together with Ctrl-Z wait for nobody: the game is going away.
+          if (finished || suspended) return;
+          const command =
+            event.type === 'key' ? commandForKey(event) : commandForMouse(event, view.board);
+          // The help's screens depend on the terminal's size: the layout says where ? turns to.
+          if (command?.kind === 'help' && view.helpNext) run({ ...command, next: view.helpNext });
+          else if (command) run(command);
+        }
+      } finally {
+        batching = false;
       }
+      draw();
     };
 
     const screen = openScreen(io, initial.theme, {

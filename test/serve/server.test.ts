@@ -10,6 +10,7 @@ import { Terminal as Emulator } from '@xterm/headless';
 import { Client, type ClientChannel, type ConnectConfig } from 'ssh2';
 import { loadHostKey, newEd25519Key } from '../../src/serve/host-key';
 import { duration } from '../../src/serve/player';
+import { until } from '../helpers/slow-disk';
 import {
   MAX_COLS,
   MAX_ROWS,
@@ -263,6 +264,27 @@ describe('spider serve', () => {
     player.channel.write('?');
     await player.waitFor(/Rules|Keys/);
     player.channel.write('xq'); // x closes the help
+    expect(await player.exited).toBe(0);
+  });
+
+  it('paints keys read together once: a burst of Ctrl-L costs one frame, not one each', async () => {
+    const { port } = await serve();
+    const player = await shell(await connect(port, { key: KEYS[0] }));
+    await player.waitFor('q quit');
+    /** What the next keys cost, in characters sent, until the help is on the screen. */
+    const sent = async (keys: string) => {
+      const before = player.text().length;
+      player.channel.write(keys);
+      await until(() => player.screen().includes('other keys close'));
+      const cost = player.text().length - before;
+      player.channel.write('x'); // closes the help
+      await until(() => !player.screen().includes('other keys close'));
+      return cost;
+    };
+    const one = await sent('\x0c?');
+    const burst = await sent(`${'\x0c'.repeat(200)}?`);
+    expect(burst).toBeLessThan(5 * one);
+    player.channel.write('q');
     expect(await player.exited).toBe(0);
   });
 
