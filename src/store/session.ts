@@ -7,6 +7,7 @@ import {
   type Game,
   gameStatus,
   isWon,
+  type Status,
   statusWithin,
   movesKept,
   touched,
@@ -494,17 +495,23 @@ export class GameSession<S extends Saving = 'at-once'> {
   }
 
   /**
+   * The game's status as leaving counts it, and as the player is told it. A process playing many
+   * games holds none of them up for one game's lost-game search: a status not decided at a glance
+   * is taken as playing (so saved), and the next start decides it (README, "Lost"). A game on its
+   * own terminal waits for it.
+   */
+  statusOnLeaving(game: Game): Status {
+    return this.saves instanceof SaveQueue
+      ? (statusWithin(game.position) ?? 'playing')
+      : gameStatus(game);
+  }
+
+  /**
    * What leaving does with the slot: the text to keep in it (null: its save goes), and what to
    * tell the player once that is done. A finished game goes to the statistics here.
    */
   private lastSave(game: Game): { text: string | null; left: (kept: Written) => Left } {
-    // A process playing many games holds none of them up for one game's lost-game search: a
-    // status not decided at a glance is saved as playing, and the next start decides it (README,
-    // "Lost"). A game on its own terminal waits for it.
-    const status =
-      this.saves instanceof SaveQueue
-        ? (statusWithin(game.position) ?? 'playing')
-        : gameStatus(game);
+    const status = this.statusOnLeaving(game);
     if (status !== 'playing') {
       const recorded = this.record(game, status);
       if (recorded.ok) return { text: null, left: () => NOTHING_TO_SAY };

@@ -1,12 +1,4 @@
-import {
-  type Game,
-  gameScores,
-  gameStatus,
-  movesKept,
-  touched,
-  type Rules,
-  type ScoringName,
-} from '../engine';
+import { type Game, gameScores, movesKept, touched, type Rules, type ScoringName } from '../engine';
 import { DealName, originName } from '../notation';
 import { heuristicHints } from '../search';
 import { localPlaces, type Places } from '../store/paths';
@@ -141,7 +133,7 @@ export async function playInTerminal(options: PlayOptions): Promise<{
   if (settled.note !== null) warnings.push(shown(settled.note));
   const score = gameScores(last)[options.scoring];
   const ending = {
-    status: gameStatus(last),
+    status: session.statusOnLeaving(last),
     unsaved: settled.unsaved === null ? null : shown(settled.unsaved),
     savedAt: settled.savedAt,
     touched: touched(last),

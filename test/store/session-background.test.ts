@@ -65,6 +65,8 @@ describe('leaving a game whose status takes a search (README, "Lost")', () => {
     const almost = lostGame(LOST_GAME_ACTIONS - 1);
     const lost = dealt(almost);
     session.changed(almost, lost);
+    // What the player is told on leaving says the same, and searches no more.
+    expect(session.statusOnLeaving(lost)).toBe('playing');
     expect(await session.leave(lost)).toEqual({ unsaved: null, savedAt: null, note: null });
     expect(statusWithin(lost.position)).toBeNull(); // nobody searched it
     expect(readResults(folder).results).toEqual([]);
