@@ -262,14 +262,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       if (!channel) reject?.();
       return channel;
     };
-    sess.on('exec', (accept, reject) => {
+    const onlyTheGame = (accept: () => ServerChannel | undefined, reject?: () => void) => {
       const channel = opened(accept, reject);
       if (channel) refuse(channel, ONLY_THE_GAME);
-    });
-    sess.on('subsystem', (accept, reject) => {
-      const channel = opened(accept, reject);
-      if (channel) refuse(channel, ONLY_THE_GAME);
-    });
+    };
+    sess.on('exec', onlyTheGame);
+    sess.on('subsystem', onlyTheGame);
     sess.on('sftp', (_accept, reject) => reject());
     sess.on('x11', (_accept, reject) => reject?.());
     sess.on('auth-agent', (_accept, reject) => reject?.());
