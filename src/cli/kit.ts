@@ -83,7 +83,7 @@ export function addDisplayOptions(command: Command): Command {
   return command
     .option('--scoring <name>', 'score shown: woods, microsoft or aisleriot', 'woods')
     .addOption(new Option('--ascii', 'suits as letters s h d c').conflicts('unicode'))
-    .option('--unicode', 'suits as ♠ ♥ ♦ ♣ (default when the locale is UTF-8)')
+    .option('--unicode', 'suits as symbols ♠ ♥ ♦ ♣ (default when the locale is UTF-8)')
     .option('--color <when>', 'colour: auto, always or never (NO_COLOR is honoured)', 'auto')
     .option('--four-color', 'four-colour deck: diamonds blue, clubs green');
 }

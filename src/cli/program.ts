@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError, Help, type Option } from 'commander';
 import { type Game, newGame } from '../engine';
-import { printable, printableLines } from '../notation';
+import { asciiOnly, printable, printableLines } from '../notation';
 import { pathExists } from '../store/input';
 import {
   addDisplayOptions,
@@ -17,7 +17,7 @@ import {
   EXIT_USAGE,
   Exit,
 } from './kit';
-import { checkGameOptions, type RawOptions } from './options';
+import { checkGameOptions, localeIsUtf8, type RawOptions } from './options';
 import { addPlayCommand } from './play-command';
 import { addSearchCommands } from './search-commands';
 
@@ -33,7 +33,8 @@ function buildProgram(io: CliIo): Command {
     .helpOption('-h, --help', 'show this help')
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
+      // The help, as the messages (`run`), in ASCII where the locale is not UTF-8.
+      writeOut: (text) => io.stdout.write(localeIsUtf8(io.env) ? text : asciiOnly(text)),
       writeErr: (text) => io.stderr.write(printableLines(text)),
       // One line: commander puts a suggestion ("(Did you mean --seed?)") on a line of its own.
       // Without a suggestion, it says where the options are.
@@ -231,8 +232,29 @@ function valueOption(options: readonly Option[], arg: string): Option | undefine
   return switches && last?.required ? last : undefined;
 }
 
+/**
+ * Whether the terminal shows characters beyond ASCII: by its locale, or as `--unicode` says;
+ * not with `--ascii`.
+ */
+function unicodeShown(env: NodeJS.ProcessEnv, args: readonly string[]): boolean {
+  const options = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
+  if (options.includes('--ascii')) return false;
+  return localeIsUtf8(env) || options.includes('--unicode');
+}
+
 /** Runs the program on the given arguments (without `node` and the script) and returns the exit status. */
-export async function run(args: readonly string[], io: CliIo): Promise<number> {
+export async function run(args: readonly string[], given: CliIo): Promise<number> {
+  // Messages show each character beyond ASCII as ? where the terminal does not show them (README,
+  // "Seeds on screen"): it would show their bytes as other characters. A cut shows as three dots.
+  const io: CliIo = unicodeShown(given.env, args)
+    ? given
+    : {
+        ...given,
+        stderr: {
+          write: (text: string) => given.stderr.write(asciiOnly(text.replace(/…/g, '...'))),
+          isTTY: given.stderr.isTTY,
+        },
+      };
   const program = buildProgram(io);
   // A record file first is the game's (`spider FILE`); without this check, a mistyped command
   // would reach the default command as a record file that is not there. Anything at the path

@@ -329,6 +329,31 @@ describe('spider deal (text)', () => {
     expect(utf8.stdout.split('\n')[0]).toMatch(/^Spider {2}seed café 世 {2}/);
   });
 
+  it('writes messages and the help in ASCII where the locale is not UTF-8', async () => {
+    const plain = await cli(['deal', '--deal', 'pysol:é'], { env: { LANG: 'C' } });
+    expect(plain.status).toBe(2);
+    expect(plain.stderr).toBe(
+      "spider: --deal 'pysol:?' is not a deal: PySolFC game numbers are whole numbers from 1 " +
+        'to 99999999999999999999 without leading zeros\n',
+    );
+    const unknown = await cli(['dé世'], { env: { LANG: 'C' } });
+    expect(unknown.stderr).toMatch(/^spider: unknown command 'd\?\?\?'; /);
+    const help = await cli(['deal', '--help'], { env: { LANG: 'C' } });
+    expect(help.stdout).toContain('--unicode');
+    expect(help.stdout).toMatch(/^\p{ASCII}*$/u);
+    const cut = await cli(['deal', '--deal', `pysol:${'é'.repeat(300)}`], { env: { LANG: 'C' } });
+    expect(cut.stderr).toMatch(/--deal 'pysol:\?{10,200}\.\.\.' is not a deal/);
+    const utf8 = await cli(['deal', '--deal', 'pysol:é'], { env: { LANG: 'C.UTF-8' } });
+    expect(utf8.stderr).toContain("--deal 'pysol:é'");
+    const asked = await cli(['deal', '--unicode', '--deal', 'pysol:é'], { env: { LANG: 'C' } });
+    expect(asked.stderr).toContain("--deal 'pysol:é'");
+    const ascii = await cli(['deal', '--ascii', '--deal', 'pysol:é'], { env: { LANG: 'C.UTF-8' } });
+    expect(ascii.stderr).toContain("--deal 'pysol:?'");
+    expect((await cli(['deal', '--help'], { env: { LANG: 'C.UTF-8' } })).stdout).toContain(
+      '♠ ♥ ♦ ♣',
+    );
+  });
+
   it('refuses --ascii together with --unicode', async () => {
     const message = expectUsageError(await cli(['deal', '--ascii', '--unicode']));
     expect(message).toMatch(/--ascii/);

@@ -67,7 +67,7 @@ describe('bad deals: exit 2 with one clear line', () => {
     [['--deal', '5'], /--deal '5' is not a deal: a deal is pysol:N or kpat:N$/m],
     // A line break in the value is escaped and a long value cut: still one line.
     [['--deal', 'x\ny'], /--deal 'x\\x0ay' is not a deal: a deal is pysol:N or kpat:N$/m],
-    [['--deal', 'a'.repeat(5000)], /--deal 'a{10,200}…' is not a deal/],
+    [['--deal', 'a'.repeat(5000)], /--deal 'a{10,200}\.\.\.' is not a deal/],
     [
       ['--deal', 'pysol:0'],
       /PySolFC game numbers are whole numbers from 1 to 99999999999999999999/,

@@ -69,7 +69,7 @@ it('a numbered deal counts up from its number', async () => {
 it('on a terminal, standard error shows each deal as it is searched', async () => {
   const out = await cli(['deal', '--winnable', '--suits', '1', '--seed', '1'], { stderrTty: true });
   expect(out.stderr).toMatch(
-    /^spider: finding a deal the solver wins, from seed 1 on: 1… won \(\d+\.\d s\)\.\n$/,
+    /^spider: finding a deal the solver wins, from seed 1 on: 1\.\.\. won \(\d+\.\d s\)\.\n$/,
   );
 });
 
@@ -126,7 +126,9 @@ describe('the cache (README, "Winnable deals")', () => {
   it('the second time, the deal comes from the cache at once, the same', async () => {
     const env = { XDG_CACHE_HOME: freshCache() };
     const first = await cli(args, { env, stderrTty: true });
-    expect(first.stderr).toMatch(/^spider: finding a deal the solver wins, from seed 6 on: 6… /);
+    expect(first.stderr).toMatch(
+      /^spider: finding a deal the solver wins, from seed 6 on: 6\.\.\. /,
+    );
     const file = path.join(env.XDG_CACHE_HOME, 'spider', 'winnable.jsonl');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const began = Date.now();
