@@ -70,9 +70,11 @@ function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    // EPERM: a process of another user's; after a restart, often a daemon with a low number.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  // A reused process number is not our game: on Linux, check that it is a spider.
+  // A reused process number is not our game: on Linux, check that it is a spider (anyone may
+  // read what another user's process was started with).
   try {
     return fs.readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('spider');
   } catch {

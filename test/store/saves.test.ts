@@ -39,6 +39,7 @@ const roots: string[] = [];
 const children: ChildProcess[] = [];
 
 afterEach(() => {
+  jest.restoreAllMocks();
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
   for (const root of roots.splice(0)) {
     // A test may leave a folder read-only.
@@ -368,6 +369,29 @@ describe('claim and release', () => {
     fs.mkdirSync(store.dir, { recursive: true });
     fs.writeFileSync(path.join(store.dir, 'g1.lock'), lockBody(liveProcess('something-else')));
     expect(store.claim('g1')).toBe(fs.existsSync('/proc/self/cmdline'));
+  });
+
+  it("takes over a lock whose number now belongs to another user's process that is not spider", () => {
+    const store = freshStore();
+    fs.mkdirSync(store.dir, { recursive: true });
+    const pid = liveProcess('something-else');
+    fs.writeFileSync(path.join(store.dir, 'g1.lock'), lockBody(pid));
+    // As a user other than the process's owner: kill(pid, 0) is refused, not failed.
+    jest.spyOn(process, 'kill').mockImplementation(() => {
+      throw Object.assign(new Error('kill EPERM'), { code: 'EPERM' });
+    });
+    expect(store.claim('g1')).toBe(fs.existsSync('/proc/self/cmdline'));
+  });
+
+  it("respects a lock held by another user's spider process", () => {
+    const store = freshStore();
+    fs.mkdirSync(store.dir, { recursive: true });
+    const pid = liveProcess('spider');
+    fs.writeFileSync(path.join(store.dir, 'g1.lock'), lockBody(pid));
+    jest.spyOn(process, 'kill').mockImplementation(() => {
+      throw Object.assign(new Error('kill EPERM'), { code: 'EPERM' });
+    });
+    expect(store.claim('g1')).toBe(false);
   });
 
   it('takes over a lock naming this very process that this process does not hold', () => {
