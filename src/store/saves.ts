@@ -50,6 +50,8 @@ export interface Scan {
   readonly inUse: number;
   /** Why a save's slot could not be locked (the folder cannot be written): none is in use then. */
   readonly unlockable: string | null;
+  /** Why the folder of saves could not be looked through (not that it is not there yet). */
+  readonly unlisted: string | null;
   /** The headers of those games, where they could be read (to name them). */
   readonly elsewhere: SaveHeader[];
   /** Saves that could not be used, each moved aside: a sentence for the player. */
@@ -91,8 +93,13 @@ export class SaveStore {
   /** The folder of save files. */
   readonly dir: string;
 
-  /** Why no save can be kept (no home, a folder others can write to), or null. */
-  readonly problem: string | null;
+  /**
+   * Why no save can be kept (no home, a folder others can write to), or null. Asked each time:
+   * a folder mended while a game is played is used from then on.
+   */
+  get problem(): string | null {
+    return this.places.stateProblem() ?? folderProblem(this.dir);
+  }
 
   /**
    * Names the session this store serves in its lock files, beside the process and host: one
@@ -101,9 +108,8 @@ export class SaveStore {
   readonly session = randomBytes(8).toString('hex');
 
   /** Keeps the saves in the `games` folder of `places.state`. */
-  constructor(places: Places) {
+  constructor(private readonly places: Places) {
     this.dir = path.join(places.state, 'games');
-    this.problem = places.stateProblem() ?? folderProblem(this.dir);
   }
 
   private file(id: string): string {
@@ -355,6 +361,7 @@ export class SaveStore {
       finished: [],
       inUse: 0,
       unlockable: null,
+      unlisted: null,
       elsewhere: [],
       setAside: [],
     };
@@ -362,8 +369,12 @@ export class SaveStore {
     let all: string[];
     try {
       all = fs.readdirSync(this.dir);
-    } catch {
-      return scan; // no folder yet: no saves
+    } catch (error) {
+      // No folder (not yet, or a file in the way: saving says so): no saves. Any other failure
+      // hides the saves there: the player is told.
+      if (!['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? ''))
+        scan.unlisted = fsWords(error);
+      return scan;
     }
     const names = all.filter((n) => /^[\w.-]+\.txt$/.test(n) && !n.startsWith('.'));
     for (const name of names.sort().reverse().slice(0, MAX_SLOTS)) {

@@ -151,6 +151,11 @@ export class GameSession<S extends Saving = 'at-once'> {
     const saves = options.saving === 'in-background' ? new SaveQueue(store) : store;
     const scan = store.scan(now());
     const messages: Note[] = scan.setAside.map((text) => ({ text, warning: true }));
+    if (scan.unlisted !== null)
+      messages.push({
+        text: `Can't look through your saved games in ${store.dir} (${scan.unlisted}): they are left as they are, and this game is saved beside them.`,
+        warning: true,
+      });
     const results = new ResultBook(options.places, now);
     const record = (save: LoadedSave, outcome: Outcome): Appended =>
       results.record(save.game, outcome, {

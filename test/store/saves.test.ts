@@ -121,6 +121,7 @@ const NOTHING_FOUND = {
   finished: [],
   inUse: 0,
   unlockable: null,
+  unlisted: null,
   elsewhere: [],
   setAside: [],
 };

@@ -314,6 +314,56 @@ describe('a save folder where no lock can be put down', () => {
   });
 });
 
+describe('a save folder that cannot be looked through', () => {
+  it('says so at the start, saves beside the games there, and resumes them once it can', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const first = open(env, '42');
+    const dealt = play(first.game, DEAL);
+    if (!dealt.ok) throw new Error('the deal was refused');
+    first.session.changed(first.game, dealt.game);
+    first.session.leave(dealt.game);
+
+    const dir = new SaveStore(localPlaces(env)).dir;
+    const denied = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+    const list = fs.readdirSync;
+    jest.spyOn(fs, 'readdirSync').mockImplementation(((folder: fs.PathLike, ...rest: []) => {
+      if (String(folder) === dir) throw denied;
+      return list(folder, ...rest);
+    }) as typeof fs.readdirSync);
+    try {
+      const { game, session, messages } = open(env, undefined, false);
+      expect(messages).toContainEqual({
+        text: `Can't look through your saved games in ${dir} (permission denied): they are left as they are, and this game is saved beside them.`,
+        warning: true,
+      });
+      expect(game.actions).toBe(0);
+      session.leave(game);
+    } finally {
+      jest.restoreAllMocks();
+    }
+    expect(open(env, undefined, false).game.position.dealt).toBe(1);
+  });
+});
+
+describe('a save folder mended while a game is played', () => {
+  it('is used from the next action on', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const spider = path.join(where.state, 'spider');
+    fs.mkdirSync(spider, { recursive: true });
+    fs.chmodSync(spider, 0o777);
+    const { game, session, messages } = open(env, '42');
+    expect(messages.map((m) => m.text).join(' ')).toMatch(/other users can write to .*mode 777/);
+    fs.chmodSync(spider, 0o700);
+    const dealt = play(game, DEAL);
+    if (!dealt.ok) throw new Error('the deal was refused');
+    expect(session.changed(game, dealt.game)).toBeNull();
+    expect(session.leave(dealt.game).unsaved).toBeNull();
+    expect(open(env, undefined, false).game.position.dealt).toBe(1);
+  });
+});
+
 describe('the record w writes', () => {
   it('is written once while nothing is played: w again names the file it is in', () => {
     const where = folders();
