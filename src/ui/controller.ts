@@ -384,6 +384,8 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
     case 'expand':
       if (command.kind === 'column')
         return withState(state, { overlay: { kind: 'expand', column: command.column } });
+      // The release of the click that chose the column (or of any click) closes nothing.
+      if (command.kind === 'release') return same(state);
       return same(closed);
     case 'stats':
       // Any key closes it, back to the panel it was asked from.

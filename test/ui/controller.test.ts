@@ -333,6 +333,17 @@ describe('game keys', () => {
     expect(run(start, col(5), key('expand')).state.overlay).toEqual({ kind: 'expand', column: 5 });
   });
 
+  it('e then a click on a column shows it, and the release of that click leaves it shown', () => {
+    const asking = run(start, key('expand')).state;
+    const shown = run(
+      asking,
+      { kind: 'press', column: 4, index: null },
+      { kind: 'release', column: 4 },
+    ).state;
+    expect(shown.overlay).toEqual({ kind: 'expand', column: 4 });
+    expect(run(shown, key('cancel')).state.overlay).toBeNull();
+  });
+
   it('at the e prompt another key says what it wants and keeps asking; e or q backs out', () => {
     const asking = run(start, key('expand')).state;
     const reminded = run(asking, other).state;
