@@ -40,6 +40,7 @@ import type { HelpAt, Message, Selection, UiState } from './state';
 import type { Theme } from './theme';
 import {
   afterChange,
+  askFirst,
   error,
   info,
   LOST_TEXT,
@@ -334,9 +335,17 @@ function restartGame(state: UiState): Update {
 function confirmed(state: UiState, command: Command, deps: ControllerDeps): Update {
   const question = state.confirm;
   const cleared = { ...state, confirm: null };
-  if ((question === 'winnable' || question === 'where') && command.kind === question)
+  // The game was found lost while the question waited: now is the time to say so, unless the
+  // player leaves it or asks where it went wrong.
+  const lost = cleared.status === 'lost' && !cleared.overlay;
+  const panel: UiState = lost
+    ? { ...cleared, overlay: { kind: 'lost' }, selection: null, press: null }
+    : cleared;
+  if (question === 'where' && command.kind === question)
+    return askSolver({ ...panel, peekWarned: true }, question);
+  if (!lost && question === 'winnable' && command.kind === question)
     return askSolver({ ...cleared, peekWarned: true }, question);
-  if (question === 'demo' && command.kind === 'demo')
+  if (!lost && question === 'demo' && command.kind === 'demo')
     return startDemo({ ...cleared, peekWarned: true });
   if (
     command.kind !== 'yes' ||
@@ -344,10 +353,9 @@ function confirmed(state: UiState, command: Command, deps: ControllerDeps): Upda
     question === 'demo' ||
     question === 'where'
   ) {
-    // The game was found lost while the question waited: now is the time to say so.
-    if (cleared.status === 'lost' && !cleared.overlay)
-      return withState(cleared, { overlay: { kind: 'lost' }, message: error(LOST_TEXT) });
-    return withState(cleared, { message: info('Carrying on.') });
+    if (lost) return withState(panel, { message: error(LOST_TEXT) });
+    // What arrived while the question waited (an answer) is shown now.
+    return withState(cleared, { message: cleared.message ?? info('Carrying on.') });
   }
   if (question === 'quit') return { state: cleared, effect: 'quit' };
   if (question === 'new') return startNewGame(cleared, deps);
@@ -509,11 +517,11 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
       return afterChange(state, outcome.game, info('Redone.'));
     }
     case 'restart':
-      return restartLoses(state) ? withState(state, { confirm: 'restart' }) : restartGame(state);
+      return restartLoses(state) ? askFirst(state, 'restart') : restartGame(state);
     case 'new':
-      return newLoses(state) ? withState(state, { confirm: 'new' }) : startNewGame(state, deps);
+      return newLoses(state) ? askFirst(state, 'new') : startNewGame(state, deps);
     case 'quit':
-      return quitAsks(state) ? withState(state, { confirm: 'quit' }) : { state, effect: 'quit' };
+      return quitAsks(state) ? askFirst(state, 'quit') : { state, effect: 'quit' };
     case 'hint':
       return askHint(state, deps.hints);
     case 'winnable':

@@ -17,7 +17,7 @@ import {
   type JobResult,
 } from '../search';
 import type { Hints, Message, Overlay, SolverAsk, UiState } from './state';
-import { afterChange, error, info, same, type Update, withState } from './update';
+import { afterChange, askFirst, error, info, same, type Update, withState } from './update';
 
 /** How long the solver may think about whether the game can still be won (milliseconds). */
 export const WINNABLE_THINK_MS = 3_000;
@@ -180,7 +180,7 @@ function winnableAnswer(result: 'won' | 'lost' | 'unknown', length: number): Mes
  * in a game the player is told that this counts as a peek, and asks again to go on.
  */
 export function askSolver(state: UiState, kind: 'winnable' | 'where'): Update {
-  if (!state.peekWarned) return withState(state, { confirm: kind });
+  if (!state.peekWarned) return askFirst(state, kind);
   const position = state.game.position;
   const ask = state.solver;
   if (ask?.kind === kind && ask.position === position) return same(state); // already thinking
@@ -192,7 +192,7 @@ export function askSolver(state: UiState, kind: 'winnable' | 'where'): Update {
  * pace the eye can follow. A peek too, with the same warning.
  */
 export function startDemo(state: UiState): Update {
-  if (!state.peekWarned) return withState(state, { confirm: 'demo' });
+  if (!state.peekWarned) return askFirst(state, 'demo');
   const position = state.game.position;
   return withState(state, {
     solver: { kind: 'demo', position, line: null, played: 0 },

@@ -5,7 +5,7 @@
  */
 import { type Game, hasCompleteSuitOnTop, statusWithin, suitLabel } from '../engine';
 import { planGoesOn } from '../search';
-import type { Message, UiState } from './state';
+import type { Confirm, Message, UiState } from './state';
 
 /** What the adapter must do besides drawing the new state. */
 export type Effect = 'quit' | 'redraw' | 'suspend' | 'write' | 'stats' | null;
@@ -25,6 +25,13 @@ export const withState = (state: UiState, changes: Partial<UiState>): Update => 
   state: { ...state, ...changes },
   effect: null,
 });
+
+/**
+ * A yes/no question put before `confirm`: it takes the message line's place, and what arrives
+ * while it waits (a solver's answer) is shown once it is answered by going on (`confirmed`).
+ */
+export const askFirst = (state: UiState, confirm: Confirm): Update =>
+  withState(state, { confirm, message: null });
 
 /** What the message line says when the game is lost (README, "Lost"). */
 export const LOST_TEXT =

@@ -33,7 +33,7 @@ import {
   WINNABLE_THINK_MS,
 } from '../../src/ui/questions';
 import type { UiState } from '../../src/ui/state';
-import { info } from '../../src/ui/update';
+import { info, LOST_TEXT } from '../../src/ui/update';
 import { gameAt, position, showColumns } from '../helpers/build';
 import { LOST_GAME_ACTIONS, lostGame } from '../helpers/lost-game';
 
@@ -812,6 +812,25 @@ describe('lost, decided in the background', () => {
     expect(answered.game).toBe(dealt.game);
   });
 
+  it("a verdict that arrives while the solver's peek question waits opens the panel all the same", () => {
+    const dealt = run(before, key('deal')).state;
+    for (const ask of ['winnable', 'demo'] as const) {
+      const asking = run(dealt, key(ask)).state;
+      expect(asking.confirm).toBe(ask);
+      const verdict = run(asking, {
+        kind: 'settled',
+        position: dealt.game.position,
+        status: 'lost',
+      });
+      // Answered yes: nothing is left to ask the solver; the panel says the game is lost.
+      const accepted = run(verdict.state, key(ask)).state;
+      expect(accepted.overlay).toEqual({ kind: 'lost' });
+      expect(accepted.solver).toBeNull();
+      expect(accepted.message?.text).toBe(LOST_TEXT);
+      expect(accepted.game.peeks).toBe(0);
+    }
+  });
+
   it('a verdict arrives while the board is hidden (terminal too small) all the same', () => {
     const dealt = run(before, key('deal')).state;
     const { state } = updateUnseen(dealt, {
@@ -971,6 +990,20 @@ describe('can I still win? (c)', () => {
     const answered = update(asked, { kind: 'solved', position: game.position, result: won }, deps);
     expect(answered.state.game.peeks).toBe(1);
     expect(answered.state.game.position).toBe(game.position);
+  });
+
+  it('an answer that arrives while a yes/no question waits is shown once the player goes on', () => {
+    // A deal first, so that leaving asks.
+    const dealt = run({ ...start, peekWarned: true }, key('deal')).state;
+    const quitting = run(dealt, key('winnable'), key('quit')).state;
+    expect(quitting.confirm).toBe('quit');
+    const answer = { kind: 'solved', position: dealt.game.position, result: won } as const;
+    const answered = update(quitting, answer, deps).state;
+    expect(answered.confirm).toBe('quit');
+    expect(answered.game.peeks).toBe(1);
+    const goingOn = run(answered, key('cancel')).state;
+    expect(goingOn.confirm).toBeNull();
+    expect(goingOn.message?.text).toMatch(/^Winnable: /);
   });
 
   it('keys keep working while it thinks; a move leaves the question behind', () => {
