@@ -11,6 +11,17 @@ import { formatDuration, type GameStats, winPercent } from '../stats';
 const NONE = '-';
 
 /** A bordered panel over the board; returns its inner area. */
+/**
+ * Where the panel's edge at `edge` falls within a card (or a word), blanks the part left
+ * outside it, going `step` (-1 left, 1 right): the 0♣ left of a 10♣ would read as another card.
+ */
+function hideCut(frame: Frame, row: number, edge: number, step: 1 | -1): void {
+  const inside = (x: number) => x >= 0 && x < frame.width;
+  const shows = (x: number) => inside(x) && frame.at(x, row).ch !== ' ';
+  if (!shows(edge) || !shows(edge + step)) return;
+  for (let x = edge + step; shows(x); x += step) frame.fill(x, row, 1, 1);
+}
+
 function panel(
   frame: Frame,
   width: number,
@@ -25,6 +36,10 @@ function panel(
   const [tl, tr, bl, br, hz, vt] = ascii
     ? ['+', '+', '+', '+', '-', '|']
     : ['┌', '┐', '└', '┘', '─', '│'];
+  for (let row = y; row < y + h; row++) {
+    hideCut(frame, row, x, -1);
+    hideCut(frame, row, x + w - 1, 1);
+  }
   frame.fill(x, y, w, h, 'panel');
   frame.put(x, y, tl + hz.repeat(w - 2) + tr, 'panel');
   for (let row = y + 1; row < y + h - 1; row++) {

@@ -1,4 +1,4 @@
-import { cardLabel, type Game, move, newGame, type Rules } from '../../src/engine';
+import { cardLabel, DEAL, type Game, move, newGame, play, type Rules } from '../../src/engine';
 import { columnView } from '../../src/ui/column-view';
 import { initialState } from '../../src/ui/controller';
 import { HELP_PAGES, helpLines } from '../../src/ui/help';
@@ -591,5 +591,24 @@ describe('the key line', () => {
     ).frame.text();
     expect(text).toContain('Where did it go wrong? The solver looks back over the game.\n');
     expect(text).not.toContain('play on');
+  });
+});
+
+describe('a panel over the board', () => {
+  it('hides the part of a card its edge cuts, which would read as another card', () => {
+    // Seed 8 after its five deals: the lost panel's right edge falls on the 1 of a 10♣.
+    let game = newGame('8', RULES);
+    for (let deal = 0; deal < 5; deal++) {
+      const dealt = play(game, DEAL);
+      if (!dealt.ok) throw new Error('the deal was refused');
+      game = dealt.game;
+    }
+    const text = layout(stateFor(game, { overlay: { kind: 'lost' } }), 80, 24).frame.text();
+    for (const line of text.split('\n')) {
+      // A 10 cut in two: its 0 right of the right edge, or its 1 left of the left edge.
+      expect(line).not.toMatch(/[│┐┘]0[♠♥♦♣]/);
+      expect(line).not.toMatch(/1[│┌└]/);
+    }
+    expect(text).toContain('Lost');
   });
 });
