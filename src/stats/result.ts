@@ -28,4 +28,10 @@ export interface GameResult {
    * variant's other games.
    */
   readonly daily?: string;
+  /**
+   * The save slot the game was kept in (README, "Saved games and statistics"): a save whose
+   * result is already in the history, as when the save could not be removed after its result
+   * was recorded, is neither counted again nor resumed.
+   */
+  readonly slot?: string;
 }

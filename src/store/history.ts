@@ -232,6 +232,8 @@ function isCount(value: unknown): value is number {
 }
 
 const OUTCOMES: readonly Outcome[] = ['won', 'lost', 'abandoned'];
+/** A save slot's name, as the save store makes them. */
+const SLOT = /^[\w.-]{1,100}$/;
 
 function toRules(value: unknown): Rules | null {
   if (!isFields(value)) return null;
@@ -285,10 +287,13 @@ export function toResult(value: unknown): GameResult | null {
   const daily = own(value, 'daily');
   if (daily !== undefined && (typeof daily !== 'string' || !/^\d{4}-\d\d-\d\d$/.test(daily)))
     return null;
+  const slot = own(value, 'slot');
+  if (slot !== undefined && (typeof slot !== 'string' || !SLOT.test(slot))) return null;
   const result = { deal, rules, outcome, moves, actions, peeks, elapsedMs, scores, ended };
   return {
     ...result,
     ...(continued ? { continued } : {}),
     ...(daily !== undefined ? { daily } : {}),
+    ...(slot !== undefined ? { slot } : {}),
   };
 }

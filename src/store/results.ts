@@ -51,11 +51,22 @@ export const lostResult = (reason: string, saveReason: string): Note => ({
  */
 export const KEPT_BYTES = 4 * 1024 * 1024;
 
-/** How long a game has been played, and whether it was continued from a record file. */
+/**
+ * How long a game has been played, whether it was continued from a record file, and the save
+ * slot it was kept in.
+ */
 export interface Played {
   readonly elapsedMs: number;
   readonly continued: boolean;
+  readonly slot?: string;
 }
+
+/**
+ * How much of the end of the history is read for the slots of the results last recorded: a
+ * result recorded whose save then could not be removed is found there at the next start (about
+ * 800 games back).
+ */
+export const RECENT_BYTES = 256 * 1024;
 
 /**
  * The player's history of results: what goes in, and what is read back out. A history read is
@@ -75,7 +86,16 @@ export class ResultBook {
   record(game: Game, outcome: Outcome, played: Played): Appended {
     const problem = this.places.dataProblem();
     if (problem) return { ok: false, reason: problem };
+    // Already there: recorded once, but its save could not be removed then.
+    if (played.slot !== undefined && this.recordedSlots().has(played.slot)) return { ok: true };
     return appendResult(this.places.data, this.resultOf(game, outcome, played));
+  }
+
+  /** The save slots of the results at the end of the history (`RECENT_BYTES`). */
+  recordedSlots(): Set<string> {
+    if (this.places.dataProblem()) return new Set();
+    const recent = readResults(this.places.data, null, RECENT_BYTES).results;
+    return new Set(recent.flatMap((result) => (result.slot === undefined ? [] : [result.slot])));
   }
 
   /**
@@ -166,6 +186,7 @@ export class ResultBook {
       ...result,
       ...(played.continued ? { continued: true } : {}),
       ...(daily !== undefined ? { daily } : {}),
+      ...(played.slot !== undefined ? { slot: played.slot } : {}),
     };
   }
 }

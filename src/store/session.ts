@@ -157,15 +157,20 @@ export class GameSession<S extends Saving = 'at-once'> {
         warning: true,
       });
     const results = new ResultBook(options.places, now);
-    const record = (save: LoadedSave, outcome: Outcome): Appended =>
+    const record = (save: LoadedSave, outcome: Outcome, slot: string): Appended =>
       results.record(save.game, outcome, {
         elapsedMs: save.elapsedMs,
         continued: save.continued === true,
+        slot,
       });
+    // Games whose result the history holds already: their saves could not be removed then.
+    const found = [...scan.finished, ...scan.unfinished];
+    const recorded = found.length > 0 ? results.recordedSlots() : new Set<string>();
+    for (const entry of found.filter((save) => recorded.has(save.id))) store.remove(entry.id);
 
     /** Saves whose header says won or lost while their moves say the game goes on. */
     const goingOn: typeof scan.unfinished = [];
-    for (const finished of scan.finished) {
+    for (const finished of scan.finished.filter((save) => !recorded.has(save.id))) {
       const loaded = store.load(finished, now());
       if (!loaded.ok) {
         messages.push({ text: loaded.message, warning: true });
@@ -179,15 +184,15 @@ export class GameSession<S extends Saving = 'at-once'> {
       }
       const outcome = status !== 'playing' ? status : 'abandoned';
       // Kept until the statistics have it: the next start tries again.
-      if (record(loaded.save, outcome).ok) store.remove(finished.id);
+      if (record(loaded.save, outcome, finished.id).ok) store.remove(finished.id);
       else store.release(finished.id);
     }
 
     // The choice is made on the headers; only the game chosen is replayed (a header that lies,
     // or a save that fails, is found out then, and the next one is tried).
-    let unfinished = [...scan.unfinished, ...goingOn].sort((a, b) =>
-      b.header.saved.localeCompare(a.header.saved),
-    );
+    let unfinished = [...scan.unfinished, ...goingOn]
+      .filter((save) => !recorded.has(save.id))
+      .sort((a, b) => b.header.saved.localeCompare(a.header.saved));
     const given = options.deal !== undefined || options.fresh || options.loaded !== undefined;
     for (;;) {
       // A deal asked for whose game, with the same rules, waits unfinished: that game goes on.
@@ -216,7 +221,7 @@ export class GameSession<S extends Saving = 'at-once'> {
       const known = statusWithin(save.game.position);
       if (known !== null && known !== 'playing') {
         // Its header said otherwise: it is finished, and recorded as such.
-        if (record(save, known).ok) store.remove(candidate.id);
+        if (record(save, known, candidate.id).ok) store.remove(candidate.id);
         else store.release(candidate.id);
         continue;
       }
@@ -248,17 +253,17 @@ export class GameSession<S extends Saving = 'at-once'> {
       if (options.deal !== undefined || options.fresh) {
         // Starting a new game over this one: it counts as abandoned once anything was done in it.
         if (touched(save.game)) {
-          const recorded = record(save, 'abandoned');
+          const abandoned = record(save, 'abandoned', candidate.id);
           // A game continued from a record counts in nothing (README, "Saved games and statistics").
           const counts = save.continued
             ? 'is given up; continued from a record, it counts in no statistic'
             : 'counts as abandoned';
           messages.push(info(`Your unfinished game (${dealName(save.game.deal)}) ${counts}.`));
-          if (!recorded.ok) {
+          if (!abandoned.ok) {
             // Kept, marked, until the statistics can have it.
             saves.write(candidate.id, formatSave(save.game, { ...save, abandoned: true }));
             saves.release(candidate.id);
-            messages.push(unrecorded(recorded.reason));
+            messages.push(unrecorded(abandoned.reason));
             break;
           }
         }
@@ -398,7 +403,7 @@ export class GameSession<S extends Saving = 'at-once'> {
   }
 
   private played(): Played {
-    return { elapsedMs: this.elapsedMs, continued: this.continued };
+    return { elapsedMs: this.elapsedMs, continued: this.continued, slot: this.slot };
   }
 
   /** Leaves a game in its slot for the next start to settle; the next game gets a slot of its own. */

@@ -69,6 +69,15 @@ describe('appendResult and readResults', () => {
     expect(toResult({ ...historyObject(daily), daily: 'today' })).toBeNull();
   });
 
+  it('keeps the save slot a game was kept in, and skips a line whose slot is not a name', () => {
+    const dir = freshDir();
+    const kept = result({ slot: '20261129T084500-123-ab12' });
+    expect(appendResult(dir, kept)).toEqual({ ok: true });
+    expect(found(readResults(dir))).toEqual({ results: [kept], skipped: 0 });
+    for (const slot of [42, '', '../g1', 'x'.repeat(101)])
+      expect(toResult({ ...historyObject(kept), slot })).toBeNull();
+  });
+
   it('appends games and reads them back in order, equal to what was written', () => {
     const dir = freshDir();
     const games = [

@@ -364,6 +364,65 @@ describe('a save folder mended while a game is played', () => {
   });
 });
 
+describe('a result recorded whose save then cannot be removed', () => {
+  /** Makes removing a save fail, as on a folder gone read-only, until the mock is restored. */
+  function savesStay(dir: string) {
+    const unlink = fs.unlinkSync;
+    jest.spyOn(fs, 'unlinkSync').mockImplementation((file) => {
+      if (String(file).startsWith(dir) && String(file).endsWith('.txt'))
+        throw Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' });
+      unlink(file);
+    });
+  }
+
+  it('is counted once: the next start removes the save rather than record it again', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const dir = new SaveStore(localPlaces(env)).dir;
+    const { before, after: won } = playedOut('won');
+    const { session } = open(env, won.deal.key);
+    session.changed(newGame(won.deal.key, ONE_SUIT), before);
+    try {
+      savesStay(dir);
+      session.changed(before, won);
+      session.leave(won);
+      expect(fs.readdirSync(dir).filter((n) => n.endsWith('.txt'))).toHaveLength(1);
+    } finally {
+      jest.restoreAllMocks();
+    }
+    const again = open(env, undefined, false);
+    again.session.leave(again.game);
+    const results = readResults(path.join(where.data, 'spider')).results;
+    expect(results.map((r) => r.outcome)).toEqual(['won']);
+    expect(results[0].slot).toMatch(/^\d{8}T\d{6}-\d+-[0-9a-z]{4}$/);
+    expect(fs.readdirSync(dir).filter((n) => n.endsWith('.txt'))).toEqual([]);
+  });
+
+  it('abandoned with n, is not resumed at the next start', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const dir = new SaveStore(localPlaces(env)).dir;
+    const { session, game } = open(env, '42');
+    const dealt = play(game, DEAL);
+    if (!dealt.ok) throw new Error('the deal was refused');
+    session.changed(game, dealt.game);
+    try {
+      savesStay(dir);
+      const fresh = newGame('43', ONE_SUIT);
+      session.changed(dealt.game, fresh);
+      session.leave(fresh);
+    } finally {
+      jest.restoreAllMocks();
+    }
+    const again = open(env, undefined, false);
+    expect(again.resumed).toBe(false);
+    expect(again.game.actions).toBe(0);
+    again.session.leave(again.game);
+    const results = readResults(path.join(where.data, 'spider')).results;
+    expect(results.map((r) => r.outcome)).toEqual(['abandoned']);
+  });
+});
+
 describe('the record w writes', () => {
   it('is written once while nothing is played: w again names the file it is in', () => {
     const where = folders();
