@@ -59,6 +59,8 @@ export interface Played {
   readonly elapsedMs: number;
   readonly continued: boolean;
   readonly slot?: string;
+  /** When the game ended, if not now: a result recorded late, from its save. */
+  readonly ended?: string;
 }
 
 /**
@@ -179,7 +181,7 @@ export class ResultBook {
       peeks: game.peeks,
       elapsedMs: Math.round(played.elapsedMs),
       scores: gameScores(game),
-      ended: this.now().toISOString(),
+      ended: played.ended ?? this.now().toISOString(),
     };
     const daily = game.deal.origin?.daily;
     return {

@@ -157,11 +157,13 @@ export class GameSession<S extends Saving = 'at-once'> {
         warning: true,
       });
     const results = new ResultBook(options.places, now);
-    const record = (save: LoadedSave, outcome: Outcome, slot: string): Appended =>
+    /** Records a saved game; `late`: it ended when it was last saved, not now. */
+    const record = (save: LoadedSave, outcome: Outcome, slot: string, late = true): Appended =>
       results.record(save.game, outcome, {
         elapsedMs: save.elapsedMs,
         continued: save.continued === true,
         slot,
+        ...(late ? { ended: save.saved } : {}),
       });
     // Games whose result the history holds already: their saves could not be removed then.
     const found = [...scan.finished, ...scan.unfinished];
@@ -253,7 +255,7 @@ export class GameSession<S extends Saving = 'at-once'> {
       if (options.deal !== undefined || options.fresh) {
         // Starting a new game over this one: it counts as abandoned once anything was done in it.
         if (touched(save.game)) {
-          const abandoned = record(save, 'abandoned', candidate.id);
+          const abandoned = record(save, 'abandoned', candidate.id, false);
           // A game continued from a record counts in nothing (README, "Saved games and statistics").
           const counts = save.continued
             ? 'is given up; continued from a record, it counts in no statistic'

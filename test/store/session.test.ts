@@ -67,6 +67,31 @@ describe('leaving a finished game the statistics cannot take', () => {
     ]);
   });
 
+  it('records it as ended when it was left, not when the statistics could take it', () => {
+    const where = folders();
+    fs.writeFileSync(where.data, 'a file where the data folder should be\n');
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const { after: lost } = playedOut('lost');
+    const { session } = open(env, lost.deal.key);
+    session.changed(newGame(lost.deal.key, ONE_SUIT), lost);
+    const left = Date.now();
+    session.leave(lost);
+    fs.rmSync(where.data);
+    const later = new Date(left + 3 * 24 * 3600 * 1000);
+    GameSession.open({
+      places: localPlaces(env),
+      rules: ONE_SUIT,
+      explicitRules: {},
+      fresh: true,
+      randomSeed: () => '7',
+      now: () => later,
+    });
+    const [result] = readResults(path.join(where.data, 'spider')).results;
+    expect(result.outcome).toBe('lost');
+    expect(Date.parse(result.ended)).toBeGreaterThanOrEqual(left - 1000);
+    expect(Date.parse(result.ended)).toBeLessThan(left + 60_000);
+  });
+
   it('says the result is lost when it cannot be kept either', () => {
     const where = folders();
     fs.writeFileSync(where.data, 'a file where the data folder should be\n');
