@@ -194,7 +194,7 @@ export function parseRecord(text: string, { headerOnly = false } = {}): RecordPa
       return fail(
         undoneAt,
         undoneLine,
-        `a save's undone actions must be a whole number from 0 to the ${actions.length} actions in its body, not '${printable(undoneText)}'`,
+        `a save's undone actions must be a whole number from 0 to the ${headerOnly ? 'number of' : actions.length} actions in its body, not '${printable(undoneText)}'`,
       );
     }
   }

@@ -168,6 +168,15 @@ describe('parseRecord', () => {
       }
     });
 
+    it('refuses an undone count that is no number in a header read alone, without counting', () => {
+      const error = parseRecord('seed: 9\nsave-format: 1\nundone: x\n', { headerOnly: true });
+      expect(error.ok).toBe(false);
+      if (error.ok) return;
+      expect(error.error.reason).toBe(
+        "a save's undone actions must be a whole number from 0 to the number of actions in its body, not 'x'",
+      );
+    });
+
     it('refuses a seed that is only in the body: the header has none', () => {
       const error = refused('suits: 4\n\nseed: 1\n');
       expect(error.line).toBe(1);
