@@ -372,27 +372,18 @@ describe('claim and release', () => {
     expect(store.claim('g1')).toBe(fs.existsSync('/proc/self/cmdline'));
   });
 
-  it("takes over a lock whose number now belongs to another user's process that is not spider", () => {
+  it.each([
+    ['takes over', 'is not spider', 'something-else', true],
+    ['respects', 'is spider', 'spider', false],
+  ])("%s a lock whose process is another user's and %s", (_does, _is, name, taken) => {
     const store = freshStore();
     fs.mkdirSync(store.dir, { recursive: true });
-    const pid = liveProcess('something-else');
-    fs.writeFileSync(path.join(store.dir, 'g1.lock'), lockBody(pid));
+    fs.writeFileSync(path.join(store.dir, 'g1.lock'), lockBody(liveProcess(name)));
     // As a user other than the process's owner: kill(pid, 0) is refused, not failed.
     jest.spyOn(process, 'kill').mockImplementation(() => {
       throw Object.assign(new Error('kill EPERM'), { code: 'EPERM' });
     });
-    expect(store.claim('g1')).toBe(fs.existsSync('/proc/self/cmdline'));
-  });
-
-  it("respects a lock held by another user's spider process", () => {
-    const store = freshStore();
-    fs.mkdirSync(store.dir, { recursive: true });
-    const pid = liveProcess('spider');
-    fs.writeFileSync(path.join(store.dir, 'g1.lock'), lockBody(pid));
-    jest.spyOn(process, 'kill').mockImplementation(() => {
-      throw Object.assign(new Error('kill EPERM'), { code: 'EPERM' });
-    });
-    expect(store.claim('g1')).toBe(false);
+    expect(store.claim('g1')).toBe(taken && fs.existsSync('/proc/self/cmdline'));
   });
 
   it('takes over a lock naming this very process that this process does not hold', () => {

@@ -35,15 +35,51 @@ function folders() {
   return { root, state: path.join(root, 'state'), data: path.join(root, 'data') };
 }
 
-function open(env: NodeJS.ProcessEnv, seed?: string, fresh = seed === undefined) {
-  return GameSession.open({
+function opening(env: NodeJS.ProcessEnv, seed?: string, fresh = seed === undefined) {
+  return {
     places: localPlaces(env),
     rules: ONE_SUIT,
     explicitRules: {},
     fresh,
     randomSeed: () => '7',
     ...(seed === undefined ? {} : { deal: bySeed(seed) }),
-  });
+  };
+}
+
+function open(env: NodeJS.ProcessEnv, seed?: string, fresh = seed === undefined) {
+  return GameSession.open(opening(env, seed, fresh));
+}
+
+/** Leaves a game of seed 42 saved after its first deal. */
+function leaveDealt(env: NodeJS.ProcessEnv): void {
+  const first = open(env, '42');
+  const dealt = play(first.game, DEAL);
+  if (!dealt.ok) throw new Error('the deal was refused');
+  first.session.changed(first.game, dealt.game);
+  first.session.leave(dealt.game);
+}
+
+const DENIED = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+
+/**
+ * Leaves a game saved after a deal, runs `check` while `fail` makes the save folder refuse
+ * something, and then, the folder mended, checks that the game was left as it was: resumed.
+ */
+function keptWhile(
+  fail: (dir: string) => void,
+  check: (env: NodeJS.ProcessEnv, dir: string) => void,
+): void {
+  const where = folders();
+  const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+  leaveDealt(env);
+  const dir = new SaveStore(localPlaces(env)).dir;
+  fail(dir);
+  try {
+    check(env, dir);
+  } finally {
+    jest.restoreAllMocks();
+  }
+  expect(open(env, undefined, false).game.position.dealt).toBe(1);
 }
 
 describe('leaving a finished game the statistics cannot take', () => {
@@ -54,42 +90,20 @@ describe('leaving a finished game the statistics cannot take', () => {
     const { after: lost } = playedOut('lost');
     const { session } = open(env, lost.deal.key);
     session.changed(newGame(lost.deal.key, ONE_SUIT), lost);
+    const leftAt = Date.now();
     const left = session.leave(lost);
     expect(left.unsaved).toBeNull();
     expect(left.note).toMatch(
       /^Can't record your last game in the statistics \(.+\); it is kept and will be recorded next time\.$/,
     );
-    // The next start, with a data folder that works, records it.
+    // The next start, days later, with a data folder that works, records it as ended then.
     fs.rmSync(where.data);
-    open(env);
-    expect(readResults(path.join(where.data, 'spider')).results).toEqual([
-      expect.objectContaining({ deal: lost.deal, outcome: 'lost' }),
-    ]);
-  });
-
-  it('records it as ended when it was left, not when the statistics could take it', () => {
-    const where = folders();
-    fs.writeFileSync(where.data, 'a file where the data folder should be\n');
-    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
-    const { after: lost } = playedOut('lost');
-    const { session } = open(env, lost.deal.key);
-    session.changed(newGame(lost.deal.key, ONE_SUIT), lost);
-    const left = Date.now();
-    session.leave(lost);
-    fs.rmSync(where.data);
-    const later = new Date(left + 3 * 24 * 3600 * 1000);
-    GameSession.open({
-      places: localPlaces(env),
-      rules: ONE_SUIT,
-      explicitRules: {},
-      fresh: true,
-      randomSeed: () => '7',
-      now: () => later,
-    });
-    const [result] = readResults(path.join(where.data, 'spider')).results;
-    expect(result.outcome).toBe('lost');
-    expect(Date.parse(result.ended)).toBeGreaterThanOrEqual(left - 1000);
-    expect(Date.parse(result.ended)).toBeLessThan(left + 60_000);
+    const later = new Date(leftAt + 3 * 24 * 3600 * 1000);
+    GameSession.open({ ...opening(env), fresh: true, now: () => later });
+    const results = readResults(path.join(where.data, 'spider')).results;
+    expect(results).toEqual([expect.objectContaining({ deal: lost.deal, outcome: 'lost' })]);
+    expect(Date.parse(results[0].ended)).toBeGreaterThanOrEqual(leftAt - 1000);
+    expect(Date.parse(results[0].ended)).toBeLessThan(leftAt + 60_000);
   });
 
   it('says the result is lost when it cannot be kept either', () => {
@@ -304,70 +318,50 @@ describe('a game given up for a new one', () => {
 
 describe('a save folder where no lock can be put down', () => {
   it('says at once that nothing can be saved, not that the saved game is open elsewhere', () => {
-    const where = folders();
-    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
-    const first = open(env, '42');
-    const dealt = play(first.game, DEAL);
-    if (!dealt.ok) throw new Error('the deal was refused');
-    first.session.changed(first.game, dealt.game);
-    first.session.leave(dealt.game);
-
-    const denied = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
     const link = fs.linkSync;
-    jest.spyOn(fs, 'linkSync').mockImplementation((from, to) => {
-      if (String(to).includes('.lock.')) throw denied;
-      link(from, to);
-    });
-    try {
-      for (const seed of [undefined, '42']) {
-        const { messages } = open(env, seed, false);
-        const texts = messages.map((n) => n.text).join(' ');
-        expect(texts).not.toMatch(/another spider session/);
-        expect(messages).toContainEqual({
-          text: expect.stringMatching(
-            /^Can't save this game: can't lock a save slot in .+ \(permission denied\)\. Play goes on, but it will not be kept\.$/,
-          ),
-          warning: true,
-          duringPlay: true,
-        });
-      }
-    } finally {
-      jest.restoreAllMocks();
-    }
-    // The saved game was left as it was: once locks can be put down, it is resumed.
-    expect(open(env, undefined, false).game.position.dealt).toBe(1);
+    keptWhile(
+      () =>
+        jest.spyOn(fs, 'linkSync').mockImplementation((from, to) => {
+          if (String(to).includes('.lock.')) throw DENIED;
+          link(from, to);
+        }),
+      (env) => {
+        for (const seed of [undefined, '42']) {
+          const { messages } = open(env, seed, false);
+          const texts = messages.map((n) => n.text).join(' ');
+          expect(texts).not.toMatch(/another spider session/);
+          expect(messages).toContainEqual({
+            text: expect.stringMatching(
+              /^Can't save this game: can't lock a save slot in .+ \(permission denied\)\. Play goes on, but it will not be kept\.$/,
+            ),
+            warning: true,
+            duringPlay: true,
+          });
+        }
+      },
+    );
   });
 });
 
 describe('a save folder that cannot be looked through', () => {
   it('says so at the start, saves beside the games there, and resumes them once it can', () => {
-    const where = folders();
-    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
-    const first = open(env, '42');
-    const dealt = play(first.game, DEAL);
-    if (!dealt.ok) throw new Error('the deal was refused');
-    first.session.changed(first.game, dealt.game);
-    first.session.leave(dealt.game);
-
-    const dir = new SaveStore(localPlaces(env)).dir;
-    const denied = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
     const list = fs.readdirSync;
-    jest.spyOn(fs, 'readdirSync').mockImplementation(((folder: fs.PathLike, ...rest: []) => {
-      if (String(folder) === dir) throw denied;
-      return list(folder, ...rest);
-    }) as typeof fs.readdirSync);
-    try {
-      const { game, session, messages } = open(env, undefined, false);
-      expect(messages).toContainEqual({
-        text: `Can't look through your saved games in ${dir} (permission denied): they are left as they are, and this game is saved beside them.`,
-        warning: true,
-      });
-      expect(game.actions).toBe(0);
-      session.leave(game);
-    } finally {
-      jest.restoreAllMocks();
-    }
-    expect(open(env, undefined, false).game.position.dealt).toBe(1);
+    keptWhile(
+      (dir) =>
+        jest.spyOn(fs, 'readdirSync').mockImplementation(((folder: fs.PathLike, ...rest: []) => {
+          if (String(folder) === dir) throw DENIED;
+          return list(folder, ...rest);
+        }) as typeof fs.readdirSync),
+      (env, dir) => {
+        const { game, session, messages } = open(env, undefined, false);
+        expect(messages).toContainEqual({
+          text: `Can't look through your saved games in ${dir} (permission denied): they are left as they are, and this game is saved beside them.`,
+          warning: true,
+        });
+        expect(game.actions).toBe(0);
+        session.leave(game);
+      },
+    );
   });
 });
 
