@@ -1,0 +1,63 @@
+/**
+ * What the line left on leaving says of a game whose lost verdict needs a search (README,
+ * "Lost"): a game on its own terminal waits for the verdict; a server playing many games saves it
+ * as playing, and says so, rather than hold every other game up.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { statusWithin } from '../../src/engine';
+import { playerPlaces } from '../../src/store/paths';
+import type { Saving } from '../../src/store/session';
+import { runTerminalGame } from '../../src/ui/loop';
+import { playInTerminal } from '../../src/ui/play';
+import { LOST_GAME_RULES, lostGame } from '../helpers/lost-game';
+
+jest.mock('../../src/ui/loop', () => ({ runTerminalGame: jest.fn() }));
+
+const roots: string[] = [];
+afterEach(() => roots.splice(0).forEach((r) => fs.rmSync(r, { recursive: true, force: true })));
+
+/** Plays a game that leaves at once, in the lost position, and answers the line left. */
+async function leaveLost(saving: Saving): Promise<string> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-play-'));
+  roots.push(root);
+  const lost = lostGame();
+  expect(statusWithin(lost.position)).toBeNull(); // a verdict that takes a search
+  jest
+    .mocked(runTerminalGame)
+    .mockResolvedValue({ status: 0, state: { game: lost } } as Awaited<
+      ReturnType<typeof runTerminalGame>
+    >);
+  const result = await playInTerminal({
+    theme: { ascii: false, color: false, fourColor: false },
+    scoring: 'woods',
+    terminal: {
+      input: {} as NodeJS.ReadStream,
+      output: { columns: 80 } as NodeJS.WriteStream,
+    },
+    env: {},
+    randomSeed: () => '15',
+    rules: LOST_GAME_RULES,
+    explicitRules: {},
+    fresh: true,
+    places: playerPlaces(path.join(root, 'player')),
+    saving,
+    host: {
+      watch: () => () => undefined,
+      suspend: () => Promise.resolve('unavailable'),
+      atExit: () => () => undefined,
+    },
+  });
+  return result.summary;
+}
+
+it('on its own terminal, waits for the verdict and says the game is lost', async () => {
+  expect(await leaveLost('at-once')).toMatch(/\blost\b/);
+});
+
+it('saving in the background, says it is saved as the save was made: no search on the way out', async () => {
+  const summary = await leaveLost('in-background');
+  expect(summary).toMatch(/saved for next time/);
+  expect(summary).not.toMatch(/\blost\b/);
+});
