@@ -136,6 +136,87 @@ function closeQuietly(fd: number): void {
   }
 }
 
+/** The end of the history file as read: its last bytes, or why there are none. */
+type EndRead =
+  | { readonly problem: string }
+  | { readonly missing: true }
+  | {
+      readonly missing?: false;
+      readonly bytes: Buffer;
+      /** Bytes before the window, not read (one more is read: it tells whether a line starts). */
+      readonly unreadBytes: number;
+      readonly version: string;
+    };
+
+/**
+ * Reads the last `maxBytes` of the history file in `dir` (with the byte before them), unless its
+ * version is `unchanged` (then `bytes` is empty). A FIFO in place of the file does not hang it.
+ */
+function readEnd(dir: string, maxBytes: number, unchanged?: string): EndRead {
+  const file = historyPath(dir);
+  let fd: number | undefined;
+  try {
+    // O_NONBLOCK: a FIFO in place of the file must not hang the program.
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    // Of the file opened (not of its name, which a network file system may answer from a cache).
+    const info = fs.fstatSync(fd, { bigint: true });
+    if (!info.isFile()) return { problem: `not a regular file (${file})` };
+    const version = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+    if (version === unchanged) return { bytes: Buffer.alloc(0), unreadBytes: 0, version };
+    const size = Number(info.size);
+    const unreadBytes = Math.max(0, size - maxBytes);
+    // Over the cap, one byte more than the window: it tells whether the window starts a line.
+    const from = Math.max(0, unreadBytes - 1);
+    const bytes = Buffer.alloc(size - from);
+    let filled = 0;
+    while (filled < bytes.length) {
+      const n = fs.readSync(fd, bytes, filled, bytes.length - filled, from + filled);
+      if (n === 0) break; // the file shrank meanwhile
+      filled += n;
+    }
+    return { bytes: bytes.subarray(0, filled), unreadBytes, version };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') return { missing: true };
+    return { problem: fsReason(error, file) };
+  } finally {
+    if (fd !== undefined) closeQuietly(fd);
+  }
+}
+
+/**
+ * Of `slots`, those whose result is among the last `maxBytes` of the history in `dir` (README,
+ * "Saved games and statistics"). Only the lines that name one are read, so that a start that
+ * asks costs a search of those bytes, not a read of every result in them. Never throws.
+ */
+export function slotsRecorded(
+  dir: string,
+  slots: readonly string[],
+  maxBytes: number,
+): Set<string> {
+  const found = new Set<string>();
+  if (slots.length === 0) return found;
+  const read = readEnd(dir, maxBytes);
+  if (!('bytes' in read)) return found;
+  const { bytes } = read;
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  for (const slot of slots) {
+    // As the history writes it: JSON.stringify puts no space around the colon.
+    const named = Buffer.from(`"slot":${JSON.stringify(slot)}`);
+    for (let at = bytes.indexOf(named); at >= 0; at = bytes.indexOf(named, at + 1)) {
+      const newline = bytes.indexOf(0x0a, at);
+      const line = bytes.subarray(
+        bytes.lastIndexOf(0x0a, at) + 1,
+        newline < 0 ? bytes.length : newline,
+      );
+      if (line.length <= MAX_LINE_BYTES && parseLine(decoder, line)?.slot === slot) {
+        found.add(slot);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
 /**
  * Reads the history in `dir`. Never throws: a missing file is an empty history, an unreadable one
  * gives `problem`, bad lines are skipped and counted. `known`, an earlier read of the same file,
@@ -147,38 +228,11 @@ export function readResults(
   known?: HistoryRead | null,
   maxBytes = MAX_HISTORY_BYTES,
 ): HistoryRead {
-  const file = historyPath(dir);
-  let bytes: Buffer;
-  let unreadBytes = 0;
-  let version: string;
-  let fd: number | undefined;
-  try {
-    // O_NONBLOCK: a FIFO in place of the file must not hang the program.
-    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-    // Of the file opened (not of its name, which a network file system may answer from a cache).
-    const info = fs.fstatSync(fd, { bigint: true });
-    if (!info.isFile()) return { results: [], skipped: 0, problem: `not a regular file (${file})` };
-    version = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
-    if (known?.version === version) return known;
-    const size = Number(info.size);
-    unreadBytes = Math.max(0, size - maxBytes);
-    // Over the cap, one byte more than the window: it tells whether the window starts a line.
-    const from = Math.max(0, unreadBytes - 1);
-    bytes = Buffer.alloc(size - from);
-    let filled = 0;
-    while (filled < bytes.length) {
-      const n = fs.readSync(fd, bytes, filled, bytes.length - filled, from + filled);
-      if (n === 0) break; // the file shrank meanwhile
-      filled += n;
-    }
-    bytes = bytes.subarray(0, filled);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') return { results: [], skipped: 0 };
-    return { results: [], skipped: 0, problem: fsReason(error, file) };
-  } finally {
-    if (fd !== undefined) closeQuietly(fd);
-  }
-
+  const end = readEnd(dir, maxBytes, known?.version);
+  if ('problem' in end) return { results: [], skipped: 0, problem: end.problem };
+  if (end.missing) return { results: [], skipped: 0 };
+  if (known && end.version === known.version) return known;
+  const { bytes, unreadBytes, version } = end;
   let start = 0;
   if (unreadBytes > 0) {
     // Drop the part of a line before the window's first whole line (none if the byte just
@@ -191,9 +245,9 @@ export function readResults(
   const decoder = new TextDecoder('utf-8', { fatal: true });
   while (start < bytes.length) {
     const newline = bytes.indexOf(0x0a, start);
-    const end = newline === -1 ? bytes.length : newline;
-    const line = bytes.subarray(start, end);
-    start = end + 1;
+    const stop = newline === -1 ? bytes.length : newline;
+    const line = bytes.subarray(start, stop);
+    start = stop + 1;
     if (isBlank(line)) continue;
     const result = line.length > MAX_LINE_BYTES ? null : parseLine(decoder, line);
     if (result) results.push(result);

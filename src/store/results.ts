@@ -13,6 +13,7 @@ import {
   type HistoryRead,
   MAX_HISTORY_BYTES,
   readResults,
+  slotsRecorded,
 } from './history';
 import type { Places } from './paths';
 
@@ -89,15 +90,14 @@ export class ResultBook {
     const problem = this.places.dataProblem();
     if (problem) return { ok: false, reason: problem };
     // Already there: recorded once, but its save could not be removed then.
-    if (played.slot !== undefined && this.recordedSlots().has(played.slot)) return { ok: true };
+    if (played.slot !== undefined && this.recorded([played.slot]).size > 0) return { ok: true };
     return appendResult(this.places.data, this.resultOf(game, outcome, played));
   }
 
-  /** The save slots of the results at the end of the history (`RECENT_BYTES`). */
-  recordedSlots(): Set<string> {
+  /** Of `slots`, those whose result is at the end of the history (`RECENT_BYTES`). */
+  recorded(slots: readonly string[]): Set<string> {
     if (this.places.dataProblem()) return new Set();
-    const recent = readResults(this.places.data, null, RECENT_BYTES).results;
-    return new Set(recent.flatMap((result) => (result.slot === undefined ? [] : [result.slot])));
+    return slotsRecorded(this.places.data, slots, RECENT_BYTES);
   }
 
   /**

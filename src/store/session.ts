@@ -167,7 +167,7 @@ export class GameSession<S extends Saving = 'at-once'> {
       });
     // Games whose result the history holds already: their saves could not be removed then.
     const found = [...scan.finished, ...scan.unfinished];
-    const recorded = found.length > 0 ? results.recordedSlots() : new Set<string>();
+    const recorded = results.recorded(found.map((save) => save.id));
     for (const entry of found.filter((save) => recorded.has(save.id))) store.remove(entry.id);
 
     /** Saves whose header says won or lost while their moves say the game goes on. */

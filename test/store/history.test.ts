@@ -10,6 +10,7 @@ import {
   type HistoryRead,
   MAX_HISTORY_BYTES,
   readResults,
+  slotsRecorded,
   toResult,
 } from '../../src/store/history';
 import { bundle, boundUser, handOver } from '../helpers/bundle';
@@ -76,6 +77,17 @@ describe('appendResult and readResults', () => {
     expect(found(readResults(dir))).toEqual({ results: [kept], skipped: 0 });
     for (const slot of [42, '', '../g1', 'x'.repeat(101)])
       expect(toResult({ ...historyObject(kept), slot })).toBeNull();
+  });
+
+  it('finds the slots whose results end the history, and no slot of a damaged line', () => {
+    const kept = good({ slot: 'kept-1' });
+    const damaged = good({ slot: 'damaged-1' }).replace('"moves":', '"moves":-');
+    const dir = withHistory(good({ slot: 'old-1' }) + 'x'.repeat(200) + '\n' + damaged + kept);
+    const asked = ['kept-1', 'damaged-1', 'old-1', 'absent-1'];
+    expect(slotsRecorded(dir, asked, 10_000)).toEqual(new Set(['kept-1', 'old-1']));
+    // Only the end is read: the first line lies before the last 300 bytes.
+    expect(slotsRecorded(dir, asked, kept.length + damaged.length)).toEqual(new Set(['kept-1']));
+    expect(slotsRecorded(freshDir(), asked, 10_000)).toEqual(new Set());
   });
 
   it('appends games and reads them back in order, equal to what was written', () => {
