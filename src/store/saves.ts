@@ -94,12 +94,19 @@ export class SaveStore {
   readonly dir: string;
 
   /**
-   * Why no save can be kept (no home, a folder others can write to), or null. Asked each time:
-   * a folder mended while a game is played is used from then on.
+   * Why no save can be kept (no home, a folder others can write to), or null. Asked again while
+   * there is one: a folder mended while a game is played is used from then on.
    */
   get problem(): string | null {
-    return this.places.stateProblem() ?? folderProblem(this.dir);
+    // A folder found good is not looked at again (a server asks on every save, for every
+    // player, on one thread); one with a problem is, until it is mended.
+    if (this.known === null) return null;
+    this.known = this.places.stateProblem() ?? folderProblem(this.dir);
+    return this.known;
   }
+
+  /** The problem last found; undefined before the first look. */
+  private known: string | null | undefined;
 
   /**
    * Names the session this store serves in its lock files, beside the process and host: one

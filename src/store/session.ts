@@ -153,7 +153,7 @@ export class GameSession<S extends Saving = 'at-once'> {
     const messages: Note[] = scan.setAside.map((text) => ({ text, warning: true }));
     if (scan.unlisted !== null)
       messages.push({
-        text: `Can't look through your saved games in ${store.dir} (${scan.unlisted}): they are left as they are, and this game is saved beside them.`,
+        text: `Can't look through your saved games in ${store.dir} (${scan.unlisted}): they are left as they are until it can be read.`,
         warning: true,
       });
     const results = new ResultBook(options.places, now);
@@ -263,7 +263,8 @@ export class GameSession<S extends Saving = 'at-once'> {
           messages.push(info(`Your unfinished game (${dealName(save.game.deal)}) ${counts}.`));
           if (!abandoned.ok) {
             // Kept, marked, until the statistics can have it.
-            saves.write(candidate.id, formatSave(save.game, { ...save, abandoned: true }));
+            const marked = { ...save, abandoned: true, saved: now().toISOString() };
+            saves.write(candidate.id, formatSave(save.game, marked));
             saves.release(candidate.id);
             messages.push(unrecorded(abandoned.reason));
             break;
@@ -359,10 +360,7 @@ export class GameSession<S extends Saving = 'at-once'> {
   private keep(game: Game): string | null {
     if (!touched(game)) {
       // The slot goes with its save; a game touched again takes a new one.
-      if (this.claimed) {
-        this.saves.remove(this.slot);
-        this.nextSlot();
-      }
+      if (this.claimed) this.retire();
       return null;
     }
     if (!this.claimed) {
@@ -428,6 +426,12 @@ export class GameSession<S extends Saving = 'at-once'> {
   }
 
   /** The game in the slot stays there; the next one gets a slot of its own. */
+  /** Removes the slot's save, if it holds one, and takes a new slot. */
+  private retire(): void {
+    if (this.claimed) this.saves.remove(this.slot);
+    this.nextSlot();
+  }
+
   private moveOn(): void {
     this.saves.release(this.slot);
     this.nextSlot();
@@ -465,6 +469,11 @@ export class GameSession<S extends Saving = 'at-once'> {
           problem = kept.ok
             ? unrecorded(recorded.reason)
             : lostResult(recorded.reason, kept.reason);
+        } else if (outcome) {
+          // Its slot names its result in the history: the new game must not share it, locked or
+          // not, or its own result would be taken for this one's (README, "Saved games and
+          // statistics").
+          this.retire();
         }
       }
       // The new game's clock starts now: the time before (on a win panel, say) was the old one's.

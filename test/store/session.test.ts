@@ -355,7 +355,7 @@ describe('a save folder that cannot be looked through', () => {
       (env, dir) => {
         const { game, session, messages } = open(env, undefined, false);
         expect(messages).toContainEqual({
-          text: `Can't look through your saved games in ${dir} (permission denied): they are left as they are, and this game is saved beside them.`,
+          text: `Can't look through your saved games in ${dir} (permission denied): they are left as they are until it can be read.`,
           warning: true,
         });
         expect(game.actions).toBe(0);
@@ -439,6 +439,25 @@ describe('a result recorded whose save then cannot be removed', () => {
     again.session.leave(again.game);
     const results = readResults(path.join(where.data, 'spider')).results;
     expect(results.map((r) => r.outcome)).toEqual(['abandoned']);
+  });
+});
+
+describe('results of games played where nothing can be saved', () => {
+  it('are each recorded: a game does not take the slot of the one before it', () => {
+    const where = folders();
+    fs.writeFileSync(where.state, 'a file where the state folder should be\n');
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const first = playedOut('won');
+    const second = playedOut('won'); // the same deal again, a game of its own
+    const { session } = open(env, first.before.deal.key);
+    session.changed(newGame(first.before.deal.key, ONE_SUIT), first.before);
+    session.changed(first.before, first.after);
+    session.changed(first.after, second.before); // n: the first game goes to the statistics
+    session.changed(second.before, second.after);
+    session.leave(second.after);
+    const results = readResults(path.join(where.data, 'spider')).results;
+    expect(results.map((r) => r.outcome)).toEqual(['won', 'won']);
+    expect(results[0].slot).not.toBe(results[1].slot);
   });
 });
 
