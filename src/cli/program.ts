@@ -24,7 +24,7 @@ import { addSearchCommands } from './search-commands';
 export { type CliIo, EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE } from './kit';
 
 /** Builds the commander program; every action writes through `io` and ends by throwing `Exit`. */
-function buildProgram(io: CliIo): Command {
+function buildProgram(io: CliIo, unicode: boolean): Command {
   const kit = commandKit(io);
   const { fail, take, display, print, chosenDeal, loadRecord } = kit;
   const program = new Command('spider')
@@ -33,8 +33,8 @@ function buildProgram(io: CliIo): Command {
     .helpOption('-h, --help', 'show this help')
     .exitOverride()
     .configureOutput({
-      // The help, as the messages (`run`), in ASCII where the locale is not UTF-8.
-      writeOut: (text) => io.stdout.write(localeIsUtf8(io.env) ? text : asciiOnly(text)),
+      // The help, as the messages (`run`), in ASCII where the terminal shows only ASCII.
+      writeOut: (text) => io.stdout.write(unicode ? text : asciiOnly(text)),
       writeErr: (text) => io.stderr.write(printableLines(text)),
       // One line: commander puts a suggestion ("(Did you mean --seed?)") on a line of its own.
       // Without a suggestion, it says where the options are.
@@ -246,7 +246,8 @@ function unicodeShown(env: NodeJS.ProcessEnv, args: readonly string[]): boolean 
 export async function run(args: readonly string[], given: CliIo): Promise<number> {
   // Messages show each character beyond ASCII as ? where the terminal does not show them (README,
   // "Seeds on screen"): it would show their bytes as other characters. A cut shows as three dots.
-  const io: CliIo = unicodeShown(given.env, args)
+  const unicode = unicodeShown(given.env, args);
+  const io: CliIo = unicode
     ? given
     : {
         ...given,
@@ -255,7 +256,7 @@ export async function run(args: readonly string[], given: CliIo): Promise<number
           isTTY: given.stderr.isTTY,
         },
       };
-  const program = buildProgram(io);
+  const program = buildProgram(io, unicode);
   // A record file first is the game's (`spider FILE`); without this check, a mistyped command
   // would reach the default command as a record file that is not there. Anything at the path
   // goes to the reader, which says what is wrong with a directory or an unreadable file.

@@ -349,6 +349,8 @@ describe('spider deal (text)', () => {
     expect(asked.stderr).toContain("--deal 'pysol:é'");
     const ascii = await cli(['deal', '--ascii', '--deal', 'pysol:é'], { env: { LANG: 'C.UTF-8' } });
     expect(ascii.stderr).toContain("--deal 'pysol:?'");
+    const asciiHelp = await cli(['deal', '--help', '--ascii'], { env: { LANG: 'C.UTF-8' } });
+    expect(asciiHelp.stdout).toMatch(/^\p{ASCII}*$/u);
     expect((await cli(['deal', '--help'], { env: { LANG: 'C.UTF-8' } })).stdout).toContain(
       '♠ ♥ ♦ ♣',
     );
