@@ -225,7 +225,8 @@ export function runTerminalGame(
     });
     const unwatch = host.watch(finish, (text) => {
       if (finished) return;
-      state = { ...state, message: { text, kind: 'error' } };
+      // In place of a question waiting (which would hide it): the player goes on playing.
+      state = { ...state, confirm: null, message: { text, kind: 'error' } };
       draw();
     });
     view = layout(state, screen.width, screen.height);

@@ -525,6 +525,18 @@ describe('spider serve', () => {
     expect(duration(1_000)).toBe('1 second');
   });
 
+  it('warns an idle player in place of a question left waiting', async () => {
+    const { port } = await serve({ idleMs: 2500 });
+    const player = await shell(await connect(port, { key: KEYS[0] }));
+    await player.waitFor('q quit');
+    player.channel.write('d');
+    await player.waitFor('deals 4');
+    player.channel.write('q');
+    await player.waitFor('Quit this game?');
+    await player.waitFor('ends in 1.3 seconds unless you press a key');
+    expect(await player.exited).toBe(0);
+  });
+
   it('warns an idle player, then ends the game, saved', async () => {
     const { port, log } = await serve({ idleMs: 2500 });
     const player = await shell(await connect(port, { key: KEYS[0] }));
