@@ -425,13 +425,13 @@ export class GameSession<S extends Saving = 'at-once'> {
     return written instanceof Promise ? written.then(kept) : kept(written);
   }
 
-  /** The game in the slot stays there; the next one gets a slot of its own. */
   /** Removes the slot's save, if it holds one, and takes a new slot. */
   private retire(): void {
     if (this.claimed) this.saves.remove(this.slot);
     this.nextSlot();
   }
 
+  /** The game in the slot stays there; the next one gets a slot of its own. */
   private moveOn(): void {
     this.saves.release(this.slot);
     this.nextSlot();
