@@ -4,8 +4,10 @@
  * Decisions:
  * - Every game in the history counts as played, abandoned ones included: the win rate is
  *   won / played, so leaving a game counts against it as a loss does.
- * - A streak is a run of wins in history order (the order games ended in, as appended) within one
- *   variant; a loss or an abandoned game in that variant ends it, games of other variants do not.
+ * - A streak is a run of wins in the order games ended in (their `ended` times; as appended where
+ *   those are equal) within one variant; a loss or an abandoned game in that variant ends it,
+ *   games of other variants do not. A result recorded late (README, "Saved games and
+ *   statistics") is appended after games that ended later, and counts in its place.
  * - Best scores, fewest moves and the fastest win are taken over won games only: a game that was
  *   not won says nothing about how well it can be won (and an abandoned game with no action at
  *   all would hold the best microsoft score, 500). Each score's best is taken on its own, so the
@@ -119,12 +121,18 @@ function variantStats(rules: Rules, daily: boolean, games: readonly GameResult[]
  * daily deals, in the same order.
  */
 export function summarize(results: readonly GameResult[]): VariantStats[] {
-  const counted = results.filter((r) => !r.continued);
+  const counted = inEndOrder(results.filter((r) => !r.continued));
   return [false, true].flatMap((daily) =>
     VARIANTS.map((rules) => counted.filter((r) => sameLine(r, rules, daily)))
       .filter((games) => games.length > 0)
       .map((games) => variantStats(games[0].rules, daily, games)),
   );
+}
+
+/** The results in the order their games ended (a stable sort: nearly always in order already). */
+function inEndOrder(results: readonly GameResult[]): GameResult[] {
+  const ended = new Map(results.map((r) => [r, Date.parse(r.ended)]));
+  return [...results].sort((a, b) => (ended.get(a) ?? 0) - (ended.get(b) ?? 0));
 }
 
 /** What the statistics panel of a game shows (README, "Saved games and statistics"). */

@@ -66,6 +66,15 @@ describe('summarize', () => {
     expect(only([lost(), abandoned()])).toMatchObject({ currentStreak: 0, bestStreak: 0 });
   });
 
+  it('counts streaks in the order games ended: a result recorded late counts in its place', () => {
+    const at = (hour: number) => ({
+      ended: `2026-11-29T${String(hour).padStart(2, '0')}:00:00.000Z`,
+    });
+    // Appended last, the abandoned game ended before the last win.
+    const history = [won(at(10)), won(at(12)), abandoned(at(11))];
+    expect(only(history)).toMatchObject({ currentStreak: 1, bestStreak: 1 });
+  });
+
   it('keeps streaks per variant: games of another variant do not break them', () => {
     const two: Rules = { suits: 2, relaxed: 0, keepSuits: false };
     const stats = summarize([won(), lost({ rules: two }), won(), won(), abandoned({ rules: two })]);
