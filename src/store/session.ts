@@ -104,6 +104,10 @@ function describeDate(iso: string): string {
 }
 
 export class GameSession<S extends Saving = 'at-once'> {
+  /**
+   * Whether the player has been told that saving fails: once until a save works again, or a new
+   * game starts (README, "Saved games and statistics").
+   */
   private warned = false;
   /** The game in play was continued from a record file (README, Statistics). */
   private continued = false;
@@ -418,7 +422,10 @@ export class GameSession<S extends Saving = 'at-once'> {
     const slot = this.slot;
     const moves = movesKept(game);
     const kept = (written: Written): Written => {
-      if (written.ok && slot === this.slot) this.savedAt = moves;
+      if (written.ok && slot === this.slot) {
+        this.savedAt = moves;
+        this.warned = false; // saving works again: a failure after this is told anew
+      }
       return written;
     };
     const written = this.saves.write(slot, text);
@@ -476,6 +483,7 @@ export class GameSession<S extends Saving = 'at-once'> {
           this.retire();
         }
       }
+      this.warned = false; // said again for the new game, if its saves fail too
       // The new game's clock starts now: the time before (on a win panel, say) was the old one's.
       this.elapsedMs = 0;
       this.lastActivity = this.now().getTime();

@@ -27,7 +27,10 @@ import { playedOut } from '../helpers/play-out';
 
 const ONE_SUIT: Rules = { suits: 1, relaxed: 0, keepSuits: false };
 const roots: string[] = [];
-afterEach(() => roots.splice(0).forEach((r) => fs.rmSync(r, { recursive: true, force: true })));
+afterEach(() => {
+  jest.restoreAllMocks();
+  roots.splice(0).forEach((r) => fs.rmSync(r, { recursive: true, force: true }));
+});
 
 function folders() {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-session-'));
@@ -458,6 +461,43 @@ describe('results of games played where nothing can be saved', () => {
     const results = readResults(path.join(where.data, 'spider')).results;
     expect(results.map((r) => r.outcome)).toEqual(['won', 'won']);
     expect(results[0].slot).not.toBe(results[1].slot);
+  });
+});
+
+describe('saves that fail again', () => {
+  /** Makes renaming a save into place fail, as on a full disk, until the mock is restored. */
+  function savesFail() {
+    const rename = fs.renameSync;
+    return jest.spyOn(fs, 'renameSync').mockImplementation((from, to) => {
+      if (String(to).endsWith('.txt'))
+        throw Object.assign(new Error('ENOSPC: no space left'), { code: 'ENOSPC' });
+      rename(from, to);
+    });
+  }
+
+  it('are told anew after a save that worked, and for a new game', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const { session, game } = open(env, '42');
+    const games = [game];
+    /** Deals from the last game: what the session says of it. */
+    const deal = () => {
+      const dealt = play(games[games.length - 1], DEAL);
+      if (!dealt.ok) throw new Error('the deal was refused');
+      games.push(dealt.game);
+      return session.changed(games[games.length - 2], dealt.game)?.text ?? null;
+    };
+    const failing = savesFail();
+    expect(deal()).toMatch(/^Can't save this game: /);
+    expect(deal()).toBeNull(); // once
+    failing.mockRestore();
+    expect(deal()).toBeNull(); // saved
+    savesFail();
+    expect(deal()).toMatch(/^Can't save this game: /);
+    const fresh = newGame('43', ONE_SUIT);
+    expect(session.changed(games[games.length - 1], fresh)).toBeNull();
+    games.push(fresh);
+    expect(deal()).toMatch(/^Can't save this game: /);
   });
 });
 
