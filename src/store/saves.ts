@@ -84,6 +84,15 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Orders saves most recently saved first. Their times are ISO 8601 in UTC, which sort as plain
+ * text: `localeCompare` would load the locale's collation first, 5 ms of a start with saves.
+ */
+export function newestFirst(a: Claimed, b: Claimed): number {
+  const [x, y] = [a.header.saved, b.header.saved];
+  return x === y ? 0 : x < y ? 1 : -1;
+}
+
 /** Waits a few milliseconds without returning to the event loop (claims are synchronous). */
 function pause(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -424,7 +433,7 @@ export class SaveStore {
       this.removeTemporaries(all, id);
       this.release(id);
     }
-    scan.unfinished.sort((a, b) => b.header.saved.localeCompare(a.header.saved));
+    scan.unfinished.sort(newestFirst);
     return scan;
   }
 

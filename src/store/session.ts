@@ -31,7 +31,7 @@ import {
   unrecorded,
 } from './results';
 import { SaveQueue } from './save-queue';
-import { SaveStore, type Written } from './saves';
+import { newestFirst, SaveStore, type Written } from './saves';
 
 /** Idle time beyond this between two actions is not counted as playing time. */
 const MAX_GAP_MS = 5 * 60 * 1000;
@@ -198,7 +198,7 @@ export class GameSession<S extends Saving = 'at-once'> {
     // or a save that fails, is found out then, and the next one is tried).
     let unfinished = [...scan.unfinished, ...goingOn]
       .filter((save) => !recorded.has(save.id))
-      .sort((a, b) => b.header.saved.localeCompare(a.header.saved));
+      .sort(newestFirst);
     const given = options.deal !== undefined || options.fresh || options.loaded !== undefined;
     for (;;) {
       // A deal asked for whose game, with the same rules, waits unfinished: that game goes on.
