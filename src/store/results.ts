@@ -90,7 +90,9 @@ export class ResultBook {
     const problem = this.places.dataProblem();
     if (problem) return { ok: false, reason: problem };
     // Already there: recorded once, but its save could not be removed then.
-    if (played.slot !== undefined && this.recorded([played.slot]).size > 0) return { ok: true };
+    const slot = played.slot;
+    if (slot !== undefined && slotsRecorded(this.places.data, [slot], RECENT_BYTES).size > 0)
+      return { ok: true };
     return appendResult(this.places.data, this.resultOf(game, outcome, played));
   }
 

@@ -109,6 +109,8 @@ export class GameSession<S extends Saving = 'at-once'> {
    * game starts (README, "Saved games and statistics").
    */
   private warned = false;
+  /** A save worked after the player was told that saving fails: said at the next chance. */
+  private recovered = false;
   /** The game in play was continued from a record file (README, Statistics). */
   private continued = false;
   private elapsedMs: number;
@@ -424,7 +426,9 @@ export class GameSession<S extends Saving = 'at-once'> {
     const kept = (written: Written): Written => {
       if (written.ok && slot === this.slot) {
         this.savedAt = moves;
-        this.warned = false; // saving works again: a failure after this is told anew
+        // Saving works again: the player is told so, and a failure after this is told anew.
+        this.recovered ||= this.warned;
+        this.warned = false;
       }
       return written;
     };
@@ -483,7 +487,9 @@ export class GameSession<S extends Saving = 'at-once'> {
           this.retire();
         }
       }
-      this.warned = false; // said again for the new game, if its saves fail too
+      // Said again for the new game, if its saves fail too; nothing said of the old one's.
+      this.warned = false;
+      this.recovered = false;
       // The new game's clock starts now: the time before (on a win panel, say) was the old one's.
       this.elapsedMs = 0;
       this.lastActivity = this.now().getTime();
@@ -497,6 +503,10 @@ export class GameSession<S extends Saving = 'at-once'> {
     if (problem) return problem;
     if (isWon(after.position) && !isWon(before.position) && !this.continued)
       return this.results.winNote(after, this.elapsedMs);
+    if (this.recovered) {
+      this.recovered = false;
+      return info('Saving works again: this game is kept from here on.');
+    }
     return null;
   }
 

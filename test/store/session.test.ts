@@ -380,7 +380,9 @@ describe('a save folder mended while a game is played', () => {
     fs.chmodSync(spider, 0o700);
     const dealt = play(game, DEAL);
     if (!dealt.ok) throw new Error('the deal was refused');
-    expect(session.changed(game, dealt.game)).toBeNull();
+    expect(session.changed(game, dealt.game)?.text).toBe(
+      'Saving works again: this game is kept from here on.',
+    );
     expect(session.leave(dealt.game).unsaved).toBeNull();
     expect(open(env, undefined, false).game.position.dealt).toBe(1);
   });
@@ -491,7 +493,8 @@ describe('saves that fail again', () => {
     expect(deal()).toMatch(/^Can't save this game: /);
     expect(deal()).toBeNull(); // once
     failing.mockRestore();
-    expect(deal()).toBeNull(); // saved
+    expect(deal()).toBe('Saving works again: this game is kept from here on.');
+    expect(deal()).toBeNull(); // said once
     savesFail();
     expect(deal()).toMatch(/^Can't save this game: /);
     const fresh = newGame('43', ONE_SUIT);
