@@ -16,6 +16,8 @@ module.exports = tseslint.config(
         __dirname: 'readonly',
         process: 'readonly',
         console: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
       },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

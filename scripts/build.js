@@ -15,9 +15,10 @@
  *
  * Why: see "Start-up" and "The solver in the game" in the README.
  */
-const { spawnSync } = require('child_process');
+const { spawn, spawnSync } = require('child_process');
 const fs = require('fs');
 const Module = require('module');
+const os = require('os');
 const path = require('path');
 const vm = require('vm');
 const esbuild = require('esbuild');
@@ -122,6 +123,112 @@ function codeCache() {
   fs.writeFileSync(CACHE, script.createCachedData());
 }
 
+/** How long the training start may take before it is given up (the plain cache stays). */
+const TRAINING_TIMEOUT_MS = 20_000;
+
+/**
+ * A better code cache, from a training start. V8 compiles most functions only when they are
+ * first called, and a cache made right after compiling holds none of them: every start compiled
+ * again the code that reads the saves, opens the screen and paints the first frame. Here
+ * bin/spider starts as a player would (in a pseudo-terminal made by util-linux `script`, in fresh
+ * folders holding one saved game, which it resumes), quits, and on leaving writes its cache,
+ * with every function it compiled. Where that cannot be done (no such `script`, as on macOS, or
+ * anything else going wrong) the plain cache stays, and the build says why: starts are only
+ * slower. See "Start-up" in the README.
+ */
+async function trainedCache() {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-build-'));
+  try {
+    const games = path.join(home, 'state', 'spider', 'games');
+    fs.mkdirSync(games, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(path.join(games, '20240501T120000-1-build.txt'), trainingSave(), {
+      mode: 0o600,
+    });
+    const out = path.join(home, 'trained.cache');
+    const failed = await trainingStart({
+      XDG_STATE_HOME: path.join(home, 'state'),
+      XDG_DATA_HOME: path.join(home, 'data'),
+      SPIDER_CODE_CACHE_OUT: out,
+    });
+    const problem = failed ?? (fs.existsSync(out) ? rejected(fs.readFileSync(out)) : 'no cache');
+    if (problem === null) fs.copyFileSync(out, CACHE);
+    else console.warn(`spider build: no trained code cache (${problem}); the plain one is kept`);
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+}
+
+/** Why V8 would not take `cachedData` for the bundle, or null when it would. */
+function rejected(cachedData) {
+  const script = new vm.Script(Module.wrap(fs.readFileSync(BUNDLE, 'utf8')), {
+    filename: BUNDLE,
+    cachedData,
+  });
+  return script.cachedDataRejected ? 'V8 rejected it' : null;
+}
+
+/** A short game in the save format, from the modules tsc wrote to dist/. */
+function trainingSave() {
+  const engine = require(path.join(ROOT, 'dist', 'engine'));
+  const { formatSave } = require(path.join(ROOT, 'dist', 'notation'));
+  let game = engine.newGame('build', { suits: 4, relaxed: 0, keepSuits: false });
+  for (let i = 0; i < 20; i++) {
+    const [action] = engine.legalActions(game.position);
+    const outcome = action && engine.play(game, action);
+    if (!outcome || !outcome.ok) break;
+    game = outcome.game;
+  }
+  const when = '2024-05-01T12:00:00.000Z';
+  return formatSave(game, { elapsedMs: 60_000, started: when, saved: when });
+}
+
+/**
+ * Runs bin/spider in an 80x24 pseudo-terminal with `env` added, quits it once its first frame is
+ * complete (answering yes if it asks), and resolves to null once it has exited, or to why not.
+ */
+function trainingStart(env) {
+  return new Promise((resolve) => {
+    const quoted = [process.execPath, path.join(ROOT, 'bin', 'spider')]
+      .map((word) => `'${word.replace(/'/g, `'\\''`)}'`)
+      .join(' ');
+    const settings = { TERM: 'xterm-256color', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', ...env };
+    const all = { ...process.env, ...settings };
+    delete all.TMUX; // the same terminal whether or not the build runs inside tmux
+    const child = spawn('script', ['-qfec', `stty cols 80 rows 24; exec ${quoted}`, '/dev/null'], {
+      cwd: ROOT,
+      env: all,
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    let seen = '';
+    let sent = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), TRAINING_TIMEOUT_MS);
+    child.stdout.on('data', (chunk) => {
+      seen += chunk.toString('utf8');
+      // The key line ends the first frame; a question about quitting comes after 'q'.
+      const key =
+        sent === '' && seen.includes('q quit')
+          ? 'q'
+          : sent === 'q' && seen.includes('y quits')
+            ? 'y'
+            : '';
+      if (key !== '') child.stdin.write((sent = key));
+    });
+    child.stdin.on('error', () => {});
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve(`${error.message}`);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve(
+        code === 0 && sent !== ''
+          ? null
+          : `the training start ended with ${signal ?? `status ${code}`}`,
+      );
+    });
+  });
+}
+
 async function main() {
   const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', ROOT], {
     stdio: 'inherit',
@@ -154,6 +261,7 @@ async function main() {
     legalComments: 'none',
     logLevel: 'warning',
   });
+  await trainedCache();
 }
 
 main().catch((error) => {

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type SpawnSyncReturns } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 
 /** The real program, as a user runs it: `bin/spider` under this Node. */
@@ -212,5 +213,51 @@ describe('bin/spider', () => {
     expect(result.stderr).toBe('');
     expect(result.signal).toBeNull();
     expect(result.code).toBe(0);
+  });
+});
+
+describe("the bundle's code cache (README, Start-up)", () => {
+  /**
+   * In a Node of its own (a cache is checked against the V8 flags of the process that reads it):
+   * the size of `cache`, whether V8 takes it for the bundle, and the size of a plain one.
+   */
+  function checkCache(cache: string): { size: number; rejected: boolean; plain: number } {
+    const script = `
+      const fs = require('fs'), Module = require('module'), vm = require('vm');
+      const bundle = ${JSON.stringify(path.join(ROOT, 'dist', 'spider.js'))};
+      const source = Module.wrap(fs.readFileSync(bundle, 'utf8'));
+      const cachedData = fs.readFileSync(${JSON.stringify(cache)});
+      const taken = new vm.Script(source, { filename: bundle, cachedData });
+      // Another source (one space more), so that V8 compiles it afresh.
+      const plain = new vm.Script(source + ' ', { filename: bundle }).createCachedData();
+      console.log(JSON.stringify({ size: cachedData.length, rejected: taken.cachedDataRejected, plain: plain.length }));
+    `;
+    const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    return JSON.parse(result.stdout) as { size: number; rejected: boolean; plain: number };
+  }
+
+  it('is taken by V8, and holds the functions a start compiles: not only the top level', () => {
+    const cache = checkCache(path.join(ROOT, 'dist', 'spider.cache'));
+    expect(cache.rejected).toBe(false);
+    // The build's training start resumed a save, opened the screen and painted a frame.
+    expect(cache.size).toBeGreaterThan(3 * cache.plain);
+  });
+
+  it('is written on leaving by a start given SPIDER_CODE_CACHE_OUT, as the build does', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-cache-'));
+    try {
+      const out = path.join(folder, 'out.cache');
+      const result = spawnSync(process.execPath, [BIN, 'deal', '--seed', '7', '--json'], {
+        cwd: ROOT,
+        env: { ...ENV, SPIDER_CODE_CACHE_OUT: out },
+        encoding: 'utf8',
+        timeout: TIMEOUT,
+      });
+      expect(result.status).toBe(0);
+      expect(checkCache(out).rejected).toBe(false);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
