@@ -84,6 +84,13 @@ export function status(position: Position): Status {
 /** Positions a caller that must answer at once may afford to look at (a millisecond or so). */
 export const QUICK_STATUS_LIMIT = 200;
 
+/**
+ * Positions a start looks at before its first frame (README, "Lost"): there the search's code
+ * runs for the first time, not yet compiled to machine code, and 200 positions cost several
+ * milliseconds. A game opened with the question still open is settled in the background.
+ */
+export const OPENING_STATUS_LIMIT = 20;
+
 /** The status if it is known already or takes no more than `budget` positions to settle. */
 export function statusWithin(position: Position, budget = QUICK_STATUS_LIMIT): Status | null {
   const result = known.get(position);

@@ -12,6 +12,7 @@ import {
   movesKept,
   touched,
   newGame,
+  OPENING_STATUS_LIMIT,
   type Rules,
   sameDeal as sameDealAs,
 } from '../engine';
@@ -226,7 +227,7 @@ export class GameSession<S extends Saving = 'at-once'> {
       const save = loaded.save;
       // Not waited for: a status that takes a search is decided by the game once it is on
       // screen (README, "Lost"), so a start never waits for one.
-      const known = statusWithin(save.game.position);
+      const known = statusWithin(save.game.position, OPENING_STATUS_LIMIT);
       if (known !== null && known !== 'playing') {
         // Its header said otherwise: it is finished, and recorded as such.
         if (record(save, known, candidate.id).ok) store.remove(candidate.id);

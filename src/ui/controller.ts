@@ -15,6 +15,7 @@ import {
   movesKept,
   touched,
   newGame,
+  OPENING_STATUS_LIMIT,
   play,
   type Position,
   redo,
@@ -105,7 +106,8 @@ export function initialState(
   scoring: ScoringName,
   message?: Message,
 ): UiState {
-  const status = statusWithin(game.position);
+  // Before the first frame, a glance only: the game loop settles the rest (README, "Lost").
+  const status = statusWithin(game.position, OPENING_STATUS_LIMIT);
   return {
     game,
     status,

@@ -28,3 +28,24 @@ export function lostGame(count = LOST_GAME_ACTIONS): Game {
   }
   return game;
 }
+
+/** Seed 2 with 1 suit after these actions (random play). */
+const NEARLY_GLANCED =
+  'd 7-10/1 3-2/1 5-10/1 2-10/1 d 2-5/1 6-10/1 6-9/1 9-7/1 2-6/1 d 8-9/2 9-5/2 8-5/1 5-9/3 d ' +
+  '2-7/1 7-6/1 d 10-4/1 6-5/1 6-3/1 6-8/1 5-1/1 7-9/1 1-5/1 3-5/1 9-6/1 6-9/1 10-4/2 9-6/1 ' +
+  '10-9/2 5-8/1 10-4/2 4-9/5 3-1/1 9-6/6 8-3/4 3-7/1 4-9/1 3-6/3 6-4/3 6-9/5 9-10/2 2-8/1';
+
+/**
+ * A lost game that a search of 108 positions decides: more than a start looks at before its
+ * first frame, fewer than the quick look of a save or of a move (README, "Lost"). Fresh
+ * positions every time.
+ */
+export function nearlyGlancedLost(): Game {
+  let game = newGame('2', LOST_GAME_RULES);
+  for (const word of NEARLY_GLANCED.split(' ')) {
+    const outcome = play(game, parseAction(word) as Action);
+    if (!outcome.ok) throw new Error(`test record: ${word} refused`);
+    game = outcome.game;
+  }
+  return game;
+}

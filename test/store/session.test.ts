@@ -11,6 +11,7 @@ import {
   DEAL,
   type Game,
   newGame,
+  OPENING_STATUS_LIMIT,
   play,
   restart,
   type Rules,
@@ -22,7 +23,7 @@ import { historyPath, MAX_HISTORY_BYTES, readResults } from '../../src/store/his
 import { localPlaces } from '../../src/store/paths';
 import { SaveStore } from '../../src/store/saves';
 import { GameSession } from '../../src/store/session';
-import { LOST_GAME_ACTIONS, lostGame } from '../helpers/lost-game';
+import { LOST_GAME_ACTIONS, lostGame, nearlyGlancedLost } from '../helpers/lost-game';
 import { playedOut } from '../helpers/play-out';
 
 const ONE_SUIT: Rules = { suits: 1, relaxed: 0, keepSuits: false };
@@ -628,5 +629,30 @@ describe('the playing time of a win', () => {
     session.leave(won);
     const [result] = readResults(path.join(where.data, 'spider')).results;
     expect(result).toMatchObject({ outcome: 'won', elapsedMs: 65_000 });
+  });
+});
+
+describe('a save that says playing of a game that is lost (README, "Lost")', () => {
+  it('is resumed without a search before the first frame: the game decides it on screen', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const dir = new SaveStore(localPlaces(env)).dir;
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const when = '2026-11-22T10:00:00.000Z';
+    // Written by hand, or by a version that looked less far: its own save says lost.
+    const text = formatSave(nearlyGlancedLost(), { elapsedMs: 1000, started: when, saved: when });
+    expect(text).toContain('status: lost');
+    const game = nearlyGlancedLost();
+    fs.writeFileSync(path.join(dir, 'lost.txt'), text.replace('status: lost', 'status: playing'));
+    const opened = open(env, undefined, false);
+    expect(opened.resumed).toBe(true);
+    expect(opened.game.position.columns).toEqual(game.position.columns);
+    expect(statusWithin(opened.game.position, OPENING_STATUS_LIMIT)).toBeNull();
+    expect(statusWithin(opened.game.position)).toBe('lost');
+    // Recorded once it is left, lost.
+    opened.session.leave(opened.game);
+    expect(readResults(path.join(where.data, 'spider')).results).toEqual([
+      expect.objectContaining({ outcome: 'lost', moves: game.kept }),
+    ]);
   });
 });

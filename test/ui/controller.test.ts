@@ -35,7 +35,7 @@ import {
 import type { UiState } from '../../src/ui/state';
 import { info, LOST_TEXT } from '../../src/ui/update';
 import { gameAt, position, showColumns } from '../helpers/build';
-import { LOST_GAME_ACTIONS, lostGame } from '../helpers/lost-game';
+import { LOST_GAME_ACTIONS, lostGame, nearlyGlancedLost } from '../helpers/lost-game';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -765,6 +765,17 @@ describe('lost, decided in the background', () => {
     expect(state.message).toBeNull();
     // Until it is known, leaving asks first: the game may still be going.
     expect(run(state, key('quit')).state.confirm).toBe('quit');
+  });
+
+  it('a game opened lost is left to the game loop unless a glance settles it', () => {
+    // 108 positions: a move's quick look settles it, the first frame does not wait for them.
+    const opened = initialState(nearlyGlancedLost(), THEME, 'woods');
+    expect(opened.status).toBeNull();
+    expect(opened.overlay).toBeNull();
+    expect(
+      run(opened, { kind: 'settled', position: opened.game.position, status: 'lost' }).state
+        .overlay,
+    ).toEqual({ kind: 'lost' });
   });
 
   it('the verdict for the position on screen opens the lost panel', () => {
