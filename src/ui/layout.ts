@@ -336,7 +336,8 @@ const PANEL_KEY_LINES = {
 
 function drawKeyLine(frame: Frame, state: UiState): void {
   const y = frame.height - 1;
-  const kind = state.overlay?.kind;
+  // Under the statistics, which any key closes: the keys of what they close back to.
+  const kind = (state.overlay?.kind === 'stats' ? state.overlay.back : state.overlay)?.kind;
   const lines = kind === 'won' || kind === 'lost' ? PANEL_KEY_LINES[kind] : KEY_LINES;
   const line = lines.find((l) => l.length <= frame.width) ?? lines[lines.length - 1];
   frame.put(0, y, line, 'key');
