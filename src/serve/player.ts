@@ -91,6 +91,8 @@ export interface SessionEnd {
   readonly status: number;
   /** `the player quit`, `the connection closed`, `no key for 30 minutes`, or the server's reason. */
   readonly why: string;
+  /** A player's game (not a guest's, which is never kept) whose last save failed. */
+  readonly unsaved?: boolean;
 }
 
 /**
@@ -203,7 +205,11 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
     if (ended !== null) lines.unshift(`${ended}; ${keptWords(context.player, result)}.`);
     if (result.problem !== undefined) channel.stderr.write(`spider: ${result.problem}\r\n`);
     channel.write(`${lines.join('\n').replace(/\n/g, '\r\n')}\r\n`);
-    return { status: result.status, why: why ?? result.problem ?? 'the player quit' };
+    return {
+      status: result.status,
+      why: why ?? result.problem ?? 'the player quit',
+      unsaved: context.player.kind === 'key' && result.unsaved,
+    };
   } finally {
     clearInterval(idle);
     unregister();

@@ -19,6 +19,7 @@ import { Coalesced, LoginQueue, Tally } from './limits';
 import {
   type Player,
   playSession,
+  type SessionEnd,
   type Pty,
   resizeTerminal,
   type SessionControl,
@@ -326,7 +327,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       })
         .then(
           (end) => end,
-          (error: unknown) => {
+          (error: unknown): SessionEnd => {
             // This session's bug ends this session, and the server goes on.
             const detail = error instanceof Error ? error.message : String(error);
             options.log(`${address}: a game failed: ${detail}`);
@@ -334,11 +335,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
             return { status: 70, why: 'an internal error' };
           },
         )
-        .then(({ status, why }) => {
+        .then(({ status, why, unsaved }) => {
           resizing.cancel();
           done();
           playing.ended();
-          options.log(`${address}: a game ended: ${why} (status ${status})`);
+          // The player is told why; the log says that it happened, to look into.
+          const kept = unsaved === true ? '; it could not be saved' : '';
+          options.log(`${address}: a game ended: ${why} (status ${status})${kept}`);
           try {
             channel.exit(status);
             channel.end();

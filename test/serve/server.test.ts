@@ -422,7 +422,7 @@ describe('spider serve', () => {
   });
 
   it("names the player's folder ~ in what it says, never by the host's path", async () => {
-    const { server, port, stateDir } = await serve();
+    const { server, port, stateDir, log } = await serve();
     const first = await shell(await connect(port, { key: KEYS[0] }));
     await first.waitFor('q quit');
     first.channel.write('q');
@@ -444,6 +444,11 @@ describe('spider serve', () => {
     );
     expect(text).toMatch(/NOT saved \(~\/games is a symbolic link/);
     expect(text).not.toContain(stateDir);
+    // The log says it too, for whoever runs the server; a game saved says nothing more.
+    expect(log).toContain('127.0.0.1: a game ended: the player quit (status 0)');
+    expect(log).toContain(
+      '127.0.0.1: a game ended: the server is shutting down (status 0); it could not be saved',
+    );
   });
 
   it('saves every game and tells its player when it shuts down', async () => {
