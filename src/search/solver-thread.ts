@@ -6,9 +6,18 @@
  * it has. A thread that fails answers its job with the reason, and a new one starts for the
  * next job.
  */
-import { Worker } from 'worker_threads';
+import type { Worker } from 'worker_threads';
 import type { Job, JobMessage, JobResult, JobRunner, ResultMessage, ThreadData } from './jobs';
 import type { Variant } from './solver';
+
+/**
+ * Node's worker_threads, loaded with the first thread: loading it costs more than a millisecond,
+ * which a start that never asks the solver does not pay (README, "Start-up").
+ */
+function workerClass(): typeof Worker {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  return (require('worker_threads') as typeof import('worker_threads')).Worker;
+}
 
 interface Pending {
   readonly id: number;
@@ -71,7 +80,8 @@ export class SolverThread implements JobRunner {
     let worker: Worker;
     try {
       const data: ThreadData = { cancel: this.cancelSlot.buffer as SharedArrayBuffer };
-      worker = new Worker(this.file, { workerData: data });
+      const Thread = workerClass();
+      worker = new Thread(this.file, { workerData: data });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       setImmediate(() => this.finished(null, { kind: 'failed', reason }));

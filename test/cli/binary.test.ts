@@ -216,6 +216,37 @@ describe('bin/spider', () => {
   });
 });
 
+describe('what a start loads (README, Start-up)', () => {
+  /** Node's own modules that `args` loaded whose names match `pattern`. */
+  function builtinsLoaded(args: string[], pattern: RegExp): string[] {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-loaded-'));
+    try {
+      const probe = path.join(folder, 'probe.js');
+      fs.writeFileSync(
+        probe,
+        `process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList.filter((m) => ${pattern}.test(m)))));`,
+      );
+      const result = spawnSync(process.execPath, ['-r', probe, BIN, ...args], {
+        cwd: ROOT,
+        env: ENV,
+        encoding: 'utf8',
+        timeout: TIMEOUT,
+      });
+      expect(result.status).toBe(0);
+      return JSON.parse(result.stderr) as string[];
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }
+
+  it('leaves worker_threads until the solver is first asked something', () => {
+    expect(builtinsLoaded(['deal', '--seed', '7'], /worker_threads/)).toEqual([]);
+    expect(builtinsLoaded(['solve', '--seed', '7', '--suits', '1'], /worker_threads/)).toEqual([
+      'NativeModule worker_threads',
+    ]);
+  });
+});
+
 describe("the bundle's code cache (README, Start-up)", () => {
   /**
    * In a Node of its own (a cache is checked against the V8 flags of the process that reads it):
