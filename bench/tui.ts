@@ -35,11 +35,13 @@ import { GameSession } from '../src/store/session';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { runBench, settingsFromEnv, wholeFromEnv } from './settings';
 import { spiderFirstFrame } from './startup';
 
 const WIDTH = 80;
 const HEIGHT = 24;
-const RUNS = 15;
+/** Fresh games the keystroke figures are the medians of. */
+const RUNS = settingsFromEnv(() => wholeFromEnv('SPIDER_BENCH_TUI_RUNS', 15));
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const ms = (n: number) => `${n.toFixed(2)} ms`;
@@ -75,13 +77,22 @@ function fakeTerminal() {
       while (bytes === before) await new Promise((r) => setImmediate(r));
       return Number(lastWrite - due) / 1e6;
     },
-    /** Sends keys and waits until the frame they cause is written; returns its time and bytes. */
-    async press(keys: string): Promise<{ ms: number; bytes: number }> {
+    /**
+     * Sends keys and waits until the frame they cause is written; returns its time and bytes.
+     * A key that paints nothing stops the benchmark, which would otherwise time an older frame
+     * (unless `frame` is false: a key that ends the game).
+     */
+    async press(keys: string, frame = true): Promise<{ ms: number; bytes: number }> {
       const before = bytes;
       const begin = process.hrtime.bigint();
       input.write(keys);
       // blessed handles input synchronously in the 'data' event; one turn of the loop delivers it.
       await new Promise((r) => setImmediate(r));
+      const deadline = Date.now() + 1000;
+      while (frame && bytes === before) {
+        if (Date.now() > deadline) throw new Error(`no frame after ${JSON.stringify(keys)}`);
+        await new Promise((r) => setImmediate(r));
+      }
       return { ms: Number(lastWrite - begin) / 1e6, bytes: bytes - before };
     },
   };
@@ -151,7 +162,7 @@ async function keystrokes(autosave: boolean): Promise<void> {
     drop.push(b.bytes);
     deal.push(c.bytes);
     times.push(b.ms, c.ms);
-    await terminal.press('\x03');
+    await terminal.press('\x03', false);
     const exit = await done;
     session?.leave(exit.state.game);
   }
@@ -202,7 +213,7 @@ async function keysDuringSearch(): Promise<void> {
   // so the search goes on for the same position all along.
   for (let i = 0; i < 40; i++) times.push(await terminal.pressLater('e', 3 + (i % 7)));
   const keysMs = Number(process.hrtime.bigint() - began) / 1e6;
-  await terminal.press('\x03');
+  await terminal.press('\x03', false);
   await done;
   // The same search alone, for comparison (no cache: a search object of its own).
   const alone = process.hrtime.bigint();
@@ -237,7 +248,7 @@ async function keysDuringSolve(): Promise<void> {
   const began = process.hrtime.bigint();
   for (let i = 0; i < 60; i++) times.push(await terminal.pressLater('e', 10 + (i % 7) * 5));
   const keysMs = Number(process.hrtime.bigint() - began) / 1e6;
-  await terminal.press('\x03');
+  await terminal.press('\x03', false);
   const exit = await done;
   // The solver's answer would be on the message line: it must still have been thinking.
   if (exit.state.message)
@@ -260,7 +271,4 @@ async function main(): Promise<void> {
   await keysDuringSolve();
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runBench(main);
