@@ -137,8 +137,10 @@ const TRAINING_TIMEOUT_MS = 20_000;
  * slower. See "Start-up" in the README.
  */
 async function trainedCache() {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-build-'));
+  let home = null;
+  let problem;
   try {
+    home = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-build-'));
     const games = path.join(home, 'state', 'spider', 'games');
     fs.mkdirSync(games, { recursive: true, mode: 0o700 });
     fs.writeFileSync(path.join(games, '20240501T120000-1-build.txt'), trainingSave(), {
@@ -150,12 +152,23 @@ async function trainedCache() {
       XDG_DATA_HOME: path.join(home, 'data'),
       SPIDER_CODE_CACHE_OUT: out,
     });
-    const problem = failed ?? (fs.existsSync(out) ? rejected(fs.readFileSync(out)) : 'no cache');
-    if (problem === null) fs.copyFileSync(out, CACHE);
-    else console.warn(`spider build: no trained code cache (${problem}); the plain one is kept`);
+    problem = failed ?? (fs.existsSync(out) ? rejected(fs.readFileSync(out)) : 'no cache');
+    if (problem === null) {
+      // Whole or not at all: a cache cut short would only be rejected, but a slower start.
+      fs.copyFileSync(out, `${CACHE}.tmp`);
+      fs.renameSync(`${CACHE}.tmp`, CACHE);
+    }
+  } catch (error) {
+    problem = error instanceof Error ? error.message : String(error);
   } finally {
-    fs.rmSync(home, { recursive: true, force: true });
+    try {
+      if (home !== null) fs.rmSync(home, { recursive: true, force: true, maxRetries: 5 });
+    } catch (error) {
+      console.warn(`spider build: could not remove ${home}: ${error.message}`);
+    }
   }
+  if (problem !== null)
+    console.warn(`spider build: no trained code cache (${problem}); the plain one is kept`);
 }
 
 /** Why V8 would not take `cachedData` for the bundle, or null when it would. */
@@ -185,13 +198,22 @@ function trainingSave() {
 /**
  * Runs bin/spider in an 80x24 pseudo-terminal with `env` added, quits it once its first frame is
  * complete (answering yes if it asks), and resolves to null once it has exited, or to why not.
+ * A start that shows no frame in time is sent Ctrl-C, then its terminal is closed (which hangs
+ * it up: it saves and exits); so is it if the build itself is stopped meanwhile.
  */
 function trainingStart(env) {
   return new Promise((resolve) => {
     const quoted = [process.execPath, path.join(ROOT, 'bin', 'spider')]
       .map((word) => `'${word.replace(/'/g, `'\\''`)}'`)
       .join(' ');
-    const settings = { TERM: 'xterm-256color', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', ...env };
+    // `script` runs the command with $SHELL: the user's might be fish, or /bin/false.
+    const settings = {
+      SHELL: '/bin/sh',
+      TERM: 'xterm-256color',
+      LANG: 'C.UTF-8',
+      LC_ALL: 'C.UTF-8',
+      ...env,
+    };
     const all = { ...process.env, ...settings };
     delete all.TMUX; // the same terminal whether or not the build runs inside tmux
     const child = spawn('script', ['-qfec', `stty cols 80 rows 24; exec ${quoted}`, '/dev/null'], {
@@ -199,9 +221,21 @@ function trainingStart(env) {
       env: all,
       stdio: ['pipe', 'pipe', 'ignore'],
     });
+    const hangUp = () => child.kill('SIGKILL');
+    const stopped = (signal) => {
+      hangUp();
+      process.kill(process.pid, signal);
+    };
+    process.once('exit', hangUp);
+    process.once('SIGINT', stopped);
+    process.once('SIGTERM', stopped);
     let seen = '';
     let sent = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), TRAINING_TIMEOUT_MS);
+    let late = null;
+    const timer = setTimeout(() => {
+      child.stdin.write('\x03');
+      late = setTimeout(hangUp, 2_000);
+    }, TRAINING_TIMEOUT_MS);
     child.stdout.on('data', (chunk) => {
       seen += chunk.toString('utf8');
       // The key line ends the first frame; a question about quitting comes after 'q'.
@@ -214,18 +248,22 @@ function trainingStart(env) {
       if (key !== '') child.stdin.write((sent = key));
     });
     child.stdin.on('error', () => {});
-    child.on('error', (error) => {
+    const done = (why) => {
       clearTimeout(timer);
-      resolve(`${error.message}`);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve(
-        code === 0 && sent !== ''
+      clearTimeout(late);
+      process.off('exit', hangUp);
+      process.off('SIGINT', stopped);
+      process.off('SIGTERM', stopped);
+      resolve(why);
+    };
+    child.on('error', (error) => done(error.message));
+    child.on('close', (code, signal) =>
+      done(
+        code === 0 && sent !== '' && late === null
           ? null
-          : `the training start ended with ${signal ?? `status ${code}`}`,
-      );
-    });
+          : `the training start ended with ${signal ?? `status ${code}`}${late === null ? '' : ', showing no frame in time'}`,
+      ),
+    );
   });
 }
 

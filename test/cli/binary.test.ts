@@ -268,11 +268,15 @@ describe("the bundle's code cache (README, Start-up)", () => {
     return JSON.parse(result.stdout) as { size: number; rejected: boolean; plain: number };
   }
 
-  it('is taken by V8, and holds the functions a start compiles: not only the top level', () => {
+  it('is taken by V8, and holds the functions a start compiles where the build can train it', () => {
     const cache = checkCache(path.join(ROOT, 'dist', 'spider.cache'));
     expect(cache.rejected).toBe(false);
-    // The build's training start resumed a save, opened the screen and painted a frame.
-    expect(cache.size).toBeGreaterThan(3 * cache.plain);
+    // The training start needs util-linux `script`; without it the build keeps the plain cache.
+    const script = spawnSync('script', ['--version'], { encoding: 'utf8' });
+    if (`${script.stdout}`.includes('util-linux'))
+      // It resumed a save, opened the screen and painted a frame.
+      expect(cache.size).toBeGreaterThan(3 * cache.plain);
+    else expect(cache.size).toBeLessThan(1.5 * cache.plain);
   });
 
   it('is written on leaving by a start given SPIDER_CODE_CACHE_OUT, as the build does', () => {
