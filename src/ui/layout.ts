@@ -334,11 +334,18 @@ const PANEL_KEY_LINES = {
   ],
 };
 
+/** Under the statistics, any key closes them and does nothing else (`n` and `q` included). */
+const STATS_KEY_LINES = ['any key closes the statistics'];
+
 function drawKeyLine(frame: Frame, state: UiState): void {
   const y = frame.height - 1;
-  // Under the statistics, which any key closes: the keys of what they close back to.
-  const kind = (state.overlay?.kind === 'stats' ? state.overlay.back : state.overlay)?.kind;
-  const lines = kind === 'won' || kind === 'lost' ? PANEL_KEY_LINES[kind] : KEY_LINES;
+  const kind = state.overlay?.kind;
+  const lines =
+    kind === 'won' || kind === 'lost'
+      ? PANEL_KEY_LINES[kind]
+      : kind === 'stats'
+        ? STATS_KEY_LINES
+        : KEY_LINES;
   const line = lines.find((l) => l.length <= frame.width) ?? lines[lines.length - 1];
   frame.put(0, y, line, 'key');
   if (lines === KEY_LINES && state.game.rules.keepSuits && line.length + 10 <= frame.width)
