@@ -22,7 +22,7 @@ import * as path from 'path';
 import seedrandom from 'seedrandom';
 import { type Game, gameStatus, isWon, legalActions, newGame, play } from '../src/engine';
 import { formatSave } from '../src/notation/save';
-import { runBench, wholeFromEnv } from './settings';
+import { runBench, SettingError, wholeFromEnv } from './settings';
 
 const WIDTH = 80;
 const HEIGHT = 24;
@@ -158,6 +158,10 @@ function writeLongSaves(): string {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.length > 2)
+    throw new SettingError(
+      `'${process.argv.slice(2).join(' ')}': the runs are given as SPIDER_BENCH_STARTUP_RUNS=N`,
+    );
   const runs = wholeFromEnv('SPIDER_BENCH_STARTUP_RUNS', 15);
   const saves = writeLongSaves();
   // The pseudo-terminal alone (`script`, `sh`, `stty`, then a command that does nothing more),
