@@ -26,6 +26,7 @@ const esbuild = require('esbuild');
 const ROOT = path.join(__dirname, '..');
 const BUNDLE = path.join(ROOT, 'dist', 'spider.js');
 const CACHE = path.join(ROOT, 'dist', 'spider.cache');
+const SPIDER_BIN = path.join(ROOT, 'bin', 'spider');
 const WORKER = path.join(ROOT, 'dist', 'solver-worker.js');
 
 /** A file of a package, by its path inside node_modules (`blessed/lib/tput.js`). */
@@ -147,7 +148,7 @@ async function trainedCache() {
       mode: 0o600,
     });
     const out = path.join(home, 'trained.cache');
-    const failed = await trainingStart({
+    const failed = await trainingStart(home, {
       XDG_STATE_HOME: path.join(home, 'state'),
       XDG_DATA_HOME: path.join(home, 'data'),
       SPIDER_CODE_CACHE_OUT: out,
@@ -161,6 +162,7 @@ async function trainedCache() {
   } catch (error) {
     problem = error instanceof Error ? error.message : String(error);
   } finally {
+    fs.rmSync(`${CACHE}.tmp`, { force: true });
     try {
       if (home !== null) fs.rmSync(home, { recursive: true, force: true, maxRetries: 5 });
     } catch (error) {
@@ -198,14 +200,18 @@ function trainingSave() {
 /**
  * Runs bin/spider in an 80x24 pseudo-terminal with `env` added, quits it once its first frame is
  * complete (answering yes if it asks), and resolves to null once it has exited, or to why not.
- * A start that shows no frame in time is sent Ctrl-C, then its terminal is closed (which hangs
- * it up: it saves and exits); so is it if the build itself is stopped meanwhile.
+ * A start that does not end in time is sent Ctrl-C, then killed; so is it if the build itself is
+ * stopped meanwhile, which then removes `home` before it stops. It resolves only once the start
+ * is gone (`script` gives it a session of its own: killing `script` only hangs it up, and it
+ * would go on saving into `home`), so `home` can be removed then.
  */
-function trainingStart(env) {
+function trainingStart(home, env) {
   return new Promise((resolve) => {
-    const quoted = [process.execPath, path.join(ROOT, 'bin', 'spider')]
-      .map((word) => `'${word.replace(/'/g, `'\\''`)}'`)
-      .join(' ');
+    const quote = (word) => `'${word.replace(/'/g, `'\\''`)}'`;
+    const pidFile = path.join(home, 'spider.pid');
+    const spider = [process.execPath, SPIDER_BIN].map(quote).join(' ');
+    // The shell's process number is the start's once it `exec`s it.
+    const command = `echo $$ > ${quote(pidFile)}; stty cols 80 rows 24; exec ${spider}`;
     // `script` runs the command with $SHELL: the user's might be fish, or /bin/false.
     const settings = {
       SHELL: '/bin/sh',
@@ -216,17 +222,38 @@ function trainingStart(env) {
     };
     const all = { ...process.env, ...settings };
     delete all.TMUX; // the same terminal whether or not the build runs inside tmux
-    const child = spawn('script', ['-qfec', `stty cols 80 rows 24; exec ${quoted}`, '/dev/null'], {
+    const child = spawn('script', ['-qfec', command, '/dev/null'], {
       cwd: ROOT,
       env: all,
       stdio: ['pipe', 'pipe', 'ignore'],
     });
-    const hangUp = () => child.kill('SIGKILL');
-    const stopped = (signal) => {
-      hangUp();
-      process.kill(process.pid, signal);
+    /** The start's process number, once its shell has written it. */
+    const startPid = () => {
+      try {
+        return Number(fs.readFileSync(pidFile, 'utf8')) || null;
+      } catch {
+        return null;
+      }
     };
-    process.once('exit', hangUp);
+    /** Whether the start runs, by its command line (Linux, as util-linux `script` is). */
+    const running = (pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(SPIDER_BIN);
+      } catch {
+        return false;
+      }
+    };
+    const kill = () => {
+      child.kill('SIGKILL');
+      const pid = startPid();
+      if (pid !== null && running(pid)) process.kill(pid, 'SIGKILL');
+    };
+    const stopped = (name) => {
+      kill();
+      fs.rmSync(home, { recursive: true, force: true });
+      process.kill(process.pid, name);
+    };
+    process.once('exit', kill);
     process.once('SIGINT', stopped);
     process.once('SIGTERM', stopped);
     let seen = '';
@@ -234,7 +261,7 @@ function trainingStart(env) {
     let late = null;
     const timer = setTimeout(() => {
       child.stdin.write('\x03');
-      late = setTimeout(hangUp, 2_000);
+      late = setTimeout(kill, 2_000);
     }, TRAINING_TIMEOUT_MS);
     child.stdout.on('data', (chunk) => {
       seen += chunk.toString('utf8');
@@ -248,22 +275,33 @@ function trainingStart(env) {
       if (key !== '') child.stdin.write((sent = key));
     });
     child.stdin.on('error', () => {});
-    const done = (why) => {
+    const done = async (why) => {
       clearTimeout(timer);
       clearTimeout(late);
-      process.off('exit', hangUp);
+      // Hung up, the start may still be saving: it is waited for, then killed.
+      const pid = startPid();
+      for (let i = 0; pid !== null && running(pid) && i < 40; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      kill();
+      process.off('exit', kill);
       process.off('SIGINT', stopped);
       process.off('SIGTERM', stopped);
       resolve(why);
     };
-    child.on('error', (error) => done(error.message));
-    child.on('close', (code, signal) =>
-      done(
+    let ended = false;
+    const end = (why) => {
+      if (!ended) void done(why);
+      ended = true;
+    };
+    child.on('error', (error) => end(error.message));
+    child.on('close', (code, name) => {
+      const what = sent === '' ? 'showed no frame' : 'did not quit';
+      end(
         code === 0 && sent !== '' && late === null
           ? null
-          : `the training start ended with ${signal ?? `status ${code}`}${late === null ? '' : ', showing no frame in time'}`,
-      ),
-    );
+          : `the training start ended with ${name ?? `status ${code}`}${late === null ? '' : `: it ${what} in time`}`,
+      );
+    });
   });
 }
 
