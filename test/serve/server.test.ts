@@ -288,6 +288,43 @@ describe('spider serve', () => {
     expect(await player.exited).toBe(0);
   });
 
+  it('redraws a burst of window sizes once, at the last of them', async () => {
+    const { port } = await serve();
+    // The client's terminal is larger than any size it will claim: where the key line is drawn
+    // tells the size the game drew for.
+    const player = await shell(await connect(port, { key: KEYS[0] }), 100, 30);
+    await player.waitFor('q quit');
+    const keyRow = () =>
+      player
+        .screen()
+        .split('\n')
+        .findIndex((line) => line.includes('q quit'));
+    type Size = readonly [number, number];
+    /** What the window sizes cost, in characters sent, until the game is drawn for the last. */
+    const sent = async (sizes: readonly Size[]) => {
+      const before = player.text().length;
+      for (const [cols, rows] of sizes) player.channel.setWindow(rows, cols, 0, 0);
+      const rows = sizes[sizes.length - 1][1];
+      await until(() => keyRow() === rows - 1);
+      // Anything still to come would be another frame: let it arrive.
+      await new Promise((r) => setTimeout(r, 300));
+      return player.text().length - before;
+    };
+    const [wide, narrow]: Size[] = [
+      [90, 26],
+      [80, 24],
+    ];
+    const one = await sent([narrow]);
+    const burst = await sent([
+      ...Array.from({ length: 100 }, (_, i) => (i % 2 ? narrow : wide)),
+      wide,
+    ]);
+    expect(keyRow()).toBe(25);
+    expect(burst).toBeLessThan(5 * one);
+    player.channel.write('q');
+    expect(await player.exited).toBe(0);
+  });
+
   it('asks for a terminal when none was requested', async () => {
     const { port } = await serve();
     const client = await connect(port, { key: KEYS[0] });
