@@ -534,6 +534,11 @@ export class GameSession<S extends Saving = 'at-once'> {
     return leaving as Leaving<S>;
   }
 
+  /** Whether leaving `game` waits for its lost-game search (see `statusOnLeaving`). */
+  leavingWaits(game: Game): boolean {
+    return !(this.saves instanceof SaveQueue) && statusWithin(game.position) === null;
+  }
+
   /**
    * The game's status as leaving counts it, and as the player is told it. A process playing many
    * games holds none of them up for one game's lost-game search: a status not decided at a glance

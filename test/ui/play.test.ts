@@ -10,7 +10,7 @@ import { statusWithin } from '../../src/engine';
 import { playerPlaces } from '../../src/store/paths';
 import type { Saving } from '../../src/store/session';
 import { runTerminalGame } from '../../src/ui/loop';
-import { playInTerminal } from '../../src/ui/play';
+import { DECIDING, playInTerminal } from '../../src/ui/play';
 import { LOST_GAME_RULES, lostGame } from '../helpers/lost-game';
 
 jest.mock('../../src/ui/loop', () => ({ runTerminalGame: jest.fn() }));
@@ -18,12 +18,20 @@ jest.mock('../../src/ui/loop', () => ({ runTerminalGame: jest.fn() }));
 const roots: string[] = [];
 afterEach(() => roots.splice(0).forEach((r) => fs.rmSync(r, { recursive: true, force: true })));
 
-/** Plays a game that leaves at once, in the lost position, and answers the line left. */
+/**
+ * Plays a game that leaves at once, in the lost position, and answers the line left, with what
+ * was written to the terminal before it.
+ */
 async function leaveLost(saving: Saving): Promise<string> {
+  return (await leaveLostWriting(saving)).summary;
+}
+
+async function leaveLostWriting(saving: Saving): Promise<{ summary: string; written: string }> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-play-'));
   roots.push(root);
   const lost = lostGame();
   expect(statusWithin(lost.position)).toBeNull(); // a verdict that takes a search
+  let written = '';
   jest
     .mocked(runTerminalGame)
     .mockResolvedValue({ status: 0, state: { game: lost } } as Awaited<
@@ -34,7 +42,10 @@ async function leaveLost(saving: Saving): Promise<string> {
     scoring: 'woods',
     terminal: {
       input: {} as NodeJS.ReadStream,
-      output: { columns: 80 } as NodeJS.WriteStream,
+      output: {
+        columns: 80,
+        write: (text: string) => (written += text),
+      } as unknown as NodeJS.WriteStream,
     },
     env: {},
     randomSeed: () => '15',
@@ -49,7 +60,7 @@ async function leaveLost(saving: Saving): Promise<string> {
       atExit: () => () => undefined,
     },
   });
-  return result.summary;
+  return { summary: result.summary, written };
 }
 
 it('on its own terminal, waits for the verdict and says the game is lost', async () => {
@@ -60,4 +71,9 @@ it('saving in the background, says it is saved as the save was made: no search o
   const summary = await leaveLost('in-background');
   expect(summary).toMatch(/saved for next time/);
   expect(summary).not.toMatch(/\blost\b/);
+});
+
+it('says on the terminal, before the search that leaving waits for, what it waits for', async () => {
+  expect((await leaveLostWriting('at-once')).written).toBe(`${DECIDING}\n`);
+  expect((await leaveLostWriting('in-background')).written).toBe('');
 });
