@@ -38,7 +38,10 @@ export type Appended = { readonly ok: true } | { readonly ok: false; readonly re
 
 /** What reading the history found. */
 export interface HistoryRead {
-  /** The valid lines, in the order of the file (the order games ended in). */
+  /**
+   * The valid lines, in the order of the file: the order they were recorded in, nearly always
+   * the order games ended in (a result recorded late comes after games that ended later).
+   */
   readonly results: GameResult[];
   /** Non-blank lines that could not be read and were skipped. */
   readonly skipped: number;
