@@ -155,7 +155,7 @@ async function trainedCache() {
     });
     problem = failed ?? (fs.existsSync(out) ? rejected(fs.readFileSync(out)) : 'no cache');
     if (problem === null) {
-      // Whole or not at all: a cache cut short would only be rejected, but a slower start.
+      // Whole or not at all: a cache cut short would be rejected, and every start slower.
       fs.copyFileSync(out, `${CACHE}.tmp`);
       fs.renameSync(`${CACHE}.tmp`, CACHE);
     }
