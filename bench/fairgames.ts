@@ -43,33 +43,36 @@ export interface FairTask {
 
 /**
  * Hidden cards a peeking player sees (README, "What was measured"): the face-down ones, the
- * stock's, or all. Never in play: it measures what the hidden cards are worth to the player.
+ * stock's, all, or only the next card each column turns (the face-down card nearest its top).
+ * Never in play: it measures what the hidden cards are worth to the player.
  */
-export type Peek = 'down' | 'stock' | 'all';
-export const PEEKS: readonly Peek[] = ['down', 'stock', 'all'];
+export type Peek = 'down' | 'stock' | 'all' | 'next';
+export const PEEKS: readonly Peek[] = ['down', 'stock', 'all', 'next'];
 
 /**
  * Worlds that hold the real cards of `real()` where `peek` says (its face-down cards, its stock,
- * or both) and the other unseen cards shuffled into the other places: with `all`, every world is
- * the real game.
+ * both, or the face-down card on top of each column's) and the other unseen cards shuffled into
+ * the other places: with `all`, every world is the real game.
  */
 export function peekingDraw(real: () => Position, peek: Peek): Draw {
   return (view, random) => {
     const truth = real();
     const counts = new Int32Array(64);
     for (const card of unseenCards(view)) counts[card]++;
-    const down = truth.columns.map((column, c) =>
-      peek === 'stock' ? null : column.cards.slice(0, view.columns[c].hidden),
-    );
-    const stock = peek === 'down' ? null : stockCards(truth);
-    for (const cards of [...down, stock]) for (const card of cards ?? []) counts[card]--;
+    // Each face-down place: the real card where the peek sees it, else null (shuffled).
+    const down = truth.columns.map((column, c) => {
+      const hidden = view.columns[c].hidden;
+      return column.cards
+        .slice(0, hidden)
+        .map((card, i) => (peek === 'stock' || (peek === 'next' && i < hidden - 1) ? null : card));
+    });
+    const stock = peek === 'down' || peek === 'next' ? null : stockCards(truth);
+    for (const card of [...down.flat(), ...(stock ?? [])]) if (card !== null) counts[card]--;
     const rest: Card[] = [];
     counts.forEach((n, card) => {
       for (let k = 0; k < n; k++) rest.push(card);
     });
-    const open =
-      (stock ? 0 : view.stockLeft) +
-      view.columns.reduce((sum, column, c) => sum + (down[c] ? 0 : column.hidden), 0);
+    const open = (stock ? 0 : view.stockLeft) + down.flat().filter((card) => card === null).length;
     if (counts.some((n) => n < 0) || rest.length !== open)
       throw new Error('the real game does not fit what the player sees');
     shuffled(rest, random);
@@ -77,7 +80,7 @@ export function peekingDraw(real: () => Position, peek: Peek): Draw {
     const take = (n: number) => rest.slice(next, (next += n));
     return worldOf(
       view,
-      view.columns.map((column, c) => down[c] ?? take(column.hidden)),
+      down.map((places) => places.map((card) => card ?? take(1)[0])),
       stock ?? take(view.stockLeft),
     );
   };

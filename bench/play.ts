@@ -12,8 +12,8 @@
  *                            SPIDER_BENCH_PLAY_THREADS=N games at once, default 2;
  *                            SPIDER_FAIR_<name>=value for any of the player's constants,
  *                            FAIR_TUNING in src/search/fair.ts, to compare another value;
- *                            SPIDER_BENCH_PLAY_PEEK=down, stock or all to let the player see
- *                            those hidden cards of the real game, to measure what they are
+ *                            SPIDER_BENCH_PLAY_PEEK=down, stock, all or next to let the player
+ *                            see those hidden cards of the real game, to measure what they are
  *                            worth to it (never in play);
  *                            SPIDER_BENCH_PLAY_COMPARE=1 to play each game both with those
  *                            values (or that peek) and as the player is, side by side, and
@@ -47,6 +47,7 @@ const PEEK_NAMES: Readonly<Record<Peek, string>> = {
   down: 'the face-down cards',
   stock: 'the stock',
   all: 'every hidden card',
+  next: 'the next card each column turns',
 };
 
 /** Wilson score interval for `won` of `n`, at 95%. */

@@ -30,7 +30,7 @@ describe('a peeking draw', () => {
   const deck = deckOf({ scheme: 'pysol', key: '5001' }, real.rules);
   const view = viewOf(real, deck);
 
-  it.each<Peek>(['down', 'stock', 'all'])('with %s, fits what the player sees', (peek) => {
+  it.each<Peek>(['down', 'stock', 'all', 'next'])('with %s, fits what the player sees', (peek) => {
     const world = peekingDraw(() => real, peek)(view, seedrandom(peek));
     expect(viewOf(world, deck)).toEqual(view);
     expect(hidden(world)).toEqual([...unseenCards(view)].sort((a, b) => a - b));
@@ -50,6 +50,16 @@ describe('a peeking draw', () => {
     const stockOnly = draws('stock');
     for (const world of stockOnly) expect(undealt(world)).toEqual(undealt(real));
     expect(stockOnly.some((world) => `${down(world)}` !== `${down(real)}`)).toBe(true);
+  });
+
+  it("with next, holds the real card on top of each column's face-down ones, and only those", () => {
+    const random = seedrandom('next');
+    const nextOf = (p: Position) => down(p).map((cards) => cards[cards.length - 1]);
+    const below = (p: Position) => down(p).map((cards) => cards.slice(0, -1));
+    const worlds = Array.from({ length: 4 }, () => peekingDraw(() => real, 'next')(view, random));
+    for (const world of worlds) expect(nextOf(world)).toEqual(nextOf(real));
+    expect(worlds.some((world) => `${below(world)}` !== `${below(real)}`)).toBe(true);
+    expect(worlds.some((world) => `${undealt(world)}` !== `${undealt(real)}`)).toBe(true);
   });
 
   it('reads the real game as it is at each draw', () => {
@@ -78,11 +88,11 @@ describe('a peeking draw', () => {
       ...Array.from({ length: 6 }, () => spades).flat(),
     ];
     const seen = viewOf(dealt, fullDeck);
-    for (const peek of ['down', 'stock', 'all'] as const) {
+    for (const peek of ['down', 'stock', 'all', 'next'] as const) {
       const world = peekingDraw(() => dealt, peek)(seen, seedrandom(peek));
       expect(viewOf(world, fullDeck)).toEqual(seen);
       expect(undealt(world)).toEqual([]);
-      if (peek !== 'stock') expect(down(world)).toEqual(down(dealt));
+      if (peek === 'down' || peek === 'all') expect(down(world)).toEqual(down(dealt));
     }
   });
 });

@@ -106,11 +106,12 @@ describe('a peek', () => {
     expect(peekFromEnv({ SPIDER_BENCH_PLAY_PEEK: ' ' })).toBeUndefined();
     expect(peekFromEnv({ SPIDER_BENCH_PLAY_PEEK: 'stock' })).toBe('stock');
     expect(peekFromEnv({ SPIDER_BENCH_PLAY_PEEK: ' all ' })).toBe('all');
+    expect(peekFromEnv({ SPIDER_BENCH_PLAY_PEEK: 'next' })).toBe('next');
   });
 
   it('refuses anything else, by name', () => {
     expect(() => peekFromEnv({ SPIDER_BENCH_PLAY_PEEK: 'everything' })).toThrow(
-      new SettingError("SPIDER_BENCH_PLAY_PEEK='everything': down, stock, all or nothing"),
+      new SettingError("SPIDER_BENCH_PLAY_PEEK='everything': down, stock, all, next or nothing"),
     );
   });
 });
