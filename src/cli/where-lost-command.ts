@@ -44,20 +44,29 @@ export function whereLostText(game: Game, found: WhereLost, meta: GameRecord['me
   const actions = actionsKept(game);
   const low = found.lastWinnable;
   // "After move 0" is the deal itself (README, "Where it went wrong").
-  const afters =
-    found.searched.length === 1 && found.searched[0].after === 0
+  const aftersOf = (searched: WhereLost['searched']) =>
+    searched.length === 1 && searched[0].after === 0
       ? 'at the deal'
-      : `after move${found.searched.length === 1 ? '' : 's'} ` +
-        found.searched.map((s) => (s.after === 0 ? '0 (the deal)' : String(s.after))).join(', ');
+      : `after move${searched.length === 1 ? '' : 's'} ` +
+        searched.map((s) => (s.after === 0 ? '0 (the deal)' : String(s.after))).join(', ');
+  const positionsOf = (searched: WhereLost['searched']) =>
+    searched.length === 1 ? '1 position' : `${searched.length} positions`;
+  const spent = `${count(found.positions)} positions in ${count(found.ms)} ms`;
+  // The end lost by the rules is settled with no search; a search after that, of earlier
+  // positions, may have been cut short by the time before it settled one.
   const [only] = found.searched;
-  const byRules = found.searched.length === 1 && only.result === 'lost' && only.positions === 0;
+  const byRules =
+    found.searched.length === 1 && only.result === 'lost' && only.positions === 0
+      ? found.positions === 0
+        ? `# The rules call the game lost after move ${only.after}: no search was needed.`
+        : `# The rules call the game lost after move ${only.after}; a search of the moves before it looked at ${spent}.`
+      : null;
   const lines = [
     `# spider solve --where-lost: ${whereLostSentence(found)}`,
-    byRules
-      ? `# The rules call the game lost after move ${only.after}: no search was needed.`
-      : `# ${found.searched.length === 1 ? '1 position' : `${found.searched.length} positions`} of the game searched` +
-        (found.searched.length === 0 ? '' : ` (${afters})`) +
-        `: ${count(found.positions)} positions in ${count(found.ms)} ms.`,
+    byRules ??
+      `# ${positionsOf(found.searched)} of the game searched` +
+        (found.searched.length === 0 ? '' : ` (${aftersOf(found.searched)})`) +
+        `: ${spent}.`,
   ];
   if (found.stopped !== null) {
     lines.push(
