@@ -78,7 +78,15 @@ export class StatusSearch {
  * for callers that cannot wait.
  */
 export function status(position: Position): Status {
-  return (underWay.get(position) ?? new StatusSearch(position)).step() as Status;
+  return statusSearch(position).step() as Status;
+}
+
+/**
+ * The search that settles `status(position)`: the one under way if there is one, so that a
+ * caller that steps it a slice at a time (within a time of its own) shares its work.
+ */
+export function statusSearch(position: Position): StatusSearch {
+  return underWay.get(position) ?? new StatusSearch(position);
 }
 
 /** Positions a caller that must answer at once may afford to look at (a millisecond or so). */

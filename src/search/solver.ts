@@ -23,7 +23,7 @@ import { actionOf, Board, DEAL_CODE, moveCode, removeCode, STRIDE } from '../eng
 import { KING, rankOf } from '../engine/cards';
 import { HashSet64, positionHash } from '../engine/hash';
 import { COLUMN_COUNT, continuesRun, type Position } from '../engine/position';
-import { isWon, status } from '../engine/status';
+import { isWon, statusSearch } from '../engine/status';
 
 export type SolveResult = 'won' | 'lost' | 'unknown';
 
@@ -91,6 +91,11 @@ class Budget {
     if (this.now() >= this.deadline || this.cancelled()) throw new OutOfBudget();
   }
 
+  /** Throws OutOfBudget when the time or patience is spent, whatever the positions. */
+  checkTime(): void {
+    if (this.now() >= this.deadline || this.cancelled()) throw new OutOfBudget();
+  }
+
   get ms(): number {
     return this.now() - this.started;
   }
@@ -106,8 +111,8 @@ export function solve(start: Position, budget: SolveBudget = {}): Solution {
     ms: spent.ms,
   });
   if (isWon(start)) return answer('won');
-  if (budget.prove !== false && status(start) === 'lost') return answer('lost');
   try {
+    if (budget.prove !== false && lostByRules(start, spent)) return answer('lost');
     for (const width of budget.widths ?? WIDTHS) {
       const line = beamSearch(start, width, spent, budget.variant ?? 0);
       if (line && checkedWin(start, line)) return answer('won', line);
@@ -119,6 +124,25 @@ export function solve(start: Position, budget: SolveBudget = {}): Solution {
     throw error;
   }
 }
+
+/**
+ * Whether the rules call `start` lost (README, "Lost"), within the budget's time: their search may
+ * look at a million positions, seconds of work, so it runs a slice at a time. Throws
+ * OutOfBudget when the time ends first; the search stays under way for the next to ask.
+ */
+function lostByRules(start: Position, spent: Budget): boolean {
+  const search = statusSearch(start);
+  for (;;) {
+    const before = search.positions;
+    const found = search.step(STATUS_SLICE);
+    if (found !== null) return found === 'lost';
+    if (search.positions === before) return false; // given up elsewhere: not known to be lost
+    spent.checkTime();
+  }
+}
+
+/** Positions the rules' search looks at between two looks at the clock. */
+const STATUS_SLICE = 4096;
 
 /** Whether the line is legal from `start` and wins: the rules have the last word. */
 function checkedWin(start: Position, line: readonly Action[]): boolean {

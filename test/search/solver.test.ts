@@ -17,9 +17,12 @@ import {
   isWon,
   newGame,
   dealPosition,
+  play,
   status,
+  statusWithin,
   type Suit,
 } from '../../src/engine';
+import { parseAction } from '../../src/notation';
 import { heuristicHints } from '../../src/search';
 import { autoplayFair, autoplayOpen, candidates, solve } from '../../src/search';
 import { actionOf, Board } from '../../src/engine/board';
@@ -95,7 +98,28 @@ describe('real deals', () => {
     expect(found.result).toBe('unknown');
     expect(found.positions).toBe(5_000);
   });
+
+  it('keeps its time while the rules search whether the position is lost', () => {
+    // Seed 3 with 4 suits after 55 actions of `autoplay --open`: the rules look at a million
+    // positions, seconds of work, before they say it is not lost (README, "Lost").
+    let game = newGame('3', { suits: 4, relaxed: 0, keepSuits: false });
+    for (const word of SLOW_TO_SETTLE.split(' ')) {
+      const outcome = play(game, parseAction(word) as Action);
+      if (!outcome.ok) throw new Error(`test record: ${word} refused`);
+      game = outcome.game;
+    }
+    let clock = 0;
+    const found = solve(game.position, { timeMs: 10, now: () => clock++ });
+    expect(found.result).toBe('unknown');
+    // The rules' search was left under way, not run to its end before the time was looked at.
+    expect(statusWithin(game.position, 0)).toBeNull();
+  });
 });
+
+const SLOW_TO_SETTLE =
+  '5-9 1-10 10-2 1-9 1-3 4-1 4-2 7-2 7-1 7-4 7-6 7-3 4-3 7-4 3-4 3-5 4-7 d 1-4 8-5 d 7-3 4-7 ' +
+  '7-8 8-2 1-9 3-2 3-7 6-7 3-7 3-8 6-3 6-3 6-5 10-8 10-8 d 10-8 1-10 d 2-5 5-3 1-4 1-6 5-4 8-2 d ' +
+  '1-3 1-4 7-1 9-10 1-2 1-2 3-1 3-10';
 
 describe('autoplay --open', () => {
   it('plays the hints to the end when the solver finds nothing within its budget', () => {
