@@ -4,25 +4,28 @@
  */
 import type { MoveAction } from '../engine/actions';
 import { legalActions } from '../engine/apply';
-import { continuesRun, type Position } from '../engine/position';
+import { continuesRun, movableRunLength, type Position } from '../engine/position';
 
 /**
- * The best place for a column's run when its column is chosen twice: onto a card of the same
- * suit first, then onto any card, then into an empty column; more cards before fewer.
+ * The best place for the cards picked up from a column when it is chosen twice: its whole
+ * movable run, or `count` cards when the player chose how many. Onto a card of the same suit
+ * first, then onto any card, then into an empty column, but only where that leaves something
+ * behind: a whole column moved into an empty one changes nothing. Null where they go nowhere:
+ * part of the run is never sent instead, which would move cards the player did not pick up.
  */
 export function bestMoveFrom(position: Position, from: number, count?: number): MoveAction | null {
-  let best: MoveAction | null = null;
-  let bestScore = -Infinity;
   const source = position.columns[from];
+  const moving = count ?? movableRunLength(source);
+  let best: MoveAction | null = null;
+  let bestScore = -1;
   for (const action of legalActions(position)) {
-    if (action.kind !== 'move' || action.from !== from) continue;
-    const moved = action.count ?? 0;
-    if (count !== undefined && moved !== count) continue;
+    if (action.kind !== 'move' || action.from !== from || action.count !== moving) continue;
     const target = position.columns[action.to].cards;
-    const head = source.cards[source.cards.length - moved];
-    let score = moved;
-    if (target.length > 0) score += continuesRun(target[target.length - 1], head) ? 3000 : 2000;
-    else if (moved < source.cards.length) score += 1000; // an empty column is worth using only if it uncovers something
+    const head = source.cards[source.cards.length - moving];
+    let score: number;
+    if (target.length > 0) score = continuesRun(target[target.length - 1], head) ? 2 : 1;
+    else if (moving < source.cards.length) score = 0;
+    else continue;
     if (score > bestScore) {
       best = action;
       bestScore = score;
