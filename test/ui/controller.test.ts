@@ -985,6 +985,13 @@ describe('can I still win? (c)', () => {
     expect(wanted(asked).solve).toEqual({ kind: 'solve', game, timeMs: WINNABLE_THINK_MS });
   });
 
+  it('asks at once in a game opened with a peek counted already: it cannot be won without one', () => {
+    const peeked = { ...game, peeks: 1 };
+    const asked = run(initialState(peeked, THEME, 'woods'), key('winnable')).state;
+    expect(asked.confirm).toBeNull();
+    expect(asked.solver).toEqual({ kind: 'winnable', position: game.position });
+  });
+
   it('any other key after the warning asks nothing and does nothing else', () => {
     const other = run(start, key('winnable'), key('deal')).state;
     expect(other.solver).toBeNull();
