@@ -142,7 +142,7 @@ export function addSearchCommands(program: Command, kit: CommandKit): void {
     .option('--fair', 'decide from what a player would see, never undoing (the default)')
     .option(
       '--think <ms>',
-      'milliseconds to think: per action with --fair (default 1000), in all with --open (default 10000)',
+      'milliseconds to think: at most before each action with --fair (default 1000), in all with --open (default 10000)',
     )
     .option('--json', 'print the result as one JSON object')
     .allowExcessArguments(false);
