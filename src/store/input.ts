@@ -40,7 +40,12 @@ export async function readTextInput(
   } catch (error) {
     if (error instanceof TooLarge)
       return { ok: false, reason: `larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB` };
-    return { ok: false, reason: fsWords(error, READING) };
+    const reason = fsWords(error, READING);
+    // Node reads a name that is not UTF-8 with U+FFFD in place of its bad bytes: a file by that
+    // name may well be there, under its own name, which never reaches the program.
+    if (reason === READING.ENOENT && path.includes('\uFFFD'))
+      return { ok: false, reason: `${reason} (a name that is not UTF-8 cannot be read here)` };
+    return { ok: false, reason };
   }
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };

@@ -77,3 +77,16 @@ describe('readTextInput', () => {
     });
   });
 });
+
+describe('a record file named', () => {
+  it('that is missing says so, and why it may be there all the same when its name is not UTF-8', async () => {
+    const missing = await readTextInput('/nonexistent-spider-dir/game.txt', Readable.from([]));
+    expect(missing).toEqual({ ok: false, reason: 'no such file' });
+    // Node hands the program U+FFFD for each byte of a name that is not UTF-8.
+    const changed = await readTextInput('/nonexistent-spider-dir/\uFFFD.txt', Readable.from([]));
+    expect(changed).toEqual({
+      ok: false,
+      reason: 'no such file (a name that is not UTF-8 cannot be read here)',
+    });
+  });
+});
