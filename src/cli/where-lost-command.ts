@@ -57,9 +57,9 @@ export function whereLostText(game: Game, found: WhereLost, meta: GameRecord['me
   const [only] = found.searched;
   const byRules =
     found.searched.length === 1 && only.result === 'lost' && only.positions === 0
-      ? found.positions === 0
+      ? found.stopped === null
         ? `# The rules call the game lost after move ${only.after}: no search was needed.`
-        : `# The rules call the game lost after move ${only.after}; a search of the moves before it looked at ${spent}.`
+        : `# The rules call the game lost after move ${only.after}; the search of the moves before it settled none (${spent}).`
       : null;
   const lines = [
     `# spider solve --where-lost: ${whereLostSentence(found)}`,

@@ -16,14 +16,14 @@
 import type { Action } from '../engine/actions';
 import { apply } from '../engine/apply';
 import type { Position } from '../engine/position';
-import { isWon, statusWithin } from '../engine/status';
+import { isWon, statusSearch } from '../engine/status';
 import { formatAction } from '../notation/action';
 import { solve, type SolveResult } from './solver';
 
 /** Positions the solver may search for each position of the line it looks at. */
 export const WHERE_LOST_POSITIONS = 1_000_000;
-/** Positions the rules' own look at the line's end may take (a few milliseconds). */
-const RULES_LOOK = 20_000;
+/** Positions the rules' own look at the line's end takes between two looks at the cancel. */
+const RULES_SLICE = 4096;
 /** Time for the whole search, in milliseconds, unless the caller gives another. */
 export const WHERE_LOST_TIME_MS = 60_000;
 
@@ -190,13 +190,21 @@ export function whereLost(
   };
 
   /**
-   * The line's end is lost by the rules (README, "Lost"): known at once, with no search, when a
-   * short look settles it (a bounded one: neither the time nor a cancel is asked during it).
+   * The line's end is lost by the rules (README, "Lost"): known at once, with no search, however
+   * short the time (their look may take a million positions, seconds; only a cancel stops it).
    */
   const lostByRules = (): boolean => {
-    if (statusWithin(positions.at(n), RULES_LOOK) !== 'lost') return false;
+    const from = now();
+    const search = statusSearch(positions.at(n));
+    let found = search.step(RULES_SLICE);
+    for (let before = -1; found === null; found = search.step(RULES_SLICE)) {
+      // A search that no longer moves was given up elsewhere: the end is not known lost.
+      if (cancelled() || search.positions === before) return false;
+      before = search.positions;
+    }
+    if (found !== 'lost') return false;
     looked.add(n);
-    searched.push({ after: n, result: 'lost', positions: 0, ms: 0 });
+    searched.push({ after: n, result: 'lost', positions: 0, ms: now() - from });
     high = n;
     return true;
   };

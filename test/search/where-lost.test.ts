@@ -4,7 +4,7 @@
  * tell.
  */
 import { actionsKept, type Action, newGame, play, type Game } from '../../src/engine';
-import { whereLostSentence } from '../../src/notation';
+import { parseAction, whereLostSentence } from '../../src/notation';
 import { solve, whereLost } from '../../src/search';
 import { lostGame, LOST_GAME_ACTIONS } from '../helpers/lost-game';
 
@@ -114,12 +114,33 @@ it('an end lost by the rules is known without the time to search (README, "Lost"
     end: 'lost',
     lastWinnable: null,
     firstLost: LOST_GAME_ACTIONS,
-    searched: [{ after: LOST_GAME_ACTIONS, result: 'lost', positions: 0, ms: 0 }],
+    searched: [{ after: LOST_GAME_ACTIONS, result: 'lost', positions: 0, ms: expect.any(Number) }],
   });
   expect(whereLostSentence(late)).toMatch(
     new RegExp(`after move ${LOST_GAME_ACTIONS} it was lost`),
   );
 });
+
+it('an end the rules take long to call lost is known too, however short the time', () => {
+  // Seed 792 with 1 suit after these random moves: the rules look at about 150,000 positions
+  // before they call it lost.
+  let game = newGame('792', { suits: 1, relaxed: 0, keepSuits: false });
+  for (const word of SLOW_LOST.split(' ')) {
+    const outcome = play(game, parseAction(word) as Action);
+    if (!outcome.ok) throw new Error(`test record: ${word} refused`);
+    game = outcome.game;
+  }
+  let clock = 0;
+  const late = run(game, { timeMs: 10, now: () => (clock += 1000) });
+  expect(late).toMatchObject({ end: 'lost', firstLost: 33, stopped: 'time' });
+  expect(late.searched).toEqual([
+    { after: 33, result: 'lost', positions: 0, ms: expect.any(Number) },
+  ]);
+});
+
+const SLOW_LOST =
+  '1-9/1 5-1/1 1-7/1 d 9-2/1 2-7/2 7-6/3 9-5/1 7-6/1 5-9/1 d 9-2/1 10-5/1 4-7/1 8-3/1 6-3/1 ' +
+  '5-10/2 d 8-2/1 d 7-3/1 9-2/1 8-2/1 d 9-1/1 2-3/3 6-7/1 10-9/1 3-9/4 2-6/1 10-7/1 7-8/3 10-1/1';
 
 it('the result is plain data: it survives a structured clone unchanged', () => {
   const found = run(lostGame());
