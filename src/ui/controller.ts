@@ -123,9 +123,7 @@ export function initialState(
     planAhead: null,
     press: null,
     solver: null,
-    // A game that counts a peek already (resumed, say) can no longer be won without one: the
-    // warning would protect nothing (README, "Peeks").
-    peekWarned: game.peeks > 0,
+    peekWarned: false,
   };
 }
 

@@ -175,12 +175,21 @@ function winnableAnswer(result: 'won' | 'lost' | 'unknown', length: number): Mes
 }
 
 /**
+ * Whether asking the solver warns first that it is a peek: only in a game that counts none yet.
+ * One that does (an undo that showed cards, a resumed game the solver answered) can no longer be
+ * won without a peek, and the warning would protect nothing (README, "Peeks").
+ */
+function warnsFirst(state: UiState): boolean {
+  return !state.peekWarned && state.game.peeks === 0;
+}
+
+/**
  * "Can I still win?" (`c`) or "where did it go wrong?" (`g`): the solver is asked about the game
  * on screen and the game goes on while it thinks. It sees the face-down cards, so the first time
  * in a game the player is told that this counts as a peek, and asks again to go on.
  */
 export function askSolver(state: UiState, kind: 'winnable' | 'where'): Update {
-  if (!state.peekWarned) return askFirst(state, kind);
+  if (warnsFirst(state)) return askFirst(state, kind);
   const position = state.game.position;
   const ask = state.solver;
   if (ask?.kind === kind && ask.position === position) return same(state); // already thinking
@@ -192,7 +201,7 @@ export function askSolver(state: UiState, kind: 'winnable' | 'where'): Update {
  * pace the eye can follow. A peek too, with the same warning.
  */
 export function startDemo(state: UiState): Update {
-  if (!state.peekWarned) return askFirst(state, 'demo');
+  if (warnsFirst(state)) return askFirst(state, 'demo');
   const position = state.game.position;
   return withState(state, {
     solver: { kind: 'demo', position, line: null, played: 0 },

@@ -985,11 +985,15 @@ describe('can I still win? (c)', () => {
     expect(wanted(asked).solve).toEqual({ kind: 'solve', game, timeMs: WINNABLE_THINK_MS });
   });
 
-  it('asks at once in a game opened with a peek counted already: it cannot be won without one', () => {
+  it('asks at once in a game that counts a peek already: it cannot be won without one', () => {
     const peeked = { ...game, peeks: 1 };
-    const asked = run(initialState(peeked, THEME, 'woods'), key('winnable')).state;
-    expect(asked.confirm).toBeNull();
-    expect(asked.solver).toEqual({ kind: 'winnable', position: game.position });
+    // Opened so (resumed after an answer), or so since (an undo that showed cards).
+    for (const state of [initialState(peeked, THEME, 'woods'), { ...start, game: peeked }]) {
+      const asked = run(state, key('winnable')).state;
+      expect(asked.confirm).toBeNull();
+      expect(asked.solver).toEqual({ kind: 'winnable', position: game.position });
+      expect(run(state, key('demo')).state.confirm).toBeNull();
+    }
   });
 
   it('any other key after the warning asks nothing and does nothing else', () => {
