@@ -268,6 +268,14 @@ export async function run(args: readonly string[], given: CliIo): Promise<number
     !commands.includes(first) &&
     !pathExists(first)
   ) {
+    // A name that is not UTF-8 reaches the program with U+FFFD for its bad bytes (README,
+    // "Move notation and game records"): the file may be there under its real name.
+    if (first.includes('\uFFFD')) {
+      io.stderr.write(
+        `spider: cannot read '${printable(first)}': no such file (a name that is not UTF-8 cannot be read here)\n`,
+      );
+      return EXIT_USAGE;
+    }
     const what = /[./]/.test(first) ? 'no file or command' : 'unknown command';
     io.stderr.write(
       `spider: ${what} '${printable(first)}'; the commands are ${commandList(program)} (see 'spider --help')\n`,

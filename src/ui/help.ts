@@ -24,7 +24,7 @@ export const HELP_PAGES: readonly HelpPage[] = [
     items: [
       key([
         '1-9, 0',
-        'pick up the run of a column (0 is column 10), then press the column to put it on; the same column twice sends the run to the best place',
+        'pick up the run of a column (0 is column 10), then press the column to put it on; the same column twice sends the cards picked up to the best place',
       ]),
       key(['Up/Down', 'pick up more or fewer cards of the run (also k/j)']),
       key([

@@ -566,6 +566,12 @@ describe('usage errors (exit 2)', () => {
     expectOneLineMessage(missing.stderr);
     expect(missing.stderr).toContain("no file or command '");
     expect(missing.stderr).toContain('deal, replay, solve, autoplay, serve, stats and play');
+    // A name that was not UTF-8 reaches the program changed: it may be there under its own.
+    const changed = await cli([path.join(dir, 'g\uFFFD.txt')]);
+    expect(changed.status).toBe(2);
+    expect(changed.stderr).toMatch(
+      /no such file \(a name that is not UTF-8 cannot be read here\)\n$/,
+    );
     // A directory is there, so it is not "no file": it goes where `spider play DIR` goes.
     const folder = await cli([dir]);
     expect(folder.stderr).not.toContain('no file or command');
