@@ -272,7 +272,7 @@ export async function run(args: readonly string[], given: CliIo): Promise<number
     // "Move notation and game records"): the file may be there under its real name.
     if (first.includes('\uFFFD')) {
       io.stderr.write(
-        `spider: cannot read '${printable(first)}': no such file (a name that is not UTF-8 cannot be read here)\n`,
+        `spider: cannot read '${printable(first, 300)}': no such file (a name that is not UTF-8 cannot be read here)\n`,
       );
       return EXIT_USAGE;
     }

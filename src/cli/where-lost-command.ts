@@ -59,7 +59,7 @@ export function whereLostText(game: Game, found: WhereLost, meta: GameRecord['me
     found.searched.length === 1 && only.result === 'lost' && only.positions === 0
       ? found.stopped === null
         ? `# The rules call the game lost after move ${only.after}: no search was needed.`
-        : `# The rules call the game lost after move ${only.after}; the search of the moves before it settled none (${spent}).`
+        : `# The rules call the game lost after move ${only.after}; the search of the moves before it settled none (${count(found.positions)} positions in ${count(Math.max(0, found.ms - only.ms))} ms).`
       : null;
   const lines = [
     `# spider solve --where-lost: ${whereLostSentence(found)}`,

@@ -83,6 +83,11 @@ export interface WhereLost {
 class LinePositions {
   private static readonly EVERY = 64;
   private readonly kept: Position[] = [];
+  /**
+   * The line's end, always the same object: what is known of a position's status is kept for
+   * that object, and the rules' look at the end (seconds, at worst) is not made twice.
+   */
+  private readonly end: Position;
 
   constructor(
     start: Position,
@@ -93,6 +98,7 @@ class LinePositions {
       if (i % LinePositions.EVERY === 0) this.kept.push(position);
       if (i < line.length) position = this.step(position, i);
     }
+    this.end = position;
   }
 
   private step(position: Position, i: number): Position {
@@ -103,6 +109,7 @@ class LinePositions {
 
   /** The position after `count` actions. */
   at(count: number): Position {
+    if (count === this.line.length) return this.end;
     const from = Math.floor(count / LinePositions.EVERY);
     let position = this.kept[from];
     for (let i = from * LinePositions.EVERY; i < count; i++) position = this.step(position, i);
@@ -190,8 +197,9 @@ export function whereLost(
   };
 
   /**
-   * The line's end is lost by the rules (README, "Lost"): known at once, with no search, however
-   * short the time (their look may take a million positions, seconds; only a cancel stops it).
+   * The line's end is lost by the rules (README, "Lost"): known with no search by the solver,
+   * whatever the time given (the rules' look may take a million positions, seconds at worst;
+   * only a cancel stops it).
    */
   const lostByRules = (): boolean => {
     const from = now();

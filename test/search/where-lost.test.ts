@@ -124,19 +124,33 @@ it('an end lost by the rules is known without the time to search (README, "Lost"
 it('an end the rules take long to call lost is known too, however short the time', () => {
   // Seed 792 with 1 suit after these random moves: the rules look at about 150,000 positions
   // before they call it lost.
+  let clock = 0;
+  const late = run(slowLost(), { timeMs: 10, now: () => (clock += 1000) });
+  expect(late).toMatchObject({ end: 'lost', firstLost: 33, stopped: 'time' });
+  expect(late.searched).toEqual([
+    { after: 33, result: 'lost', positions: 0, ms: expect.any(Number) },
+  ]);
+  expect(late.searched[0].ms).toBeGreaterThan(0); // the rules' look, timed by the clock given
+});
+
+it("stops the rules' look at the end when cancelled: the end is then not known", () => {
+  let asked = 0;
+  const stopped = run(slowLost(), { cancelled: () => ++asked > 3 });
+  expect(stopped).toMatchObject({ end: 'unknown', firstLost: null, stopped: 'cancelled' });
+  expect(stopped.searched).toEqual([]);
+  expect(asked).toBeLessThan(10);
+});
+
+/** A fresh game each time, so that nothing is known of its positions' status yet. */
+function slowLost(): Game {
   let game = newGame('792', { suits: 1, relaxed: 0, keepSuits: false });
   for (const word of SLOW_LOST.split(' ')) {
     const outcome = play(game, parseAction(word) as Action);
     if (!outcome.ok) throw new Error(`test record: ${word} refused`);
     game = outcome.game;
   }
-  let clock = 0;
-  const late = run(game, { timeMs: 10, now: () => (clock += 1000) });
-  expect(late).toMatchObject({ end: 'lost', firstLost: 33, stopped: 'time' });
-  expect(late.searched).toEqual([
-    { after: 33, result: 'lost', positions: 0, ms: expect.any(Number) },
-  ]);
-});
+  return game;
+}
 
 const SLOW_LOST =
   '1-9/1 5-1/1 1-7/1 d 9-2/1 2-7/2 7-6/3 9-5/1 7-6/1 5-9/1 d 9-2/1 10-5/1 4-7/1 8-3/1 6-3/1 ' +
