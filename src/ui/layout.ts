@@ -285,17 +285,20 @@ function messageFor(state: UiState): { text: string; role: Role } | null {
   if (state.selection) {
     const { column, count, explicit } = state.selection;
     const cards = count === 1 ? '1 card' : `${count} cards`;
+    // The same column again sends exactly these cards to their best place (README, "Keys").
+    const again = `(${column + 1} again: best place)`;
     if (!explicit)
       return {
-        text: `Column ${column + 1}: ${cards} picked up. Where to? 1-0 (${column + 1} again: best place), Esc cancels`,
+        text: `Column ${column + 1}: ${cards} picked up. Where to? 1-0 ${again}, Esc cancels`,
         role: 'message',
       };
     // Part of a run, whose head may lie in a fold on screen: the line names it.
     const picked = state.game.position.columns[column].cards;
     const head = cardText(picked[picked.length - count], state.theme);
-    const which = count === 1 ? head : `${head} first`;
+    // Short enough for one line at 80 columns, however long the names (10, 12 cards, 10♥).
+    const which = count === 1 ? `${head} picked up` : `${cards} from ${head}`;
     return {
-      text: `Column ${column + 1}: ${cards} picked up (${which}). Where to? 1-0, Esc cancels`,
+      text: `Column ${column + 1}: ${which}. Where to? 1-0 ${again}, Esc cancels`,
       role: 'message',
     };
   }

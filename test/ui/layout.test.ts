@@ -220,7 +220,17 @@ describe('selection, focus and hit testing', () => {
     const x = board.left + 2 * board.columnWidth + 2;
     const highlighted = [0, 1, 2].map((r) => view.frame.at(x, board.top + r).highlight);
     expect(highlighted).toEqual([false, true, true]);
-    expect(view.frame.line(22)).toMatch(/Column 3: 2 cards picked up \(Q♠ first\)\. Where to/);
+    expect(view.frame.line(22)).toMatch(/Column 3: 2 cards from Q♠\. Where to/);
+  });
+
+  it('fits the longest prompt for part of a run on one line at 80 columns', () => {
+    const run = 'Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h';
+    const tall = position({ columns: [...Array(9).fill('5c'), `7h | 2s ${run}`] });
+    const twelve = { selection: { column: 9, count: 12, explicit: true } };
+    const view = layout(stateFor(gameAt(tall), twelve), 80, 24);
+    expect(view.frame.line(22).trimEnd()).toBe(
+      'Column 10: 12 cards from K♥. Where to? 1-0 (10 again: best place), Esc cancels',
+    );
   });
 
   it('names the card that leads part of a run picked up, which a fold may hide', () => {
@@ -230,10 +240,12 @@ describe('selection, focus and hit testing', () => {
     const board = text.slice(0, text.indexOf('Column 1:'));
     expect(board).toContain('┊ 2♠'); // the run is folded: its 9♠ is not on the board
     expect(board).not.toContain('9♠');
-    expect(text).toContain('Column 1: 8 cards picked up (9♠ first). Where to? 1-0, Esc cancels');
+    expect(text).toContain(
+      'Column 1: 8 cards from 9♠. Where to? 1-0 (1 again: best place), Esc cancels',
+    );
     const one = { selection: { column: 0, count: 1, explicit: true } };
     expect(layout(stateFor(gameAt(p), one), 80, 16).frame.text()).toContain(
-      'Column 1: 1 card picked up (2♠). Where to?',
+      'Column 1: 2♠ picked up. Where to?',
     );
     // The whole run, as a column key picks it up, needs no name: its head is on screen.
     const whole = { selection: { column: 0, count: 12, explicit: false } };
