@@ -409,8 +409,10 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
       if (command.kind === 'undo') return update(closed, command, deps);
       if (command.kind === 'write') return { state, effect: 'write' };
       if (command.kind === 'stats') return { state, effect: 'stats' };
-      // Where it went wrong: asked with the panel up, and shown on it.
-      if (overlay.kind === 'lost' && command.kind === 'where') return askSolver(state, 'where');
+      // Where it went wrong: asked with the panel up, and shown on it; once shown, g is a key
+      // the panel no longer offers.
+      if (overlay.kind === 'lost' && overlay.wrong === undefined && command.kind === 'where')
+        return askSolver(state, 'where');
       // Any other key says so (README, "Playing"); a mouse press or release does not.
       if (command.kind === 'press' || command.kind === 'release') return same(state);
       return withState(state, { message: info(PANEL_KEYS_ONLY) });

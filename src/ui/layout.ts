@@ -335,6 +335,12 @@ const PANEL_KEY_LINES = {
     'u undo  R restart  n new  g where lost  w write  q quit',
     'u undo R restart n new q quit',
   ],
+  // Once the panel shows where it went wrong, g has nothing more to tell.
+  lostAnswered: [
+    'u undo  R restart  n new game  w write the record  s statistics  q quit',
+    'u undo  R restart  n new  w write  s stats  q quit',
+    'u undo R restart n new q quit',
+  ],
 };
 
 /** Under the statistics, any key closes them and does nothing else (`n` and `q` included). */
@@ -342,13 +348,15 @@ const STATS_KEY_LINES = ['any key closes the statistics'];
 
 function drawKeyLine(frame: Frame, state: UiState): void {
   const y = frame.height - 1;
-  const kind = state.overlay?.kind;
+  const overlay = state.overlay;
   const lines =
-    kind === 'won' || kind === 'lost'
-      ? PANEL_KEY_LINES[kind]
-      : kind === 'stats'
-        ? STATS_KEY_LINES
-        : KEY_LINES;
+    overlay?.kind === 'won'
+      ? PANEL_KEY_LINES.won
+      : overlay?.kind === 'lost'
+        ? PANEL_KEY_LINES[overlay.wrong === undefined ? 'lost' : 'lostAnswered']
+        : overlay?.kind === 'stats'
+          ? STATS_KEY_LINES
+          : KEY_LINES;
   const line = lines.find((l) => l.length <= frame.width) ?? lines[lines.length - 1];
   frame.put(0, y, line, 'key');
   if (lines === KEY_LINES && state.game.rules.keepSuits && line.length + 10 <= frame.width)

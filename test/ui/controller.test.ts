@@ -1203,6 +1203,13 @@ describe('where it went wrong (g)', () => {
       back: { kind: 'lost', wrong: sentence },
     });
     expect(run(under, other).state.overlay).toEqual({ kind: 'lost', wrong: sentence });
+    // Once answered, g is not offered again: it asks nothing, and says which keys work.
+    const again = run(answered, key('where'));
+    expect(again.state.solver).toBeNull();
+    expect(again.state.confirm).toBeNull();
+    expect(wanted(again.state).solve).toBeNull();
+    expect(again.state.overlay).toEqual({ kind: 'lost', wrong: sentence });
+    expect(again.state.message?.text).toMatch(/panel/);
   });
 
   it('can be asked during the game too; an undo drops the question', () => {

@@ -588,6 +588,12 @@ describe('the key line', () => {
     expect(keyLine({ overlay: { kind: 'lost' } }, 60)).toBe(
       'u undo  R restart  n new  g where lost  w write  q quit',
     );
+    // Once the panel says where it went wrong, g is not offered again.
+    const answered = { overlay: { kind: 'lost', wrong: 'You could still have won.' } } as const;
+    expect(keyLine(answered)).toBe(
+      'u undo  R restart  n new game  w write the record  s statistics  q quit',
+    );
+    expect(keyLine(answered, 60)).toBe('u undo  R restart  n new  w write  s stats  q quit');
   });
 
   it('under the statistics, says that any key closes them: the keys of play do nothing there', () => {
