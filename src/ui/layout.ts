@@ -323,6 +323,14 @@ const KEY_LINES = [
   '1-0 move d deal u undo h hint ? help q quit',
 ];
 
+/** Keep-suits games need x to remove a suit: it is named before the expand key gives way. */
+const KEEP_SUITS_KEY_LINES = [
+  '1-0 move  d deal  u undo  r redo  h hint  e expand  x remove  ? help  q quit',
+  '1-0 move  d deal  u undo  r redo  h hint  x remove  ? help  q quit',
+  '1-0 move d deal u undo h hint x remove ? help q quit',
+  '1-0 move d deal u undo h hint x suit ? help q quit',
+];
+
 /** With the game over, only the end panel's keys do anything: the key line names them. */
 const PANEL_KEY_LINES = {
   won: [
@@ -356,11 +364,11 @@ function drawKeyLine(frame: Frame, state: UiState): void {
         ? PANEL_KEY_LINES[overlay.wrong === undefined ? 'lost' : 'lostAnswered']
         : overlay?.kind === 'stats'
           ? STATS_KEY_LINES
-          : KEY_LINES;
+          : state.game.rules.keepSuits
+            ? KEEP_SUITS_KEY_LINES
+            : KEY_LINES;
   const line = lines.find((l) => l.length <= frame.width) ?? lines[lines.length - 1];
   frame.put(0, y, line, 'key');
-  if (lines === KEY_LINES && state.game.rules.keepSuits && line.length + 10 <= frame.width)
-    frame.put(line.length + 2, y, 'x remove', 'key');
 }
 
 /** What a screen position points at, on the board. */

@@ -596,6 +596,21 @@ describe('the key line', () => {
     expect(keyLine(answered, 60)).toBe('u undo  R restart  n new  w write  s stats  q quit');
   });
 
+  it('in a keep-suits game, names x at every width, giving up the expand key first', () => {
+    const keep = (width: number) => {
+      const lines = layout(stateFor(newGame('7', { ...RULES, keepSuits: true })), width, 24)
+        .frame.text()
+        .split('\n');
+      return lines[lines.length - 1].trimEnd();
+    };
+    expect(keep(80)).toBe(
+      '1-0 move  d deal  u undo  r redo  h hint  e expand  x remove  ? help  q quit',
+    );
+    expect(keep(70)).toBe('1-0 move  d deal  u undo  r redo  h hint  x remove  ? help  q quit');
+    expect(keep(60)).toBe('1-0 move d deal u undo h hint x remove ? help q quit');
+    expect(keep(50)).toBe('1-0 move d deal u undo h hint x suit ? help q quit');
+  });
+
   it('under the statistics, says that any key closes them: the keys of play do nothing there', () => {
     const stats = { rules: RULES, daily: false, read: true, line: null, others: 0, note: null };
     for (const back of [{ kind: 'won' } as const, { kind: 'lost' } as const, null])
