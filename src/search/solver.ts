@@ -104,17 +104,15 @@ class Budget {
 /** Searches `start` for a win within the budget. */
 export function solve(start: Position, budget: SolveBudget = {}): Solution {
   const spent = new Budget(budget);
-  // The rules' look counts among the positions searched: it may be all the time went on.
-  const rules = { positions: 0 };
   const answer = (result: SolveResult, line: readonly Action[] = []): Solution => ({
     result,
     line,
-    positions: spent.positions + rules.positions,
+    positions: spent.positions,
     ms: spent.ms,
   });
   if (isWon(start)) return answer('won');
   try {
-    if (budget.prove !== false && lostByRules(start, spent, rules)) return answer('lost');
+    if (budget.prove !== false && lostByRules(start, spent)) return answer('lost');
     for (const width of budget.widths ?? WIDTHS) {
       const line = beamSearch(start, width, spent, budget.variant ?? 0);
       if (line && checkedWin(start, line)) return answer('won', line);
@@ -132,14 +130,12 @@ export function solve(start: Position, budget: SolveBudget = {}): Solution {
  * look at a million positions, seconds of work, so it runs a slice at a time. Throws
  * OutOfBudget when the time ends first (the search is left under way: `status` and
  * `statusSearch` asked of the same position object later, on this thread, go on with it).
- * Adds the positions it looks at to `looked`.
  */
-function lostByRules(start: Position, spent: Budget, looked: { positions: number }): boolean {
+function lostByRules(start: Position, spent: Budget): boolean {
   const search = statusSearch(start);
   for (;;) {
     const before = search.positions;
     const found = search.step(STATUS_SLICE);
-    looked.positions += search.positions - before;
     if (found !== null) return found === 'lost';
     if (search.positions === before) return false; // given up elsewhere: not known to be lost
     spent.checkTime();

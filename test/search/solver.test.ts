@@ -113,9 +113,6 @@ describe('real deals', () => {
     expect(found.result).toBe('unknown');
     // The rules' search was left under way, not run to its end before the time was looked at.
     expect(statusWithin(game.position, 0)).toBeNull();
-    // What it looked at counts among the positions searched: the time all went there.
-    expect(found.positions).toBeGreaterThanOrEqual(4096);
-    expect(found.positions).toBeLessThan(1_000_000);
   });
 });
 
