@@ -113,6 +113,8 @@ describe('real deals', () => {
     expect(found.result).toBe('unknown');
     // The rules' search was left under way, not run to its end before the time was looked at.
     expect(statusWithin(game.position, 0)).toBeNull();
+    // The positions reported are the solver's own search's: none, since the look took the time.
+    expect(found.positions).toBe(0);
   });
 });
 
