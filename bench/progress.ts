@@ -9,7 +9,9 @@
  * answer is no, when it is won, after 1,000 actions, or when a search reaches the limit of
  * 1,000,000 positions (the worst case; random play would meet it again at every action). Prints the positions searched per second
  * over every search, the verdicts, and the slowest searches with the deal and action that made
- * them, so that a bad case can be looked at again.
+ * them, so that a bad case can be looked at again. Then runs the largest search again, to just
+ * short of its end, and prints the memory it holds there (node runs with --expose-gc, so that the
+ * figure is what is live, not garbage not yet collected).
  */
 import {
   applyLegal,
@@ -22,6 +24,8 @@ import {
   type Rules,
 } from '../src/engine';
 import { settingsFromEnv, wholeFromEnv } from './settings';
+
+const collect = (globalThis as { gc?: () => void }).gc;
 
 const GAMES = settingsFromEnv(() => wholeFromEnv('SPIDER_BENCH_LOST_GAMES', 2000));
 const MAX_ACTIONS = 1000;
@@ -55,6 +59,8 @@ let won = 0;
 let unfinished = 0;
 let totalMs = 0;
 let totalPositions = 0;
+/** The position of the largest search met, to measure the memory such a search holds. */
+let largest: { position: Position; positions: number; where: string } | null = null;
 
 for (let g = 0; g < GAMES; g++) {
   const rules = VARIANTS[g % VARIANTS.length];
@@ -78,13 +84,12 @@ for (let g = 0; g < GAMES; g++) {
     totalMs += ms;
     totalPositions += search.positions;
     verdicts[verdict]++;
-    if (search.positions > 1)
-      searches.push({
-        ms,
-        positions: search.positions,
-        verdict,
-        where: `seed ${g} (${rules.suits} suits, relaxed ${rules.relaxed}${rules.keepSuits ? ', keep-suits' : ''}) after action ${i + 1}`,
-      });
+    if (search.positions > 1) {
+      const where = `seed ${g} (${rules.suits} suits, relaxed ${rules.relaxed}${rules.keepSuits ? ', keep-suits' : ''}) after action ${i + 1}`;
+      searches.push({ ms, positions: search.positions, verdict, where });
+      if (largest === null || search.positions > largest.positions)
+        largest = { position, positions: search.positions, where };
+    }
     if (verdict === 'no') {
       lost++;
       ended = true;
@@ -120,3 +125,43 @@ for (const s of searches.slice(0, 5)) {
     `    ${s.ms.toFixed(1).padStart(9)} ms ${fmt(s.positions).padStart(10)} positions  ${s.verdict.padEnd(7)} ${s.where}`,
   );
 }
+
+/**
+ * Bytes live on the heap and outside it (typed arrays), once collections have settled: the
+ * memory of typed arrays is given back by sweeps that run after a collection, so this collects
+ * and waits until two looks in a row agree.
+ */
+async function settled(): Promise<number> {
+  let last = -1;
+  for (let i = 0; i < 20; i++) {
+    collect?.();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { heapUsed, external } = process.memoryUsage();
+    if (Math.abs(heapUsed + external - last) < 64 * 1024) break;
+    last = heapUsed + external;
+  }
+  return last;
+}
+
+// The memory a search holds at its largest: measured one position short of its end, while the
+// search is still under way (its hash set and queue are what the game keeps between keystrokes).
+// While it grows, outgrown tables wait for a collection too: the process holds more for a while.
+async function searchMemory(): Promise<void> {
+  const biggest = largest as { position: Position; positions: number; where: string } | null;
+  if (biggest === null) return;
+  if (!collect) {
+    console.log('  (run node with --expose-gc to measure the memory of a search)');
+    return;
+  }
+  const before = await settled();
+  const again = new ProgressSearch(biggest.position);
+  again.run(biggest.positions - 1);
+  const after = await settled();
+  const mb = ((after - before) / 1024 / 1024).toFixed(1);
+  console.log(
+    `  the largest search (${fmt(again.positions)} positions, ${biggest.where}) run again: ` +
+      `${mb} MB live near its end`,
+  );
+}
+
+void searchMemory();
