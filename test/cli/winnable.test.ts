@@ -131,9 +131,8 @@ describe('the cache (README, "Winnable deals")', () => {
     );
     const file = path.join(env.XDG_CACHE_HOME, 'spider', 'winnable.jsonl');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    const began = Date.now();
     const second = await cli(args, { env, stderrTty: true });
-    expect(Date.now() - began).toBeLessThan(1000);
+    // No search: on a terminal a search names each deal it tries (a timed check would be noise).
     expect(second.stderr).toBe('');
     expect(second.stdout).toBe(first.stdout);
     // Other rules are another entry.
