@@ -1,16 +1,18 @@
 import {
+  type Action,
   type Card,
   type Column,
   COLUMN_COUNT,
   DEFAULT_RULES,
   type Game,
   newGame,
+  play,
   type Position,
   type Rules,
   SUIT_LETTERS,
   type Suit,
 } from '../../src/engine';
-import { parseCard } from '../../src/notation';
+import { parseAction, parseCard } from '../../src/notation';
 
 /** A card from notation, failing the test on a typo. */
 export function card(code: string): Card {
@@ -68,6 +70,21 @@ export function gameAt(start: Position, seed = 'test'): Game {
 
 /** The column numbers as the boards show them. */
 export const COLUMN_NUMBERS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'];
+
+/**
+ * The game of `seed` after the actions of `record` (space-separated notation), played through
+ * the rules, failing the test on one they refuse. Fresh positions every time, so that nothing is
+ * known yet of their status.
+ */
+export function playedOut(seed: string, rules: Rules, record: string | readonly string[]): Game {
+  let game = newGame(seed, rules);
+  for (const word of typeof record === 'string' ? record.split(' ') : record) {
+    const outcome = play(game, parseAction(word) as Action);
+    if (!outcome.ok) throw new Error(`test record: ${word} refused`);
+    game = outcome.game;
+  }
+  return game;
+}
 
 /** A column written back in the same compact form, for readable assertions. */
 export function describeColumn(col: Column): string {

@@ -4,8 +4,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { type Action, type Game, newGame, play, type Rules } from '../../src/engine';
-import { parseAction } from '../../src/notation';
+import type { Game, Rules } from '../../src/engine';
+import { playedOut } from './build';
 
 export const LOST_GAME_FILE = path.join(__dirname, '..', 'fixtures', 'lost-after-last-deal.txt');
 export const LOST_GAME_RULES: Rules = { suits: 1, relaxed: 0, keepSuits: false };
@@ -20,13 +20,7 @@ export const LOST_GAME_ACTIONS = words.length;
  * every time, so that nothing is known about their status yet.
  */
 export function lostGame(count = LOST_GAME_ACTIONS): Game {
-  let game = newGame('15', LOST_GAME_RULES);
-  for (const word of words.slice(0, count)) {
-    const outcome = play(game, parseAction(word) as Action);
-    if (!outcome.ok) throw new Error(`test record: ${word} refused`);
-    game = outcome.game;
-  }
-  return game;
+  return playedOut('15', LOST_GAME_RULES, words.slice(0, count));
 }
 
 /** Seed 2 with 1 suit after these actions (random play). */
@@ -41,11 +35,5 @@ const NEARLY_GLANCED =
  * positions every time.
  */
 export function nearlyGlancedLost(): Game {
-  let game = newGame('2', LOST_GAME_RULES);
-  for (const word of NEARLY_GLANCED.split(' ')) {
-    const outcome = play(game, parseAction(word) as Action);
-    if (!outcome.ok) throw new Error(`test record: ${word} refused`);
-    game = outcome.game;
-  }
-  return game;
+  return playedOut('2', LOST_GAME_RULES, NEARLY_GLANCED);
 }

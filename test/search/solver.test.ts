@@ -17,16 +17,14 @@ import {
   isWon,
   newGame,
   dealPosition,
-  play,
   status,
   statusWithin,
   type Suit,
 } from '../../src/engine';
-import { parseAction } from '../../src/notation';
 import { heuristicHints } from '../../src/search';
 import { autoplayFair, autoplayOpen, candidates, solve } from '../../src/search';
 import { actionOf, Board } from '../../src/engine/board';
-import { gameAt, position, suitRun } from '../helpers/build';
+import { gameAt, playedOut, position, suitRun } from '../helpers/build';
 import { playsToWin } from '../helpers/play-out';
 import { lostGame } from '../helpers/lost-game';
 
@@ -102,12 +100,7 @@ describe('real deals', () => {
   it('keeps its time while the rules search whether the position is lost', () => {
     // Seed 3 with 4 suits after 55 actions of `autoplay --open`: the rules look at a million
     // positions, seconds of work, before they say it is not lost (README, "Lost").
-    let game = newGame('3', { suits: 4, relaxed: 0, keepSuits: false });
-    for (const word of SLOW_TO_SETTLE.split(' ')) {
-      const outcome = play(game, parseAction(word) as Action);
-      if (!outcome.ok) throw new Error(`test record: ${word} refused`);
-      game = outcome.game;
-    }
+    const game = playedOut('3', { suits: 4, relaxed: 0, keepSuits: false }, SLOW_TO_SETTLE);
     let clock = 0;
     const found = solve(game.position, { timeMs: 10, now: () => clock++ });
     expect(found.result).toBe('unknown');

@@ -4,8 +4,9 @@
  * tell.
  */
 import { actionsKept, type Action, newGame, play, type Game } from '../../src/engine';
-import { parseAction, whereLostSentence } from '../../src/notation';
+import { whereLostSentence } from '../../src/notation';
 import { solve, whereLost } from '../../src/search';
+import { playedOut } from '../helpers/build';
 import { lostGame, LOST_GAME_ACTIONS } from '../helpers/lost-game';
 
 const run = (game: Game, budget = {}) => whereLost(game.start, actionsKept(game), budget);
@@ -143,13 +144,7 @@ it("stops the rules' look at the end when cancelled: the end is then not known",
 
 /** A fresh game each time, so that nothing is known of its positions' status yet. */
 function slowLost(): Game {
-  let game = newGame('792', { suits: 1, relaxed: 0, keepSuits: false });
-  for (const word of SLOW_LOST.split(' ')) {
-    const outcome = play(game, parseAction(word) as Action);
-    if (!outcome.ok) throw new Error(`test record: ${word} refused`);
-    game = outcome.game;
-  }
-  return game;
+  return playedOut('792', { suits: 1, relaxed: 0, keepSuits: false }, SLOW_LOST);
 }
 
 const SLOW_LOST =
