@@ -188,7 +188,7 @@ describe('the game at 80x24', () => {
       const command = commandForMouse({ action, button: 'left', ...jack }, board);
       if (command) expected.command(command);
     }
-    session.waitFor('Column 8: 1 card picked up');
+    session.waitFor('Column 8: J♥ picked up');
     const queen = at(4, 1);
     session.click(queen.x, queen.y);
     for (const action of ['press', 'release'] as const) {

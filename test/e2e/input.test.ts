@@ -89,7 +89,7 @@ describe('the mouse', () => {
     session.waitFor('q quit');
     const jack = JACK();
     session.click(jack.x, jack.y);
-    session.waitFor('Column 8: 1 card picked up');
+    session.waitFor('Column 8: J♥ picked up');
     session.click(jack.x, jack.y);
     expect(boardOf(session.waitFor(/moves 1 /))).toBe(boardAfter([[8, 5]]));
   });
@@ -99,7 +99,7 @@ describe('the mouse', () => {
     session.waitFor('q quit');
     const jack = JACK();
     session.click(jack.x, jack.y);
-    session.waitFor('Column 8: 1 card picked up');
+    session.waitFor('Column 8: J♥ picked up');
     const queen = QUEEN();
     session.click(queen.x, queen.y, { button: 'right' });
     session.waitForGone('picked up');
@@ -112,7 +112,7 @@ describe('the mouse', () => {
     session.waitFor('q quit');
     const jack = JACK();
     session.click(jack.x, jack.y);
-    session.waitFor('Column 8: 1 card picked up');
+    session.waitFor('Column 8: J♥ picked up');
     session.click(70, 23); // the key line
     session.waitForGone('picked up');
     session.sendKeys('5');
