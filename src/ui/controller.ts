@@ -45,6 +45,7 @@ import {
   error,
   info,
   LOST_TEXT,
+  lostPanel,
   same,
   sentence,
   type Update,
@@ -174,7 +175,7 @@ function settle(state: UiState, position: Position, status: Status): Update {
   if (state.confirm) return withState(state, { status, message: null });
   return withState(state, {
     status,
-    overlay: { kind: 'lost' },
+    overlay: lostPanel(state, state.game),
     selection: null,
     press: null,
     message: error(LOST_TEXT),
@@ -341,7 +342,7 @@ function confirmed(state: UiState, command: Command, deps: ControllerDeps): Upda
   // player leaves it or asks where it went wrong.
   const lost = cleared.status === 'lost' && !cleared.overlay;
   const panel: UiState = lost
-    ? { ...cleared, overlay: { kind: 'lost' }, selection: null, press: null }
+    ? { ...cleared, overlay: lostPanel(cleared, cleared.game), selection: null, press: null }
     : cleared;
   if (question === 'where' && command.kind === question)
     return askSolver({ ...panel, peekWarned: true }, question);

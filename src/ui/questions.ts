@@ -17,7 +17,7 @@ import {
   type JobResult,
 } from '../search';
 import type { Hints, Message, Overlay, SolverAsk, UiState } from './state';
-import { afterChange, askFirst, error, info, same, type Update, withState } from './update';
+import { afterChange, askFirst, error, info, lineOf, same, type Update, withState } from './update';
 
 /** How long the solver may think about whether the game can still be won (milliseconds). */
 export const WINNABLE_THINK_MS = 3_000;
@@ -92,7 +92,8 @@ export function answered(state: UiState, position: Position, result: JobResult):
           ? { ...overlay, back: onPanel(overlay.back) }
           : overlay;
     const overlay = onPanel(state.overlay);
-    return withState(asked, { game, overlay, message: info(sentence) });
+    const whereAnswer = { line: lineOf(state.game), text: sentence };
+    return withState(asked, { game, overlay, whereAnswer, message: info(sentence) });
   }
   // Cannot happen: each job answers in kind.
   if (ask.kind === 'where' || result.kind === 'fair') return same(asked);

@@ -107,6 +107,12 @@ export interface UiState {
   /** The player was told, in this game, that asking the solver counts as a peek. */
   readonly peekWarned: boolean;
   /**
+   * Where the game went wrong, as the solver last said (`g`), with the line of play it was said
+   * of (`lineOf`): a lost panel shown again for that same line, after an undo and a redo, shows
+   * it at once rather than offer to search again.
+   */
+  readonly whereAnswer?: { readonly line: string; readonly text: string };
+  /**
    * A mouse press waiting for its release: where it went down, and whether that press picked
    * the cards up (then its release on the same column does nothing more).
    */

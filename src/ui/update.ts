@@ -3,9 +3,10 @@
  * messages, an unchanged or amended state, and the state after the game changed (a completed
  * suit, a win, or a lost game: see README, "Playing" and "Lost").
  */
-import { type Game, hasCompleteSuitOnTop, statusWithin, suitLabel } from '../engine';
+import { actionsKept, type Game, hasCompleteSuitOnTop, statusWithin, suitLabel } from '../engine';
+import { dealName, formatAction } from '../notation';
 import { planGoesOn } from '../search';
-import type { Confirm, Message, UiState } from './state';
+import type { Confirm, Message, Overlay, UiState } from './state';
 
 /** What the adapter must do besides drawing the new state. */
 export type Effect = 'quit' | 'redraw' | 'suspend' | 'write' | 'stats' | null;
@@ -45,6 +46,20 @@ function planAhead(state: UiState, game: Game): UiState['planAhead'] {
   return choice && { position: game.position, choice };
 }
 
+/** The game's line of play as text to compare: its deal, its rules and the actions it keeps. */
+export function lineOf(game: Game): string {
+  const actions = actionsKept(game).map(formatAction).join(' ');
+  return `${dealName(game.deal)} ${JSON.stringify(game.rules)} ${actions}`;
+}
+
+/** The lost panel for `game`: with where it went wrong when the solver said so of this line. */
+export function lostPanel(state: UiState, game: Game): Overlay {
+  const answer = state.whereAnswer;
+  return answer !== undefined && answer.line === lineOf(game)
+    ? { kind: 'lost', wrong: answer.text }
+    : { kind: 'lost' };
+}
+
 /**
  * The state after an action, an undo or a redo changed the game: selection, hints and any
  * question for the solver are dropped; the message is `message`, or else what the change brought
@@ -73,7 +88,7 @@ export function afterChange(state: UiState, game: Game, message: Message | null)
     planAhead: planAhead(state, game),
     press: null,
     solver: null,
-    overlay: status === 'won' ? { kind: 'won' } : status === 'lost' ? { kind: 'lost' } : null,
+    overlay: status === 'won' ? { kind: 'won' } : status === 'lost' ? lostPanel(state, game) : null,
     message:
       status === 'lost'
         ? error(LOST_TEXT)

@@ -1212,6 +1212,37 @@ describe('where it went wrong (g)', () => {
     expect(again.state.message?.text).toMatch(/panel/);
   });
 
+  it('an undo and a redo back to the same line show the answer again without a search', () => {
+    const asked = run({ ...lost, peekWarned: true }, key('where')).state;
+    const answered = update(
+      asked,
+      { kind: 'solved', position, result: { kind: 'where-lost', found } },
+      deps,
+    ).state;
+    const undone = run(answered, key('undo')).state;
+    expect(undone.overlay).toBeNull();
+    const back = run(undone, key('redo')).state;
+    // The redo lands on the lost position at once, or once its status is settled.
+    const panel =
+      back.overlay ??
+      update(back, { kind: 'settled', position: back.game.position, status: 'lost' }, deps).state
+        .overlay;
+    expect(panel).toEqual({ kind: 'lost', wrong: sentence });
+    // Another line to a lost end is another question: the panel offers g again.
+    const other = { ...answered, whereAnswer: { line: 'another line', text: sentence } };
+    const elsewhere = run(run(other, key('undo')).state, key('redo')).state;
+    const otherPanel =
+      elsewhere.overlay ??
+      update(
+        elsewhere,
+        { kind: 'settled', position: elsewhere.game.position, status: 'lost' },
+        deps,
+      ).state.overlay;
+    expect(otherPanel).toEqual({ kind: 'lost' });
+    // Undoing the deal that lost it is a peek of its own; the answer shown again counts none.
+    expect(back.game.peeks).toBe(answered.game.peeks + 1);
+  });
+
   it('can be asked during the game too; an undo drops the question', () => {
     const playing = initialState(lostGame(LOST_GAME_ACTIONS - 1), THEME, 'woods');
     const asked = run({ ...playing, peekWarned: true }, key('where')).state;
