@@ -1156,6 +1156,9 @@ describe('where it went wrong (g)', () => {
     ms: 10,
   };
   const sentence = 'You could still have won after move 16; move 17, d, lost it.';
+  /** The state once the solver has answered the question `asked` waits on. */
+  const solvedOnPanel = (asked: UiState) =>
+    update(asked, { kind: 'solved', position, result: { kind: 'where-lost', found } }, deps).state;
 
   it('asked on the lost panel, after the warning, it looks back over the game in the background', () => {
     expect(lost.overlay).toEqual({ kind: 'lost' });
@@ -1173,11 +1176,7 @@ describe('where it went wrong (g)', () => {
 
   it('the answer shows on the lost panel and the message line, and counts a peek', () => {
     const asked = run({ ...lost, peekWarned: true }, key('where')).state;
-    const answered = update(
-      asked,
-      { kind: 'solved', position, result: { kind: 'where-lost', found } },
-      deps,
-    ).state;
+    const answered = solvedOnPanel(asked);
     expect(answered.overlay).toEqual({ kind: 'lost', wrong: sentence });
     expect(answered.message).toEqual({ text: sentence, kind: 'info' });
     expect(answered.game.peeks).toBe(lost.game.peeks + 1);
@@ -1213,12 +1212,7 @@ describe('where it went wrong (g)', () => {
   });
 
   it('an undo and a redo back to the same line show the answer again without a search', () => {
-    const asked = run({ ...lost, peekWarned: true }, key('where')).state;
-    const answered = update(
-      asked,
-      { kind: 'solved', position, result: { kind: 'where-lost', found } },
-      deps,
-    ).state;
+    const answered = solvedOnPanel(run({ ...lost, peekWarned: true }, key('where')).state);
     const undone = run(answered, key('undo')).state;
     expect(undone.overlay).toBeNull();
     const back = run(undone, key('redo')).state;
