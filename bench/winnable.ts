@@ -35,8 +35,10 @@ function run(seed: number, suits: number, cache: string): Run {
     { env: { ...process.env, XDG_CACHE_HOME: cache }, encoding: 'utf8' },
   );
   const seconds = Number(process.hrtime.bigint() - begin) / 1e9;
-  if (child.status !== 0)
-    return { seed, seconds, dealt: `exit ${child.status}: ${child.stderr.trim()}` };
+  if (child.status !== 0) {
+    const how = child.signal ? `killed by ${child.signal}` : `exit ${child.status}`;
+    return { seed, seconds, dealt: `${how}: ${child.stderr.trim()}` };
+  }
   const dealt = (JSON.parse(child.stdout) as { seed?: string }).seed ?? '?';
   return { seed, seconds, dealt };
 }

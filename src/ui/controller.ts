@@ -331,6 +331,8 @@ function restartGame(state: UiState): Update {
   return same({
     ...initialState(restart(state.game), state.theme, state.scoring),
     peekWarned: state.peekWarned, // the same game: the player knows
+    // Played again to the same lost end, the panel says at once where it went wrong.
+    ...(state.whereAnswer ? { whereAnswer: state.whereAnswer } : {}),
     message: info('Restarted this deal.'),
   });
 }

@@ -92,7 +92,7 @@ export function answered(state: UiState, position: Position, result: JobResult):
           ? { ...overlay, back: onPanel(overlay.back) }
           : overlay;
     const overlay = onPanel(state.overlay);
-    const whereAnswer = { line: lineOf(state.game), text: sentence };
+    const whereAnswer = { kept: state.game.kept, line: lineOf(state.game), text: sentence };
     return withState(asked, { game, overlay, whereAnswer, message: info(sentence) });
   }
   // Cannot happen: each job answers in kind.

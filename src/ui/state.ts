@@ -111,7 +111,12 @@ export interface UiState {
    * of (`lineOf`): a lost panel shown again for that same line, after an undo and a redo, shows
    * it at once rather than offer to search again.
    */
-  readonly whereAnswer?: { readonly line: string; readonly text: string };
+  readonly whereAnswer?: {
+    /** The number of actions in that line, compared first: most lines differ in length. */
+    readonly kept: number;
+    readonly line: string;
+    readonly text: string;
+  };
   /**
    * A mouse press waiting for its release: where it went down, and whether that press picked
    * the cards up (then its release on the same column does nothing more).

@@ -55,7 +55,7 @@ export function lineOf(game: Game): string {
 /** The lost panel for `game`: with where it went wrong when the solver said so of this line. */
 export function lostPanel(state: UiState, game: Game): Overlay {
   const answer = state.whereAnswer;
-  return answer !== undefined && answer.line === lineOf(game)
+  return answer !== undefined && answer.kept === game.kept && answer.line === lineOf(game)
     ? { kind: 'lost', wrong: answer.text }
     : { kind: 'lost' };
 }

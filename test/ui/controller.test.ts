@@ -1,5 +1,6 @@
 import {
   type Action,
+  actionsKept,
   DEAL,
   newGame,
   play,
@@ -33,7 +34,7 @@ import {
   WINNABLE_THINK_MS,
 } from '../../src/ui/questions';
 import type { UiState } from '../../src/ui/state';
-import { info, LOST_TEXT } from '../../src/ui/update';
+import { afterChange, info, LOST_TEXT } from '../../src/ui/update';
 import { gameAt, position, showColumns } from '../helpers/build';
 import { LOST_GAME_ACTIONS, lostGame, nearlyGlancedLost } from '../helpers/lost-game';
 
@@ -1223,7 +1224,9 @@ describe('where it went wrong (g)', () => {
         .overlay;
     expect(panel).toEqual({ kind: 'lost', wrong: sentence });
     // Another line to a lost end is another question: the panel offers g again.
-    const other = { ...answered, whereAnswer: { line: 'another line', text: sentence } };
+    const said = answered.whereAnswer;
+    expect(said?.kept).toBe(answered.game.kept);
+    const other = { ...answered, whereAnswer: { kept: said?.kept ?? 0, line: 'other', text: '' } };
     const elsewhere = run(run(other, key('undo')).state, key('redo')).state;
     const otherPanel =
       elsewhere.overlay ??
@@ -1235,6 +1238,21 @@ describe('where it went wrong (g)', () => {
     expect(otherPanel).toEqual({ kind: 'lost' });
     // Undoing the deal that lost it is a peek of its own; the answer shown again counts none.
     expect(back.game.peeks).toBe(answered.game.peeks + 1);
+    // Restarted and played again to the same end, the panel says it at once too; a new game
+    // is another line.
+    let replayed = run(answered, key('restart')).state;
+    expect(replayed.game.kept).toBe(0);
+    for (const action of actionsKept(answered.game)) {
+      const outcome = play(replayed.game, action);
+      if (!outcome.ok) throw new Error('the line replayed was refused');
+      replayed = afterChange(replayed, outcome.game, null).state;
+    }
+    const again =
+      replayed.overlay ??
+      update(replayed, { kind: 'settled', position: replayed.game.position, status: 'lost' }, deps)
+        .state.overlay;
+    expect(again).toEqual({ kind: 'lost', wrong: sentence });
+    expect(run(answered, key('new')).state.whereAnswer).toBeUndefined();
   });
 
   it('can be asked during the game too; an undo drops the question', () => {
