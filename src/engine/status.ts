@@ -59,6 +59,19 @@ export class StatusSearch {
     return this.search?.positions ?? 0;
   }
 
+  /**
+   * Steps `slice` positions at a time for as long as `goOn` says so, for a caller with a clock or
+   * a cancel of its own: the status, or null when `goOn` stopped it first or the search was given
+   * up elsewhere (it no longer moves).
+   */
+  settle(slice: number, goOn: () => boolean): Status | null {
+    for (;;) {
+      const before = this.positions;
+      const found = this.step(slice);
+      if (found !== null || this.positions === before || !goOn()) return found;
+    }
+  }
+
   step(budget = Infinity): Status | null {
     if (this.result !== null || this.search === null) return this.result;
     const verdict = this.search.run(budget);

@@ -87,13 +87,12 @@ class Budget {
   count(): void {
     if (this.positions >= this.maxPositions) throw new OutOfBudget();
     this.positions++;
-    if (this.positions % CHECK_EVERY !== 0) return;
-    if (this.now() >= this.deadline || this.cancelled()) throw new OutOfBudget();
+    if (this.positions % CHECK_EVERY === 0 && this.spent()) throw new OutOfBudget();
   }
 
-  /** Throws OutOfBudget when the time or patience is spent, whatever the positions. */
-  checkTime(): void {
-    if (this.now() >= this.deadline || this.cancelled()) throw new OutOfBudget();
+  /** Whether the time or patience is spent, whatever the positions. */
+  spent(): boolean {
+    return this.now() >= this.deadline || this.cancelled();
   }
 
   get ms(): number {
@@ -132,14 +131,10 @@ export function solve(start: Position, budget: SolveBudget = {}): Solution {
  * `statusSearch` asked of the same position object later, on this thread, go on with it).
  */
 function lostByRules(start: Position, spent: Budget): boolean {
-  const search = statusSearch(start);
-  for (;;) {
-    const before = search.positions;
-    const found = search.step(STATUS_SLICE);
-    if (found !== null) return found === 'lost';
-    if (search.positions === before) return false; // given up elsewhere: not known to be lost
-    spent.checkTime();
-  }
+  const found = statusSearch(start).settle(STATUS_SLICE, () => !spent.spent());
+  // Not settled: the time ran out (unknown), or the search was given up elsewhere (not lost).
+  if (found === null && spent.spent()) throw new OutOfBudget();
+  return found === 'lost';
 }
 
 /** Positions the rules' search looks at between two looks at the clock. */

@@ -203,14 +203,9 @@ export function whereLost(
    */
   const lostByRules = (): boolean => {
     const from = now();
-    const search = statusSearch(positions.at(n));
-    let found = search.step(RULES_SLICE);
-    for (let before = -1; found === null; found = search.step(RULES_SLICE)) {
-      // A search that no longer moves was given up elsewhere: the end is not known lost.
-      if (cancelled() || search.positions === before) return false;
-      before = search.positions;
-    }
-    if (found !== 'lost') return false;
+    // Unsettled (cancelled, or given up elsewhere): the end is not known lost.
+    if (statusSearch(positions.at(n)).settle(RULES_SLICE, () => !cancelled()) !== 'lost')
+      return false;
     looked.add(n);
     searched.push({ after: n, result: 'lost', positions: 0, ms: now() - from });
     high = n;
