@@ -6,7 +6,7 @@
 import { Command, CommanderError, Help, type Option } from 'commander';
 import { type Game, newGame } from '../engine';
 import { asciiOnly, printable, printableLines } from '../notation';
-import { pathExists } from '../store/input';
+import { missingFile, pathExists } from '../store/input';
 import {
   addDisplayOptions,
   addGameOptions,
@@ -271,9 +271,7 @@ export async function run(args: readonly string[], given: CliIo): Promise<number
     // A name that is not UTF-8 reaches the program with U+FFFD for its bad bytes (README,
     // "Move notation and game records"): the file may be there under its real name.
     if (first.includes('\uFFFD')) {
-      io.stderr.write(
-        `spider: cannot read '${printable(first, 300)}': no such file (a name that is not UTF-8 cannot be read here)\n`,
-      );
+      io.stderr.write(`spider: cannot read '${printable(first, 300)}': ${missingFile(first)}\n`);
       return EXIT_USAGE;
     }
     const what = /[./]/.test(first) ? 'no file or command' : 'unknown command';

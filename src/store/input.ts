@@ -17,6 +17,17 @@ const READING = {
 };
 
 /**
+ * Why there is no file at `path`. Node reads a name that is not UTF-8 with U+FFFD in place of its
+ * bad bytes: a file by that name may well be there, under its own name, which never reaches the
+ * program, and the player is told so.
+ */
+export function missingFile(path: string): string {
+  return path.includes('\uFFFD')
+    ? `${READING.ENOENT} (a name that is not UTF-8 cannot be read here)`
+    : READING.ENOENT;
+}
+
+/**
  * Whether something is at `path` (a file, a directory, anything): the reader then says what is
  * wrong with it, if anything, where "no such file" would be untrue.
  */
@@ -41,11 +52,7 @@ export async function readTextInput(
     if (error instanceof TooLarge)
       return { ok: false, reason: `larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB` };
     const reason = fsWords(error, READING);
-    // Node reads a name that is not UTF-8 with U+FFFD in place of its bad bytes: a file by that
-    // name may well be there, under its own name, which never reaches the program.
-    if (reason === READING.ENOENT && path.includes('\uFFFD'))
-      return { ok: false, reason: `${reason} (a name that is not UTF-8 cannot be read here)` };
-    return { ok: false, reason };
+    return { ok: false, reason: reason === READING.ENOENT ? missingFile(path) : reason };
   }
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
