@@ -44,29 +44,24 @@ export function whereLostText(game: Game, found: WhereLost, meta: GameRecord['me
   const actions = actionsKept(game);
   const low = found.lastWinnable;
   // "After move 0" is the deal itself (README, "Where it went wrong").
-  const aftersOf = (searched: WhereLost['searched']) =>
-    searched.length === 1 && searched[0].after === 0
+  const afters =
+    found.searched.length === 1 && found.searched[0].after === 0
       ? 'at the deal'
-      : `after move${searched.length === 1 ? '' : 's'} ` +
-        searched.map((s) => (s.after === 0 ? '0 (the deal)' : String(s.after))).join(', ');
-  const positionsOf = (searched: WhereLost['searched']) =>
-    searched.length === 1 ? '1 position' : `${searched.length} positions`;
-  const spent = `${count(found.positions)} positions in ${count(found.ms)} ms`;
+      : `after move${found.searched.length === 1 ? '' : 's'} ` +
+        found.searched.map((s) => (s.after === 0 ? '0 (the deal)' : String(s.after))).join(', ');
   // The end lost by the rules is settled with no search; a search after that, of earlier
   // positions, may have been cut short by the time before it settled one.
   const [only] = found.searched;
-  const byRules =
-    found.searched.length === 1 && only.result === 'lost' && only.positions === 0
-      ? found.stopped === null
-        ? `# The rules call the game lost after move ${only.after}: no search was needed.`
-        : `# The rules call the game lost after move ${only.after}; the search of the moves before it settled none (${count(found.positions)} positions in ${count(Math.max(0, found.ms - only.ms))} ms).`
-      : null;
+  const byRules = found.searched.length === 1 && only.result === 'lost' && only.positions === 0;
   const lines = [
     `# spider solve --where-lost: ${whereLostSentence(found)}`,
-    byRules ??
-      `# ${positionsOf(found.searched)} of the game searched` +
-        (found.searched.length === 0 ? '' : ` (${aftersOf(found.searched)})`) +
-        `: ${spent}.`,
+    !byRules
+      ? `# ${found.searched.length === 1 ? '1 position' : `${found.searched.length} positions`} of the game searched` +
+        (found.searched.length === 0 ? '' : ` (${afters})`) +
+        `: ${count(found.positions)} positions in ${count(found.ms)} ms.`
+      : found.stopped === null
+        ? `# The rules call the game lost after move ${only.after}: no search was needed.`
+        : `# The rules call the game lost after move ${only.after}; the search of the moves before it settled none (${count(found.positions)} positions in ${count(Math.max(0, found.ms - only.ms))} ms).`,
   ];
   if (found.stopped !== null) {
     lines.push(
