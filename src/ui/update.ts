@@ -4,7 +4,7 @@
  * suit, a win, or a lost game: see README, "Playing" and "Lost").
  */
 import { actionsKept, type Game, hasCompleteSuitOnTop, statusWithin, suitLabel } from '../engine';
-import { dealName, formatAction } from '../notation';
+import { formatAction } from '../notation';
 import { planGoesOn } from '../search';
 import type { Confirm, Message, Overlay, UiState } from './state';
 
@@ -46,10 +46,12 @@ function planAhead(state: UiState, game: Game): UiState['planAhead'] {
   return choice && { position: game.position, choice };
 }
 
-/** The game's line of play as text to compare: its deal, its rules and the actions it keeps. */
+/**
+ * The game's line of play as text to compare: the actions it keeps. The screen's state is of one
+ * deal and its rules (a new game or a resumed one starts it afresh), so they need no place in it.
+ */
 export function lineOf(game: Game): string {
-  const actions = actionsKept(game).map(formatAction).join(' ');
-  return `${dealName(game.deal)} ${JSON.stringify(game.rules)} ${actions}`;
+  return actionsKept(game).map(formatAction).join(' ');
 }
 
 /** The lost panel for `game`: with where it went wrong when the solver said so of this line. */
