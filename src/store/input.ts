@@ -23,7 +23,7 @@ const READING = {
  */
 export function missingFile(path: string): string {
   return path.includes('\uFFFD')
-    ? `${READING.ENOENT} (a name that is not UTF-8 cannot be read here)`
+    ? `${READING.ENOENT} (a name that is not UTF-8 cannot be read here: rename the file)`
     : READING.ENOENT;
 }
 

@@ -570,7 +570,7 @@ describe('usage errors (exit 2)', () => {
     const changed = await cli([path.join(dir, 'g\uFFFD.txt')]);
     expect(changed.status).toBe(2);
     expect(changed.stderr).toMatch(
-      /no such file \(a name that is not UTF-8 cannot be read here\)\n$/,
+      /no such file \(a name that is not UTF-8 cannot be read here: rename the file\)\n$/,
     );
     // A directory is there, so it is not "no file": it goes where `spider play DIR` goes.
     const folder = await cli([dir]);

@@ -86,7 +86,7 @@ describe('a record file named', () => {
     const changed = await readTextInput('/nonexistent-spider-dir/\uFFFD.txt', Readable.from([]));
     expect(changed).toEqual({
       ok: false,
-      reason: 'no such file (a name that is not UTF-8 cannot be read here)',
+      reason: 'no such file (a name that is not UTF-8 cannot be read here: rename the file)',
     });
   });
 });
