@@ -121,7 +121,10 @@ export function addSearchCommands(program: Command, kit: CommandKit): void {
             ? `won: a winning line of ${count(found.line.length)} actions ${file === undefined ? 'from the deal' : "follows the record's own"}`
             : found.result === 'lost'
               ? 'lost: no line of play wins from here'
-              : 'unknown: the time ran out before a win was found or ruled out (--time SECONDS gives it longer)';
+              : found.positions === 0
+                ? // The rules' own look counts no positions (README, "Solver").
+                  'unknown: the time ran out while the rules looked at whether the position is lost, before any search (--time SECONDS gives it longer)'
+                : 'unknown: the time ran out before a win was found or ruled out (--time SECONDS gives it longer)';
       io.stdout.write(
         `# spider solve: ${summary}; ${count(found.positions)} positions searched in ${count(found.ms)} ms.\n` +
           formatRecord({

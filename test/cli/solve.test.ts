@@ -6,6 +6,7 @@ import { run } from '../../src/cli/program';
 import { checkMove, newGame, play } from '../../src/engine';
 import { parseAction } from '../../src/notation';
 import { fakeIo, type FakeIoOptions } from '../helpers/fake-io';
+import { SLOW_TO_SETTLE } from '../helpers/lost-game';
 
 async function cli(args: string[], options: FakeIoOptions = {}) {
   const { io, written } = fakeIo(options);
@@ -190,4 +191,13 @@ it("an illegal action in FILE names its cards by the locale, as replay's message
     const utf8 = await cli([command, '-'], { stdin, env: { LANG: 'C.UTF-8' } });
     expect(utf8.stderr).toContain('nothing goes onto an ace (A♠)');
   }
+});
+
+it('says where the time went when the rules took it all to look at whether the game is lost', async () => {
+  const record = `seed: 3\nsuits: 4\n\n${SLOW_TO_SETTLE}\n`;
+  const out = await cli(['solve', '-', '--time', '0.05'], { stdin: record });
+  expect(out.status).toBe(0);
+  expect(out.stdout).toMatch(
+    /^# spider solve: unknown: the time ran out while the rules looked at whether the position is lost, before any search \(--time SECONDS gives it longer\); 0 positions searched in [\d,]+ ms\.\n/,
+  );
 });

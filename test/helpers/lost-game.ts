@@ -37,3 +37,12 @@ const NEARLY_GLANCED =
 export function nearlyGlancedLost(): Game {
   return playedOut('2', LOST_GAME_RULES, NEARLY_GLANCED);
 }
+
+/**
+ * Seed 3 with 4 suits after these actions (from `autoplay --open`): not lost, but the rules look
+ * at a million positions, seconds of work, before they say so (README, "Lost").
+ */
+export const SLOW_TO_SETTLE =
+  '5-9 1-10 10-2 1-9 1-3 4-1 4-2 7-2 7-1 7-4 7-6 7-3 4-3 7-4 3-4 3-5 4-7 d 1-4 8-5 d 7-3 4-7 ' +
+  '7-8 8-2 1-9 3-2 3-7 6-7 3-7 3-8 6-3 6-3 6-5 10-8 10-8 d 10-8 1-10 d 2-5 5-3 1-4 1-6 5-4 8-2 d ' +
+  '1-3 1-4 7-1 9-10 1-2 1-2 3-1 3-10';

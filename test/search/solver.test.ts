@@ -26,7 +26,7 @@ import { autoplayFair, autoplayOpen, candidates, solve } from '../../src/search'
 import { actionOf, Board } from '../../src/engine/board';
 import { gameAt, playedOut, position, suitRun } from '../helpers/build';
 import { playsToWin } from '../helpers/play-out';
-import { lostGame } from '../helpers/lost-game';
+import { lostGame, SLOW_TO_SETTLE } from '../helpers/lost-game';
 
 const SEVEN_REMOVED: Suit[] = [0, 1, 2, 3, 0, 1, 2];
 
@@ -110,11 +110,6 @@ describe('real deals', () => {
     expect(found.positions).toBe(0);
   });
 });
-
-const SLOW_TO_SETTLE =
-  '5-9 1-10 10-2 1-9 1-3 4-1 4-2 7-2 7-1 7-4 7-6 7-3 4-3 7-4 3-4 3-5 4-7 d 1-4 8-5 d 7-3 4-7 ' +
-  '7-8 8-2 1-9 3-2 3-7 6-7 3-7 3-8 6-3 6-3 6-5 10-8 10-8 d 10-8 1-10 d 2-5 5-3 1-4 1-6 5-4 8-2 d ' +
-  '1-3 1-4 7-1 9-10 1-2 1-2 3-1 3-10';
 
 describe('autoplay --open', () => {
   it('plays the hints to the end when the solver finds nothing within its budget', () => {
