@@ -100,6 +100,18 @@ function buildProgram(io: CliIo, unicode: boolean): Command {
     .option('-s, --suits <n>', "suits in the deck of a player's new game: 1, 2 or 4", '4')
     .option('-r, --relaxed <level>', 'deal with empty columns: 0, 1, 2 or 3 (as for play)', '0')
     .option('-k, --keep-suits', 'completed suits stay until removed (action rF)')
+    .option(
+      '--max-history <size>',
+      "a player's history size past which old games are summed up",
+      '1MiB',
+    )
+    .option('--max-records <n>', 'records (w) kept per player: the oldest goes first', '100')
+    .option(
+      '--max-records-size <size>',
+      "a player's records in all: the oldest goes first",
+      '16MiB',
+    )
+    .option('--max-saves <n>', 'unfinished games kept per player', '16')
     .allowExcessArguments(false)
     .action(
       async (
@@ -109,9 +121,13 @@ function buildProgram(io: CliIo, unicode: boolean): Command {
           maxSessions: string;
           maxPerAddress: string;
           idleTimeout: string;
+          maxHistory: string;
+          maxRecords: string;
+          maxRecordsSize: string;
+          maxSaves: string;
         },
       ) => {
-        const { serveCommand, wholeNumber } = await import('./serve-command');
+        const { diskLimitsOf, serveCommand, wholeNumber } = await import('./serve-command');
         const { rules } = take(checkGameOptions(raw));
         const port = take(wholeNumber('--port', raw.port, 0, 65535));
         const maxSessions = take(wholeNumber('--max-sessions', raw.maxSessions, 1, 10000));
@@ -131,6 +147,7 @@ function buildProgram(io: CliIo, unicode: boolean): Command {
           maxPerAddress,
           idleMinutes: idle,
           rules,
+          diskLimits: take(diskLimitsOf(raw)),
         });
         if (status !== EXIT_OK) throw new Exit(status);
       },

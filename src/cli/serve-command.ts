@@ -6,6 +6,7 @@
 import type { Rules } from '../engine';
 import { loadHostKey } from '../serve/host-key';
 import { startServer } from '../serve/server';
+import { type DiskLimits, parseSize } from '../store/disk-limits';
 import { stateDir, stateProblem } from '../store/paths';
 import type { CliIo } from './kit';
 
@@ -16,6 +17,7 @@ export interface ServeSettings {
   readonly maxPerAddress: number;
   readonly idleMinutes: number;
   readonly rules: Rules;
+  readonly diskLimits: DiskLimits;
 }
 
 /** A whole number from `min` to `max`, or why not. */
@@ -32,6 +34,32 @@ export function wholeNumber(
       message: `${name} must be a whole number from ${min} to ${max}, not '${text}'`,
     };
   return { ok: true, value };
+}
+
+/** What each player may keep on disk, from the options (README, "Limits on disk"), or why not. */
+export function diskLimitsOf(raw: {
+  readonly maxHistory: string;
+  readonly maxRecords: string;
+  readonly maxRecordsSize: string;
+  readonly maxSaves: string;
+}): { ok: true; value: DiskLimits } | { ok: false; message: string } {
+  const history = parseSize('--max-history', raw.maxHistory, 64 * 1024, 1024 * 1024 * 1024);
+  if (!history.ok) return history;
+  const records = wholeNumber('--max-records', raw.maxRecords, 0, 100_000);
+  if (!records.ok) return records;
+  const recordBytes = parseSize('--max-records-size', raw.maxRecordsSize, 0, 1024 ** 4);
+  if (!recordBytes.ok) return recordBytes;
+  const saves = wholeNumber('--max-saves', raw.maxSaves, 1, 10_000);
+  if (!saves.ok) return saves;
+  return {
+    ok: true,
+    value: {
+      historyBytes: history.value,
+      records: records.value,
+      recordBytes: recordBytes.value,
+      saves: saves.value,
+    },
+  };
 }
 
 const SHUTDOWN_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
@@ -66,6 +94,7 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
       hostKey: key.key,
       stateDir: dir,
       rules: settings.rules,
+      diskLimits: settings.diskLimits,
       randomSeed: io.randomSeed,
       solver,
       log,

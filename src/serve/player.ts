@@ -12,6 +12,7 @@ import type { Rules } from '../engine';
 import type { JobRunner } from '../search';
 import type { SearchTurns } from '../ui/background';
 import type { GameHost } from '../ui/loop';
+import type { DiskLimits } from '../store/disk-limits';
 import { fsReason } from '../store/errors';
 import { folderAsHome, playerPlaces, type Places } from '../store/paths';
 import { InputBudget, InputPump, limitUnsent } from './limits';
@@ -46,6 +47,8 @@ export interface SessionContext {
   /** The lost-game search's turns, shared by every game of the server. */
   readonly searchTurns: SearchTurns;
   readonly idleMs: number;
+  /** What each player may keep on disk (README, "Limits on disk"). */
+  readonly diskLimits: DiskLimits;
   /** Lets the server end or warn this session: `end(reason)` ends the game, saved. */
   register(control: SessionControl): () => void;
 }
@@ -197,7 +200,7 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
       fresh: false,
       host,
       records,
-      places: placesOf(context.player),
+      places: placesOf(context.player, context.diskLimits),
       saving: 'in-background',
       remote: true,
     });
@@ -250,8 +253,8 @@ export function shownTo(player: Player, text: string): string {
 }
 
 /** Where the player's games and statistics are kept: their own folder; a guest's nowhere. */
-function placesOf(player: Player): Places {
-  if (player.kind === 'key') return playerPlaces(player.folder);
+function placesOf(player: Player, limits: DiskLimits): Places {
+  if (player.kind === 'key') return playerPlaces(player.folder, limits);
   const guest = () => GUEST_NOT_KEPT;
   return { state: '/nonexistent', data: '/nonexistent', stateProblem: guest, dataProblem: guest };
 }

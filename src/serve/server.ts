@@ -12,6 +12,7 @@ import { type Connection, Server, type ServerChannel, type Session, utils } from
 import type { Rules } from '../engine';
 import type { JobRunner } from '../search';
 import { SolverShare } from '../search/solver-thread';
+import { type DiskLimits, SERVER_DISK_LIMITS } from '../store/disk-limits';
 import { SearchTurns } from '../ui/background';
 import { cannotDrawOn } from '../ui/terminal-type';
 import { fingerprint } from './host-key';
@@ -50,6 +51,8 @@ export interface ServeOptions {
   readonly loginMs?: number;
   /** How often a client is asked whether it is still there (README, "Limits"). */
   readonly keepaliveMs?: number;
+  /** What each player may keep on disk (README, "Limits on disk"); `SERVER_DISK_LIMITS` if not given. */
+  readonly diskLimits?: DiskLimits;
 }
 
 /** Connections not logged in yet, from one address and in all: beyond these the oldest is closed. */
@@ -319,6 +322,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         randomSeed: options.randomSeed,
         solver: options.solver ? new SolverShare(options.solver) : null,
         idleMs: options.idleMs,
+        diskLimits: options.diskLimits ?? SERVER_DISK_LIMITS,
         searchTurns,
         register: (control) => {
           controls.add(control);

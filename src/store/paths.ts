@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import type { DiskLimits } from './disk-limits';
 
 /**
  * Where the game keeps its files, after the XDG base directory specification: saved games under
@@ -117,6 +118,8 @@ export interface Places {
    * paths (a server's player): the player's folder written `~`. As it is unless given.
    */
   readonly shown?: (text: string) => string;
+  /** What the player may keep on disk (README, "Limits on disk"); no limit unless given. */
+  readonly limits?: DiskLimits;
 }
 
 /** The local player's places, from the XDG variables of `env` (see above). */
@@ -131,9 +134,9 @@ export function localPlaces(env: NodeJS.ProcessEnv): Places {
 
 /**
  * Everything of one player's in one folder of their own (a server keeps one per player): saved
- * games in its `games` folder, the statistics beside them.
+ * games in its `games` folder, the statistics beside them, within `limits` when given.
  */
-export function playerPlaces(folder: string): Places {
+export function playerPlaces(folder: string, limits?: DiskLimits): Places {
   const problem = (): string | null =>
     path.isAbsolute(folder) ? folderProblem(folder) : `${folder} is not an absolute path`;
   return {
@@ -142,6 +145,7 @@ export function playerPlaces(folder: string): Places {
     stateProblem: problem,
     dataProblem: problem,
     shown: (text) => folderAsHome(text, folder),
+    ...(limits ? { limits } : {}),
   };
 }
 

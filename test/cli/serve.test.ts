@@ -9,6 +9,7 @@ import * as path from 'path';
 import { utils } from 'ssh2';
 import { run } from '../../src/cli/program';
 import { HOST_KEY_FILE } from '../../src/serve/host-key';
+import { parseSize, sizeText } from '../../src/store/disk-limits';
 import { fakeIo } from '../helpers/fake-io';
 
 const folders: string[] = [];
@@ -38,6 +39,17 @@ describe('spider serve options', () => {
     [['--idle-timeout', '10081'], "not '10081'"],
     [['--suits', '3'], '--suits'],
     [['--listen', ''], '--listen needs an address'],
+    [
+      ['--max-history', '1 parsec'],
+      "--max-history must be a size from 64 KiB to 1 GiB, such as 1MiB or 512KiB, not '1 parsec'",
+    ],
+    [['--max-history', '1K'], '--max-history must be a size from 64 KiB'],
+    [
+      ['--max-records', 'many'],
+      "--max-records must be a whole number from 0 to 100000, not 'many'",
+    ],
+    [['--max-records-size', '-1'], '--max-records-size must be a size from 0 bytes'],
+    [['--max-saves', '0'], '--max-saves must be a whole number from 1 to 10000'],
     [['extra'], 'too many arguments'],
   ])('%j is refused with a message and status 2', async (args, message) => {
     const { status, stderr, stdout } = await serve(args);
@@ -90,5 +102,30 @@ describe('spider serve options', () => {
     } finally {
       taken.close();
     }
+  });
+});
+
+describe('sizes in options', () => {
+  it.each([
+    ['4096', 4096],
+    ['512K', 512 * 1024],
+    ['512 KiB', 512 * 1024],
+    ['1MiB', 1024 * 1024],
+    ['2mb', 2 * 1024 * 1024],
+    ['1G', 1024 ** 3],
+  ])('reads %j as %d bytes', (text, bytes) => {
+    expect(parseSize('--x', text, 0, 1024 ** 4)).toEqual({ ok: true, value: bytes });
+  });
+
+  it('names sizes in the largest whole unit', () => {
+    expect([1, 100, 1024, 1536, 64 * 1024, 1024 ** 2, 1024 ** 3].map(sizeText)).toEqual([
+      '1 byte',
+      '100 bytes',
+      '1 KiB',
+      '1536 bytes',
+      '64 KiB',
+      '1 MiB',
+      '1 GiB',
+    ]);
   });
 });
