@@ -8,13 +8,14 @@
 import { createHash } from 'crypto';
 import * as net from 'net';
 import * as path from 'path';
-import { type Connection, Server, type ServerChannel, type Session, utils } from 'ssh2';
+import { type Connection, Server, type ServerChannel, type Session } from 'ssh2';
 import type { Rules } from '../engine';
 import type { JobRunner } from '../search';
 import { SolverShare } from '../search/solver-thread';
 import { type DiskLimits, SERVER_DISK_LIMITS } from '../store/disk-limits';
 import { SearchTurns } from '../ui/background';
 import { cannotDrawOn } from '../ui/terminal-type';
+import { algorithmNamed, keyProblem, loginProblem } from './auth';
 import { fingerprint } from './host-key';
 import { Coalesced, LoginQueue, Tally } from './limits';
 import {
@@ -55,6 +56,11 @@ export interface ServeOptions {
   readonly diskLimits?: DiskLimits;
 }
 
+/**
+ * Logins refused on one connection before it is closed, as OpenSSH's MaxAuthTries: a client
+ * trying key after key, or signature after signature, gets no more than this.
+ */
+const MAX_LOGIN_FAILURES = 6;
 /** Connections not logged in yet, from one address and in all: beyond these the oldest is closed. */
 const PENDING_PER_ADDRESS = 8;
 const PENDING_TOTAL = 256;
@@ -152,12 +158,31 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       );
       byKey.get(socketKey(address, port))?.destroy();
     });
+    let failures = 0;
     client.on('authentication', (ctx) => {
       if (ctx.method === 'publickey') {
-        const key = utils.parseKey(ctx.key.data);
-        if (key instanceof Error || Array.isArray(key)) return ctx.reject();
-        if (!ctx.signature || !ctx.blob) return ctx.accept(); // "would this key do?": yes
-        if (!key.verify(ctx.blob, ctx.signature, ctx.hashAlgo)) return ctx.reject();
+        const request = {
+          algo: ctx.key.algo,
+          key: ctx.key.data,
+          hashAlgo: ctx.hashAlgo,
+          blob: ctx.blob,
+          signature: ctx.signature,
+        };
+        // "Would this key do?", before the client signs: any key of a type taken is a player.
+        const asking = ctx.signature === undefined;
+        const problem = asking ? keyProblem(request) : loginProblem(request);
+        if (problem !== null) {
+          options.log(
+            `${address}: a login refused: ${problem} (key ${fingerprint(ctx.key.data)}, ${algorithmNamed(request)})`,
+          );
+          if (++failures >= MAX_LOGIN_FAILURES) {
+            options.log(`${address}: ${failures} logins refused: closed`);
+            byKey.get(socketKey(address, port))?.destroy();
+            return;
+          }
+          return ctx.reject();
+        }
+        if (asking) return ctx.accept();
         const id = playerId(ctx.key.data);
         player = {
           kind: 'key',

@@ -166,6 +166,26 @@ describe('spider serve with OpenSSH', () => {
     expect(ls.stdout).toBe('');
   });
 
+  it.each(['ed25519', 'ecdsa', 'rsa'])('logs in with an %s key', async (type) => {
+    const file = path.join(home, `key-${type}-only`);
+    spawnSync('ssh-keygen', ['-q', '-t', type, '-N', '', '-f', file]);
+    const shown = spawnSync('ssh-keygen', ['-l', '-f', `${file}.pub`], { encoding: 'utf8' });
+    const keyPrint = /(SHA256:\S+)/.exec(shown.stdout)?.[1] ?? 'none';
+    const onlyKeys = ['-o', 'PreferredAuthentications=publickey', '-o', 'IdentitiesOnly=yes'];
+    const ls = spawnSync(
+      'ssh',
+      [...sshOptions(), ...onlyKeys, '-i', file, 'player@127.0.0.1', 'ls'],
+      { encoding: 'utf8', timeout: 20_000 },
+    );
+    // In: the command is what is refused, by the game's own words.
+    expect(ls.stderr).toContain('spider: this server only plays Spider');
+    // The server's log is read on this process's next turns: spawnSync held them up.
+    const deadline = Date.now() + 10_000;
+    while (!log.includes(`logged in as ${keyPrint}`) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(log).toContain(`logged in as ${keyPrint}`);
+  });
+
   // Last: it stops the server.
   it('on SIGTERM tells the players, saves their games and exits 0', async () => {
     const ada = login(keys[0]);
