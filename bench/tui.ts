@@ -47,7 +47,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 /** A fake terminal: input bytes we push, output bytes we count. */
-function fakeTerminal() {
+function fakeTerminal(width = WIDTH, height = HEIGHT) {
   const input = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => input });
   let bytes = 0;
   let lastWrite = 0n;
@@ -59,7 +59,7 @@ function fakeTerminal() {
         callback();
       },
     }),
-    { isTTY: true, columns: WIDTH, rows: HEIGHT },
+    { isTTY: true, columns: width, rows: height },
   );
   return {
     input: input as unknown as NodeJS.ReadStream,
@@ -259,6 +259,39 @@ async function keysDuringSolve(): Promise<void> {
   console.log(`  median ${ms(median(times))}, worst ${ms(Math.max(...times))}`);
 }
 
+/**
+ * The cost of a frame by the terminal's size (a server's player chooses it, up to 400x150: README,
+ * "Limits"): a cursor move, which changes a few cells, and Ctrl-L, which repaints every cell.
+ */
+async function framesBySize(): Promise<void> {
+  console.log('Keystroke to frame by terminal size (median of 40 each):');
+  for (const [width, height] of [
+    [80, 24],
+    [200, 60],
+    [400, 150],
+  ]) {
+    const terminal = fakeTerminal(width, height);
+    const game = newGame('42', { suits: 4, relaxed: 0, keepSuits: false });
+    const state = initialState(game, { ascii: false, color: true, fourColor: false }, 'woods');
+    const exit = runTerminalGame(
+      state,
+      { randomSeed: () => '1', hints: heuristicHints },
+      { input: terminal.input, output: terminal.output, term: 'xterm-256color' },
+    );
+    const move: number[] = [];
+    const redraw: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      move.push((await terminal.press(i % 2 === 0 ? 'l' : 'H')).ms);
+      redraw.push((await terminal.press('\x0c')).ms);
+    }
+    await terminal.press('q', false);
+    await exit;
+    console.log(
+      `  ${width}x${height}: cursor move ${ms(median(move))}, Ctrl-L (every cell) ${ms(median(redraw))}`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   console.log(`spider terminal benchmark (node ${process.version})`);
   const starts: number[] = [];
@@ -267,6 +300,7 @@ async function main(): Promise<void> {
   console.log(`  median ${ms(median(starts))}, worst ${ms(Math.max(...starts))}`);
   await keystrokes(false);
   await keystrokes(true);
+  await framesBySize();
   await keysDuringSearch();
   await keysDuringSolve();
 }

@@ -36,22 +36,55 @@ export interface Cell {
   highlight: boolean;
 }
 
+/**
+ * The cells of a frame, row by row, held as three arrays (what each cell shows, its role, whether
+ * it is highlighted) rather than an object a cell: a frame is laid out for every paint, and a large
+ * terminal (400x150 on a server, README "Limits") would otherwise make 60,000 objects each time,
+ * whose allocation and collection cost more than the drawing.
+ */
+/**
+ * Blank frames' cells, by their number, for the last few sizes asked for: every frame of a game has
+ * its terminal's size, and a server draws on a few sizes at a time.
+ */
+const blanks = new Map<number, { readonly chars: string[]; readonly roles: Role[] }>();
+const BLANKS_KEPT = 8;
+
+function blankOf(size: number): { readonly chars: string[]; readonly roles: Role[] } {
+  let blank = blanks.get(size);
+  if (blank === undefined) {
+    blank = {
+      chars: new Array<string>(size).fill(' '),
+      roles: new Array<Role>(size).fill('plain'),
+    };
+    if (blanks.size >= BLANKS_KEPT) blanks.delete(blanks.keys().next().value as number);
+  } else blanks.delete(size); // the most recent goes last
+  blanks.set(size, blank);
+  return blank;
+}
+
 export class Frame {
-  readonly cells: Cell[];
+  /** What each cell shows (see `Cell.ch`), at `y * width + x`. */
+  readonly chars: string[];
+  readonly roles: Role[];
+  /** 1 where the cell is highlighted. */
+  readonly highlights: Uint8Array;
 
   constructor(
     readonly width: number,
     readonly height: number,
   ) {
-    this.cells = Array.from({ length: width * height }, () => ({
-      ch: ' ',
-      role: 'plain' as Role,
-      highlight: false,
-    }));
+    const size = width * height;
+    // Copies of a blank frame of this size: copying an array is far quicker than filling one.
+    const blank = blankOf(size);
+    this.chars = blank.chars.slice();
+    this.roles = blank.roles.slice();
+    this.highlights = new Uint8Array(size);
   }
 
+  /** A copy of one cell. */
   at(x: number, y: number): Cell {
-    return this.cells[y * this.width + x];
+    const i = y * this.width + x;
+    return { ch: this.chars[i], role: this.roles[i], highlight: this.highlights[i] === 1 };
   }
 
   /**
@@ -85,14 +118,13 @@ export class Frame {
 
   /** Sets one cell, blanking the other half of any double-width character it cuts in two. */
   private set(x: number, y: number, ch: string, role: Role, highlight: boolean): void {
-    const row = y * this.width;
-    const cell = this.cells[row + x];
-    if (cell.ch === '' && x > 0 && ch !== '') this.cells[row + x - 1].ch = ' ';
-    const next = x + 1 < this.width ? this.cells[row + x + 1] : undefined;
-    if (next && next.ch === '' && cell.ch !== '') next.ch = ' ';
-    cell.ch = ch;
-    cell.role = role;
-    cell.highlight = highlight;
+    const i = y * this.width + x;
+    const chars = this.chars;
+    if (chars[i] === '' && x > 0 && ch !== '') chars[i - 1] = ' ';
+    if (x + 1 < this.width && chars[i + 1] === '' && chars[i] !== '') chars[i + 1] = ' ';
+    chars[i] = ch;
+    this.roles[i] = role;
+    this.highlights[i] = highlight ? 1 : 0;
   }
 
   /** Fills a rectangle with spaces of a role (clearing what was there). */
@@ -107,7 +139,7 @@ export class Frame {
   /** One line of text, trailing spaces trimmed. */
   line(y: number): string {
     let text = '';
-    for (let x = 0; x < this.width; x++) text += this.cells[y * this.width + x].ch;
+    for (let x = 0; x < this.width; x++) text += this.chars[y * this.width + x];
     return text.trimEnd();
   }
 

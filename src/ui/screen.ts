@@ -6,6 +6,7 @@
  */
 import * as blessed from './blessed';
 import { StringDecoder } from 'string_decoder';
+import type { Role } from './frame';
 import type { Layout } from './layout';
 import { paint, type Theme } from './theme';
 
@@ -71,12 +72,25 @@ const DEFAULT_COLOUR = 0x1ff;
 const FLUSH_WAIT_MS = 1000;
 
 /** blessed's cell attribute: flags << 18 | fg << 9 | bg (flags: 1 bold, 8 inverse). */
-function attribute(role: Parameters<typeof paint>[0], highlight: boolean, theme: Theme): number {
+function attribute(role: Role, highlight: boolean, theme: Theme): number {
   const p = paint(role, highlight, theme);
   const flags = (p.bold ? 1 : 0) | (p.inverse ? 8 : 0);
   const fg = p.fg < 0 ? DEFAULT_COLOUR : p.fg;
   const bg = p.bg < 0 ? DEFAULT_COLOUR : p.bg;
   return (flags << 18) | (fg << 9) | bg;
+}
+
+/** The attributes of a theme, by role: plain, then highlighted. Made once a screen. */
+function attributes(theme: Theme): (role: Role, highlight: number) => number {
+  const known = new Map<Role, [number, number]>();
+  return (role, highlight) => {
+    let pair = known.get(role);
+    if (pair === undefined) {
+      pair = [attribute(role, false, theme), attribute(role, true, theme)];
+      known.set(role, pair);
+    }
+    return pair[highlight];
+  };
 }
 
 /**
@@ -90,8 +104,14 @@ function attribute(role: Parameters<typeof paint>[0], highlight: boolean, theme:
  * terminal that is not UTF-8), or the theme is ASCII, every column a character takes becomes a
  * '?'.
  */
-function paintFrame(screen: BlessedScreen, view: Layout, theme: Theme): void {
+function paintFrame(
+  screen: BlessedScreen,
+  view: Layout,
+  theme: Theme,
+  attributeOf: (role: Role, highlight: number) => number,
+): void {
   const { frame } = view;
+  const { chars, roles, highlights } = frame;
   // ASCII alone where the terminal says it is not UTF-8, and where the locale (or --ascii) says
   // so: as the suits and the exit text (README, "Seeds on screen").
   const asciiOnly = theme.ascii || (!screen.tput.unicode && screen.tput.numbers.U8 !== 1);
@@ -100,11 +120,12 @@ function paintFrame(screen: BlessedScreen, view: Layout, theme: Theme): void {
     const line = screen.lines[y];
     const shown = screen.olines[y];
     const width = Math.min(frame.width, line.length);
+    const row = y * frame.width;
     for (let x = 0; x < width; x++) {
-      const cell = frame.at(x, y);
-      const attr = attribute(cell.role, cell.highlight, theme);
-      let ch = cell.ch;
-      const wide = x + 1 < frame.width && frame.at(x + 1, y).ch === '';
+      const i = row + x;
+      const attr = attributeOf(roles[i], highlights[i]);
+      let ch = chars[i];
+      const wide = x + 1 < frame.width && chars[i + 1] === '';
       if (asciiOnly && (ch === '' || /[^\x20-\x7e]/.test(ch))) ch = '?';
       else if (wide || ch === '') {
         shown[x][1] = '\0';
@@ -177,6 +198,7 @@ export function openScreen(io: TerminalIo, theme: Theme, events: ScreenEvents): 
   mouse(true);
   program.hideCursor();
 
+  const attributeOf = attributes(theme);
   let destroyed = false;
   return {
     get width() {
@@ -186,7 +208,7 @@ export function openScreen(io: TerminalIo, theme: Theme, events: ScreenEvents): 
       return screen.rows;
     },
     show(view) {
-      paintFrame(screen, view, theme);
+      paintFrame(screen, view, theme, attributeOf);
       screen.render();
       // blessed would write the frame on the next turn of the event loop, behind any work the
       // game has scheduled there (a slice of the lost-game search): write it now.

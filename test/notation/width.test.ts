@@ -58,7 +58,7 @@ describe('Frame', () => {
   it('gives a double-width character two cells, the second an empty continuation', () => {
     const frame = new Frame(8, 1);
     expect(frame.put(0, 0, 'a宝b')).toBe(4);
-    expect(frame.cells.map((c) => c.ch).slice(0, 4)).toEqual(['a', '宝', '', 'b']);
+    expect(frame.chars.slice(0, 4)).toEqual(['a', '宝', '', 'b']);
     expect(frame.line(0)).toBe('a宝b');
   });
 
@@ -91,7 +91,7 @@ describe('Frame', () => {
   it('shows a space for the half of a character cut by the left edge', () => {
     const frame = new Frame(4, 1);
     expect(frame.put(-1, 0, '宝ab')).toBe(3);
-    expect(frame.cells.map((c) => c.ch)).toEqual([' ', 'a', 'b', ' ']);
+    expect(frame.chars).toEqual([' ', 'a', 'b', ' ']);
   });
 });
 
