@@ -9,11 +9,13 @@
  * 2. Keystrokes: runs the game's screen code in this process on a fake 80x24 terminal and
  *    measures, per keystroke, the time from the input bytes to the frame written, and the bytes
  *    written: picking up a card, putting it down (a one-card move), and a deal.
- * 3. Keystrokes while the game decides in the background whether a position is lost (README,
+ * 3. Frames by the terminal's size (80x24, 200x60, 400x150): a cursor move, and Ctrl-L, which
+ *    repaints every cell.
+ * 4. Keystrokes while the game decides in the background whether a position is lost (README,
  *    "Lost"), on a position whose search runs to its limit of 1,000,000 positions: keys arrive
  *    on timers at moments the search does not choose, and each is timed from the moment it was
  *    due to the frame it causes, so the time it waited for a slice of the search counts.
- * 4. Keystrokes while the solver thinks in its two threads (README, "The solver in the game"),
+ * 5. Keystrokes while the solver thinks in its two threads (README, "The solver in the game"),
  *    asked whether a 4-suit deal it cannot settle in its time can still be won: timed as in 3.
  */
 import { PassThrough, Writable } from 'stream';
