@@ -16,7 +16,7 @@
  *    on timers at moments the search does not choose, and each is timed from the moment it was
  *    due to the frame it causes, so the time it waited for a slice of the search counts.
  * 5. Keystrokes while the solver thinks in its two threads (README, "The solver in the game"),
- *    asked whether a 4-suit deal it cannot settle in its time can still be won: timed as in 3.
+ *    asked whether a 4-suit deal it cannot settle in its time can still be won: timed as in 4.
  */
 import { PassThrough, Writable } from 'stream';
 import {
