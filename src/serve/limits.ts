@@ -33,10 +33,11 @@ export class Tally {
 }
 
 /**
- * A token bucket for input bytes: `burst` bytes at once, refilled at `perSecond`. Typing, and
- * mouse drags, stay far below it; a paste of a book, or a flood, does not.
+ * A token bucket: `burst` at once, refilled at `perSecond`, of whatever a client spends (bytes of
+ * input, milliseconds of the server's thread). What is spent is counted even past the bucket's
+ * bottom; the client then waits (`waitMs`) until it has paid it back.
  */
-export class InputBudget {
+export class TokenBucket {
   private tokens: number;
   private last: number;
 
@@ -49,14 +50,21 @@ export class InputBudget {
     this.last = now();
   }
 
-  /** Whether `bytes` more may come in now; if so they are counted. */
-  take(bytes: number): boolean {
+  private refill(): void {
     const now = this.now();
     this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
     this.last = now;
-    if (bytes > this.tokens) return false;
-    this.tokens -= bytes;
-    return true;
+  }
+
+  spend(amount: number): void {
+    this.refill();
+    this.tokens -= amount;
+  }
+
+  /** Milliseconds until nothing is owed (0: now). */
+  waitMs(): number {
+    this.refill();
+    return this.tokens >= 0 ? 0 : Math.ceil((-this.tokens / this.perSecond) * 1000);
   }
 }
 
@@ -99,42 +107,79 @@ export class LoginQueue<T> {
   }
 }
 
+/** How an `InputPump` hands input on: slices, their turns, and when it must wait. */
+export interface PumpOptions {
+  /** Bytes at most a turn. */
+  readonly slice?: number;
+  /** Runs the next slice on a later turn of the event loop. */
+  readonly later?: (run: () => void) => void;
+  /** Milliseconds before the next slice may go (0: now): the session's budgets. */
+  readonly wait?: () => number;
+  /** Runs `run` after `ms` milliseconds. */
+  readonly after?: (ms: number, run: () => void) => void;
+  /** Told the bytes waiting whenever that changes: the server stops reading past a point. */
+  readonly backlog?: (bytes: number) => void;
+}
+
 /**
  * Hands a session's input to its game a slice at a time: `slice` bytes, then the rest on a later
  * turn of the event loop (`later`), so that other players' keys, and their games' frames, come in
  * between. The server plays every game on one thread: a burst of keys handed over whole would
  * hold up every other game until each of its keys was played (README, "Playing over SSH").
  * A slice never ends inside an escape sequence (it ends before the last ESC byte in it) or a
- * UTF-8 character, which the game would read as other keys.
+ * UTF-8 character, which the game would read as other keys. While the session is over a budget
+ * (`wait`), its input waits, whole, for as long as it must: none of it is dropped.
  */
 export class InputPump {
   private readonly pending: Buffer[] = [];
+  private bytes = 0;
   private waiting = false;
+  private readonly slice: number;
+  private readonly later: (run: () => void) => void;
+  private readonly wait: () => number;
+  private readonly after: (ms: number, run: () => void) => void;
+  private readonly backlog: (bytes: number) => void;
 
   constructor(
     private readonly write: (data: Buffer) => void,
-    private readonly slice = 512,
-    private readonly later: (run: () => void) => void = (run) => setImmediate(run),
-  ) {}
+    options: PumpOptions = {},
+  ) {
+    this.slice = options.slice ?? 512;
+    this.later = options.later ?? ((run) => setImmediate(run));
+    this.wait = options.wait ?? (() => 0);
+    this.after = options.after ?? ((ms, run) => setTimeout(run, ms));
+    this.backlog = options.backlog ?? (() => undefined);
+  }
 
   /** Queues `data`; the first slice goes at once when nothing is waiting. */
   push(data: Buffer): void {
     this.pending.push(data);
+    this.bytes += data.length;
+    this.backlog(this.bytes);
     if (!this.waiting) this.pump();
   }
 
   private pump(): void {
     this.waiting = false;
+    if (this.bytes === 0) return;
+    const ms = this.wait();
+    if (ms > 0) {
+      this.waiting = true;
+      this.after(ms, () => this.pump());
+      return;
+    }
     // A key typed alone is one buffer: it goes as it came, not copied.
     const parts = this.pending.splice(0);
     const head = parts.length === 1 ? parts[0] : Buffer.concat(parts);
     const end = sliceEnd(head, this.slice);
-    if (end > 0) this.write(head.subarray(0, end));
+    if (end < head.length) this.pending.push(head.subarray(end));
+    this.bytes = head.length - end;
+    this.backlog(this.bytes);
     if (end < head.length) {
-      this.pending.push(head.subarray(end));
       this.waiting = true;
       this.later(() => this.pump());
     }
+    if (end > 0) this.write(head.subarray(0, end));
   }
 }
 
@@ -154,20 +199,21 @@ export function sliceEnd(data: Buffer, most: number): number {
 }
 
 /**
- * Calls `over` once when more than `limit` bytes written to `stream` are still unsent: a client
- * that reads nothing (or its link far slower than the game draws) would otherwise make the
- * server hold every frame in memory.
+ * Calls `over` once when more than `limit` bytes written to `stream` are still unsent (`unsent`,
+ * by default what the stream itself holds): a client that reads nothing (or its link far slower
+ * than the game draws) would otherwise make the server hold every frame in memory.
  */
 export function limitUnsent(
   stream: NodeJS.WritableStream & { writableLength: number },
   limit: number,
   over: () => void,
+  unsent: () => number = () => stream.writableLength,
 ): void {
   const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
   let said = false;
   stream.write = ((...args: unknown[]) => {
     const ok = write(...args);
-    if (!said && stream.writableLength > limit) {
+    if (!said && unsent() > limit) {
       said = true;
       over();
     }

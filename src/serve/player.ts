@@ -15,7 +15,8 @@ import type { GameHost } from '../ui/loop';
 import type { DiskLimits } from '../store/disk-limits';
 import { fsReason } from '../store/errors';
 import { folderAsHome, playerPlaces, type Places } from '../store/paths';
-import { InputBudget, InputPump, limitUnsent } from './limits';
+import { InputPump, limitUnsent, TokenBucket } from './limits';
+import { SessionPacer, WorkMeter } from './pacing';
 
 /** The terminal a client asked for with its pty request. */
 export interface Pty {
@@ -34,9 +35,19 @@ export type Player =
     }
   | { readonly kind: 'guest' };
 
+/** What a session asks of the connection it came on. */
+export interface SessionLink {
+  /** Stops reading the connection's socket while anything holds it (see `ReadGate`). */
+  hold(who: unknown): void;
+  release(who: unknown): void;
+  /** Bytes written to the connection's socket that the client has not taken yet. */
+  unsent(): number;
+}
+
 /** What a session asks of the server. */
 export interface SessionContext {
   readonly channel: ServerChannel;
+  readonly link: SessionLink;
   readonly pty: Pty;
   /** The client's locale and colour wishes, from its env requests. */
   readonly env: Readonly<Record<string, string>>;
@@ -49,6 +60,10 @@ export interface SessionContext {
   readonly idleMs: number;
   /** What each player may keep on disk (README, "Limits on disk"). */
   readonly diskLimits: DiskLimits;
+  /** How long a client may take none of a backlog of output before it is let go. */
+  readonly outputStallMs?: number;
+  /** The session's share of the server's thread, if not the usual one. */
+  readonly budget?: SessionBudget;
   /** Lets the server end or warn this session: `end(reason)` ends the game, saved. */
   register(control: SessionControl): () => void;
 }
@@ -62,15 +77,40 @@ const GUEST_NOT_KEPT =
   'you logged in as a guest, without an SSH key; log in with a key to keep your games';
 
 /**
- * Input beyond this many bytes at once, or this many a second after, is dropped: typing and mouse
+ * Input beyond this many bytes at once, or this many a second after, waits: typing and mouse
  * drags come nowhere near, and every key costs the server's one thread about 0.1 ms.
  */
 const INPUT_BURST = 8 * 1024;
 const INPUT_PER_SECOND = 2 * 1024;
 /**
- * Output the client has not taken yet, at most: 400 full frames at 80x24, 8 at 400x150. A client
- * that reads nothing is let go rather than have the server hold every frame.
+ * Input waiting past this many bytes stops the server reading the connection, until what waits
+ * is down to a quarter of it.
  */
+const INPUT_HELD = 16 * 1024;
+/** A session's share of the server's thread: milliseconds of work at once, and a second. */
+export interface SessionBudget {
+  readonly burstMs: number;
+  readonly perSecondMs: number;
+}
+
+/**
+ * The usual share (README, "Limits"): 250 ms of work at once, refilled at 50 ms a second (5% of
+ * the thread). A key and its frame cost about 1 ms at 80x24 and 3 ms at 400x150; a repaint of
+ * every cell at 400x150, 11 ms.
+ */
+const SESSION_BUDGET: SessionBudget = { burstMs: 250, perSecondMs: 50 };
+/**
+ * Output the client has not taken yet past which frames wait for it to take what it has (a
+ * whole frame at 400x150 is about 250 KB), and how often a waiting frame looks again.
+ */
+const FRAME_BACKLOG = 256 * 1024;
+const FRAME_RETRY_MS = 50;
+/**
+ * A client that has taken none of a backlog for this long is let go, its game saved: one that
+ * reads nothing, even while it keeps granting SSH window.
+ */
+const OUTPUT_STALL_MS = 30_000;
+/** Output the client has not taken yet, at most, whatever else: it is then let go. */
 const OUTPUT_UNSENT = 4 * 1024 * 1024;
 /** How long before an idle game is ended the player is warned. */
 const IDLE_WARNING_MS = 60_000;
@@ -107,19 +147,35 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
   // The channel as blessed wants a terminal's output: its size, and 'resize' when it changes.
   const output = channel as unknown as NodeJS.WriteStream & { columns: number; rows: number };
   Object.assign(output, { columns: pty.cols, rows: pty.rows, isTTY: true });
-  // Input reaches the game through a budget: what is over it is dropped.
+  // Input reaches the game a slice at a time, so that one player's burst of keys does not hold
+  // up the others' games, and within the session's budgets of bytes and of the server's thread:
+  // what is over them waits, and past a point is not read from the connection at all.
   const input = new PassThrough() as unknown as NodeJS.ReadStream & PassThrough;
-  const budget = new InputBudget(INPUT_BURST, INPUT_PER_SECOND);
-  // A slice at a time, so that one player's burst of keys does not hold up the others' games.
-  const pump = new InputPump((data) => {
-    if (!input.writableEnded) input.write(data);
-  });
+  const bytes = new TokenBucket(INPUT_BURST, INPUT_PER_SECOND);
+  const share = context.budget ?? SESSION_BUDGET;
+  const meter = new WorkMeter(new TokenBucket(share.burstMs, share.perSecondMs));
+  const reader = {};
+  const pump = new InputPump(
+    (data) => {
+      bytes.spend(data.length);
+      meter.run(() => {
+        if (!input.writableEnded) input.write(data);
+      });
+    },
+    {
+      wait: () => Math.max(bytes.waitMs(), meter.waitMs()),
+      backlog: (waiting) => {
+        if (waiting > INPUT_HELD) context.link.hold(reader);
+        else if (waiting <= INPUT_HELD / 4) context.link.release(reader);
+      },
+    },
+  );
   let lastInput = Date.now();
   let warned = false;
   channel.on('data', (data: Buffer) => {
     lastInput = Date.now();
     warned = false;
-    if (budget.take(data.length)) pump.push(data);
+    pump.push(data);
   });
   // Why the game ended, for the log: the first of these to happen.
   let why: string | null = null;
@@ -129,11 +185,29 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
   };
   channel.on('close', hangUp);
   channel.on('error', hangUp);
-  // A client that reads none of what the game draws is let go, its game saved.
-  limitUnsent(output, OUTPUT_UNSENT, () => {
-    why ??= `${OUTPUT_UNSENT / (1024 * 1024)} MB sent and not read`;
+  // A client that reads none of what the game draws is let go, its game saved. What it has not
+  // taken is counted down to the socket: a client that grants SSH window but reads nothing
+  // leaves it there rather than in the channel.
+  const unsent = () => output.writableLength + context.link.unsent();
+  const letGo = (reason: string) => {
+    why ??= reason;
     input.end();
     channel.close();
+  };
+  limitUnsent(
+    output,
+    OUTPUT_UNSENT,
+    () => letGo(`${OUTPUT_UNSENT / (1024 * 1024)} MB sent and not read`),
+    unsent,
+  );
+  const stallMs = context.outputStallMs ?? OUTPUT_STALL_MS;
+  const frames = new SessionPacer({
+    meter,
+    unsent,
+    backlog: FRAME_BACKLOG,
+    retryMs: FRAME_RETRY_MS,
+    stallMs,
+    stalled: () => letGo(`nothing read for ${duration(stallMs)}`),
   });
 
   let ended: string | null = null;
@@ -169,6 +243,7 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
   const host: GameHost & { atExit(action: () => void): () => void } = {
     solver: context.solver ?? undefined,
     searchTurns: context.searchTurns,
+    frames,
     watch(end, say) {
       endGame = end;
       tell = say;
@@ -216,6 +291,7 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
   } finally {
     clearInterval(idle);
     unregister();
+    context.link.release(reader);
   }
 }
 

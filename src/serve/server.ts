@@ -17,11 +17,14 @@ import { SearchTurns } from '../ui/background';
 import { cannotDrawOn } from '../ui/terminal-type';
 import { algorithmNamed, keyProblem, loginProblem } from './auth';
 import { fingerprint } from './host-key';
-import { Coalesced, LoginQueue, Tally } from './limits';
+import { Coalesced, LoginQueue, Tally, TokenBucket } from './limits';
+import { ReadGate } from './pacing';
 import {
   type Player,
   playSession,
+  type SessionBudget,
   type SessionEnd,
+  type SessionLink,
   type Pty,
   resizeTerminal,
   type SessionControl,
@@ -54,6 +57,10 @@ export interface ServeOptions {
   readonly keepaliveMs?: number;
   /** What each player may keep on disk (README, "Limits on disk"); `SERVER_DISK_LIMITS` if not given. */
   readonly diskLimits?: DiskLimits;
+  /** How long a client may take none of a backlog of output before it is let go (README, "Limits"). */
+  readonly outputStallMs?: number;
+  /** Each session's share of the server's thread (README, "Limits"), if not the usual one. */
+  readonly sessionBudget?: SessionBudget;
 }
 
 /**
@@ -91,6 +98,16 @@ const capped = (size: number, max: number, fallback: number) => Math.min(size ||
 export function terminalType(term: string | undefined): string {
   return term !== undefined && /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/.test(term) ? term : 'xterm';
 }
+
+/**
+ * Bytes read from one connection, at most: this many at once, then this many a second (README,
+ * "Limits"). Past them the server stops reading the socket until the client is within them, so a
+ * flood is not even decrypted. Typing, with SSH's framing, is a few kB a second at most.
+ */
+const RAW_BURST = 64 * 1024;
+const RAW_PER_SECOND = 16 * 1024;
+/** Connections logged in from one address at once, at most, in games per address. */
+const LOGGED_IN_PER_GAME = 2;
 
 /** A burst of window sizes from a client within this many milliseconds is one resize. */
 const RESIZE_MS = 50;
@@ -135,6 +152,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const keepaliveMs = options.keepaliveMs ?? KEEPALIVE_MS;
   /** The sockets of connections, by address and port. */
   const byKey = new Map<string, net.Socket>();
+  /** What a connection's sessions ask of it, by address and port. */
+  const links = new Map<string, SessionLink>();
+  /** Connections logged in, by address. */
+  const loggedIn = new Tally();
+  const loggedInPerAddress = options.maxPerAddress * LOGGED_IN_PER_GAME;
 
   const ssh = new Server(
     {
@@ -201,6 +223,17 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     client.on('ready', () => {
       waiting.get(socketKey(address, port))?.();
       const who = player?.kind === 'key' ? player.fingerprint : 'a guest';
+      // Many connections logged in from one place hold the server's memory and sockets with no
+      // game to show for it: past twice the games an address may have, a new one is let go.
+      if (loggedIn.of(address) >= loggedInPerAddress) {
+        options.log(
+          `${address}: ${who} let go: already ${loggedInPerAddress} connections logged in from there`,
+        );
+        byKey.get(socketKey(address, port))?.destroy();
+        return;
+      }
+      const counted = loggedIn.add(address);
+      client.once('close', counted);
       options.log(`${address}: logged in as ${who}`);
     });
     // A connection with no game holds no place for long: it has as long as a login to start one
@@ -230,7 +263,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         waitForGame();
       },
     };
-    client.on('session', (accept) => session(accept(), address, () => player, playing));
+    const link = links.get(socketKey(address, port)) ?? UNLINKED;
+    client.on('session', (accept) => session(accept(), address, link, () => player, playing));
     // Nothing of the host is reachable: no forwarding either way, no agent, no X11.
     client.on('tcpip', (_accept, reject) => reject());
     client.on('openssh.streamlocal', (_accept, reject) => reject());
@@ -241,6 +275,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const session = (
     sess: Session,
     address: string,
+    link: SessionLink,
     who: () => Player | null,
     playing: { started(): void; ended(): void },
   ): void => {
@@ -340,6 +375,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       const done = games.add(address);
       const game = playSession({
         channel,
+        link,
         pty,
         env,
         player,
@@ -348,6 +384,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         solver: options.solver ? new SolverShare(options.solver) : null,
         idleMs: options.idleMs,
         diskLimits: options.diskLimits ?? SERVER_DISK_LIMITS,
+        ...(options.outputStallMs === undefined ? {} : { outputStallMs: options.outputStallMs }),
+        ...(options.sessionBudget === undefined ? {} : { budget: options.sessionBudget }),
         searchTurns,
         register: (control) => {
           controls.add(control);
@@ -407,6 +445,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     waiting.set(key, loggedIn);
     socket.once('close', loggedIn);
     ssh.injectSocket(socket);
+    // After ssh2 has paused the socket for its start: a 'data' listener then does not start it.
+    const gate = new ReadGate(socket);
+    links.set(key, {
+      hold: (who) => gate.hold(who),
+      release: (who) => gate.release(who),
+      unsent: () => socket.writableLength,
+    });
+    socket.once('close', () => links.delete(key));
+    limitReading(socket, gate);
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -439,6 +486,33 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       clearTimeout(grace);
     },
   };
+}
+
+/** A connection that is gone before its session asks: nothing to hold, nothing unsent. */
+const UNLINKED: SessionLink = { hold: () => undefined, release: () => undefined, unsent: () => 0 };
+
+/**
+ * Stops reading `socket` while it is over its budget of bytes (see RAW_BURST), and reads again
+ * once it is within it.
+ */
+function limitReading(socket: net.Socket, gate: ReadGate): void {
+  const budget = new TokenBucket(RAW_BURST, RAW_PER_SECOND);
+  let held = false;
+  const check = () => {
+    const wait = budget.waitMs();
+    if (wait > 0) {
+      if (!held) gate.hold(budget);
+      held = true;
+      setTimeout(check, wait).unref();
+    } else if (held) {
+      held = false;
+      gate.release(budget);
+    }
+  };
+  socket.on('data', (chunk: Buffer) => {
+    budget.spend(chunk.length);
+    if (!held) check();
+  });
 }
 
 const seconds = (ms: number) => `${ms / 1000} s`;

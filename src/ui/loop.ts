@@ -28,6 +28,17 @@ export interface GameHooks {
   statistics?(game: Game): GameStats;
 }
 
+/**
+ * When frames go out, for a host that shares its thread among many games (a server): asked before
+ * each paint. Frames asked for while one waits are one paint, of the latest state.
+ */
+export interface FramePacer {
+  /** Milliseconds before the next frame may be painted (0: now). */
+  wait(): number;
+  /** Paints (`draw`), counting what it cost. */
+  paint(draw: () => void): void;
+}
+
 /** What the process running the game provides. */
 export interface GameHost {
   /**
@@ -48,6 +59,8 @@ export interface GameHost {
   readonly solver?: JobRunner;
   /** Turns for the lost-game search shared with the process's other games, if it has any. */
   readonly searchTurns?: SearchTurns;
+  /** When frames go out; at once, every one, unless given. */
+  readonly frames?: FramePacer;
 }
 
 /** A host for a game with no process of its own to manage (tests, benchmarks). */
@@ -112,16 +125,30 @@ export function runTerminalGame(
     // Keys read together are laid out one by one (a click maps to what the key before it showed)
     // but painted once, after the last: a burst of Ctrl-L, each a whole new frame, costs one.
     let batching = false;
+    // A frame the host's pacer holds back: when it goes, it shows the state of then.
+    let paintTimer: NodeJS.Timeout | undefined;
+    const paint = (): void => {
+      const pacer = host.frames;
+      if (!pacer) return screen.show(view);
+      if (paintTimer !== undefined) return;
+      const wait = pacer.wait();
+      if (wait <= 0) return pacer.paint(() => screen.show(view));
+      paintTimer = setTimeout(() => {
+        paintTimer = undefined;
+        if (!finished && !suspended) guarded(paint);
+      }, wait);
+    };
     const draw = (): void => {
       if (finished || suspended) return;
       view = layout(state, screen.width, screen.height);
-      if (!batching) screen.show(view);
+      if (!batching) paint();
     };
 
     const finish = (status: number, problem?: string): void => {
       if (finished) return;
       finished = true;
       clearTimeout(escapeTimer);
+      clearTimeout(paintTimer);
       background.stop();
       unwatch();
       screen.destroy();

@@ -5,8 +5,8 @@
 import * as fs from 'fs';
 
 /** Polls until `done` holds; fails after ten seconds (a loaded machine syncs files slowly). */
-export async function until(done: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
+export async function until(done: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
   while (!done()) {
     if (Date.now() > deadline) throw new Error('waited in vain');
     await new Promise((resolve) => setTimeout(resolve, 1));

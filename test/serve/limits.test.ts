@@ -2,13 +2,14 @@
 import { Writable } from 'stream';
 import {
   Coalesced,
-  InputBudget,
   InputPump,
   limitUnsent,
   LoginQueue,
   sliceEnd,
   Tally,
+  TokenBucket,
 } from '../../src/serve/limits';
+import { ReadGate, SessionPacer, WorkMeter } from '../../src/serve/pacing';
 
 describe('LoginQueue', () => {
   it('makes room by closing the oldest from the same address', () => {
@@ -46,33 +47,40 @@ describe('Tally', () => {
   });
 });
 
-describe('InputBudget', () => {
-  it('takes a burst, then refills at its rate', () => {
+describe('TokenBucket', () => {
+  it('lends a burst, then has what is owed paid back at its rate', () => {
     let now = 0;
-    const budget = new InputBudget(100, 50, () => now);
-    expect(budget.take(100)).toBe(true);
-    expect(budget.take(1)).toBe(false);
-    now = 1000; // 50 bytes back
-    expect(budget.take(60)).toBe(false);
-    expect(budget.take(50)).toBe(true);
+    const bucket = new TokenBucket(100, 50, () => now);
+    bucket.spend(100);
+    expect(bucket.waitMs()).toBe(0);
+    bucket.spend(25); // 25 owed: half a second at 50 a second
+    expect(bucket.waitMs()).toBe(500);
+    now = 400;
+    expect(bucket.waitMs()).toBe(100);
+    now = 500;
+    expect(bucket.waitMs()).toBe(0);
     now = 100_000; // never more than the burst
-    expect(budget.take(101)).toBe(false);
-    expect(budget.take(100)).toBe(true);
+    bucket.spend(101);
+    expect(bucket.waitMs()).toBe(20);
   });
 });
 
 describe('InputPump', () => {
   /** A pump whose later turns are run by hand: what it wrote, slice by slice. */
-  function pumped(slice: number) {
+  function pumped(slice: number, wait: () => number = () => 0) {
     const written: string[] = [];
     const turns: (() => void)[] = [];
-    const pump = new InputPump(
-      (data) => written.push(data.toString('latin1')),
+    const timers: [number, () => void][] = [];
+    const backlog: number[] = [];
+    const pump = new InputPump((data) => written.push(data.toString('latin1')), {
       slice,
-      (run) => turns.push(run),
-    );
+      later: (run) => turns.push(run),
+      wait,
+      after: (ms, run) => timers.push([ms, run]),
+      backlog: (bytes) => backlog.push(bytes),
+    });
     const next = () => turns.shift()?.();
-    return { pump, written, turns, next };
+    return { pump, written, turns, next, timers, backlog };
   }
 
   it('hands typing over at once, and a burst a slice per turn, in order and whole', () => {
@@ -87,6 +95,22 @@ describe('InputPump', () => {
     expect(turns).toHaveLength(1);
     while (turns.length > 0) next();
     expect(written).toEqual(['ab', 'z'.repeat(8), 'z'.repeat(8), 'zzzzxy']);
+  });
+
+  it('holds input while the session must wait, drops none of it, and says what waits', () => {
+    let owed = 30;
+    const { pump, written, timers, backlog, turns, next } = pumped(8, () => owed);
+    pump.push(Buffer.from('abc'));
+    pump.push(Buffer.from('defghijkl'));
+    expect(written).toEqual([]);
+    // One timer for the wait, however much comes meanwhile.
+    expect(timers.map(([ms]) => ms)).toEqual([30]);
+    expect(backlog).toEqual([3, 12]);
+    owed = 0;
+    timers.shift()?.[1]();
+    while (turns.length > 0) next();
+    expect(written.join('')).toBe('abcdefghijkl');
+    expect(backlog.slice(-1)).toEqual([0]);
   });
 
   it('never cuts an escape sequence or a UTF-8 character in two', () => {
@@ -123,6 +147,110 @@ describe('limitUnsent', () => {
     limitUnsent(reading, 1000, () => over++);
     for (let i = 0; i < 100; i++) reading.write(Buffer.alloc(500));
     expect(over).toBe(0);
+  });
+});
+
+describe('limitUnsent counting down to the socket', () => {
+  it('counts what the socket holds too: a client that grants window but does not read', () => {
+    const channel = new Writable({ write: (_chunk, _encoding, done) => done() });
+    let socket = 0;
+    let over = 0;
+    limitUnsent(
+      channel,
+      1000,
+      () => over++,
+      () => channel.writableLength + socket,
+    );
+    channel.write(Buffer.alloc(500));
+    expect(over).toBe(0);
+    socket = 2000; // the channel passed it on, the socket could not
+    channel.write(Buffer.alloc(10));
+    expect(over).toBe(1);
+  });
+});
+
+describe('WorkMeter', () => {
+  it('spends the time work takes from the budget, counting work within work once', () => {
+    let now = 0;
+    const meter = new WorkMeter(new TokenBucket(10, 5, () => now), () => now);
+    meter.run(() => {
+      now += 4;
+      meter.run(() => (now += 8)); // a frame painted while a key is handled
+    });
+    expect(meter.waitMs()).toBe(400); // 12 spent of 10: 2 owed, at 5 a second
+  });
+});
+
+describe('ReadGate', () => {
+  it('pauses the socket while anything holds it, and resumes it once nothing does', () => {
+    const calls: string[] = [];
+    const gate = new ReadGate({
+      pause: () => calls.push('pause'),
+      resume: () => calls.push('resume'),
+    });
+    gate.hold('a');
+    gate.hold('b');
+    gate.hold('a');
+    gate.release('a');
+    expect(gate.held).toBe(true);
+    gate.release('c');
+    gate.release('b');
+    gate.release('b');
+    expect(calls).toEqual(['pause', 'resume']);
+  });
+});
+
+describe('SessionPacer', () => {
+  function pacer() {
+    let now = 0;
+    let unsent = 0;
+    let stalled = 0;
+    const meter = new WorkMeter(new TokenBucket(10, 10, () => now), () => now);
+    const frames = new SessionPacer({
+      meter,
+      unsent: () => unsent,
+      backlog: 100,
+      retryMs: 50,
+      stallMs: 1000,
+      stalled: () => stalled++,
+      now: () => now,
+    });
+    return {
+      frames,
+      meter,
+      set: (values: { now?: number; unsent?: number }) => {
+        now = values.now ?? now;
+        unsent = values.unsent ?? unsent;
+      },
+      stalled: () => stalled,
+    };
+  }
+
+  it('paints at once within the budget, and makes the next frame wait once it is spent', () => {
+    const { frames, set } = pacer();
+    expect(frames.wait()).toBe(0);
+    frames.paint(() => set({ now: 30 })); // 30 ms of 10: 20 owed, 2 s at 10 a second
+    expect(frames.wait()).toBe(2000);
+    set({ now: 2030 });
+    expect(frames.wait()).toBe(0);
+  });
+
+  it('holds frames while the client has a backlog, and lets a client go that takes none of it', () => {
+    const { frames, set, stalled } = pacer();
+    set({ unsent: 500 });
+    expect(frames.wait()).toBe(50);
+    set({ now: 600, unsent: 400 }); // it took some: still reading
+    expect(frames.wait()).toBe(50);
+    set({ now: 1500 });
+    expect(stalled()).toBe(0);
+    frames.wait();
+    expect(stalled()).toBe(0);
+    set({ now: 1600 }); // a second with none of it taken
+    frames.wait();
+    frames.wait();
+    expect(stalled()).toBe(1);
+    set({ unsent: 0 });
+    expect(frames.wait()).toBe(0);
   });
 });
 
