@@ -1,33 +1,45 @@
 /**
  * Load test of `spider serve` (README, "Playing over SSH"): many players at once, each with a key
  * of their own, playing moves at a typist's pace, against one server started as `bin/spider
- * serve` in its own process.
+ * serve` in its own process; first alone, then beside each kind of attacker in turn.
  *
  *   npm run bench:serve     (SPIDER_BENCH_SERVE_CLIENTS=N players, default 30;
  *                            SPIDER_BENCH_SERVE_KEYS=N keys each, default 200;
- *                            SPIDER_BENCH_SERVE_GAP=MS between a player's keys, default 100)
+ *                            SPIDER_BENCH_SERVE_GAP=MS between a player's keys, default 100;
+ *                            SPIDER_BENCH_SERVE_ATTACKS=0 for the players alone)
  *
  * Every key a player types changes the screen (the cursor moves, a deal, an undo, a redo), so
- * each one is answered by a frame. Prints the time from a key being sent to the first byte of its
- * frame arriving (median, 90th and 99th percentile, worst), and the server's memory (resident set
- * size from /proc) before anyone logs in and with every player in a game: the difference over the
- * players is the memory per player. While they play, half-open and garbage connections are made
- * to the port, and one more player must still get in.
+ * each one is answered by a frame. Prints, for each run, the time from a key being sent to the
+ * first byte of its frame arriving (median, 90th and 99th percentile, worst), and the server's
+ * memory (resident set size from /proc) before anyone logs in, with every player in a game, and
+ * at most (the kernel's high-water mark). In the first run, half-open and garbage connections
+ * are made to the port while the players play, and one more player must still get in. The
+ * attackers (README, "No client holds up another"), each in a run of its own on a fresh server:
+ * - big: 4 clients with 400x150 terminals asking for a whole new frame (Ctrl-L) every 2 ms;
+ * - flood: a client sending data packets as fast as its socket takes them, past any window;
+ * - unread: a 400x150 client that reads nothing, yet grants SSH window and asks for frames;
+ * - stats: a player whose statistics hold 64 MiB of history, opening them (`s`) again and again;
+ * - records: a player writing a record (`w`) after every action, as fast as it can;
+ * - solver: 12 players asking the solver whether their game can be won, again and again.
  */
 import { spawn } from 'child_process';
+import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
-import { Client, type ClientChannel } from 'ssh2';
+import { Client, type ClientChannel, type ParsedKey, utils } from 'ssh2';
+import { bySeed } from '../src/engine';
 import { newEd25519Key } from '../src/serve/host-key';
+import { appendResult } from '../src/store/history';
 import { percentile } from './figures';
-import { settingsFromEnv, wholeFromEnv } from './settings';
+import { runBench, settingsFromEnv, switchFromEnv, wholeFromEnv } from './settings';
 
-const { CLIENTS, KEYS, GAP_MS } = settingsFromEnv(() => ({
+const { CLIENTS, KEYS, GAP_MS, ATTACKS } = settingsFromEnv(() => ({
   CLIENTS: wholeFromEnv('SPIDER_BENCH_SERVE_CLIENTS', 30),
   KEYS: wholeFromEnv('SPIDER_BENCH_SERVE_KEYS', 200),
   GAP_MS: wholeFromEnv('SPIDER_BENCH_SERVE_GAP', 100, 0),
+  ATTACKS: switchFromEnv('SPIDER_BENCH_SERVE_ATTACKS', true),
 }));
 const ROOT = path.join(__dirname, '..', '..');
 /** Keys that always change the screen: cursor right, deal, cursor left, undo, redo... */
@@ -50,12 +62,20 @@ interface Player {
   saw(text: string, ms: number): Promise<void>;
 }
 
-function login(port: number, key: string): Promise<Player> {
+interface LoginOptions {
+  readonly cols?: number;
+  readonly rows?: number;
+  /** A socket of the caller's own (to stop reading it, or to see what it could not send). */
+  readonly sock?: net.Socket;
+}
+
+function login(port: number, key: string, options: LoginOptions = {}): Promise<Player> {
   return new Promise((resolve, reject) => {
     const client = new Client();
     client.on('error', reject);
     client.on('ready', () => {
-      client.shell({ term: 'xterm-256color', cols: 80, rows: 24 }, (error, channel) => {
+      const pty = { term: 'xterm-256color', cols: options.cols ?? 80, rows: options.rows ?? 24 };
+      client.shell(pty, (error, channel) => {
         if (error) return reject(error);
         let text = '';
         let waiting: ((at: number) => void) | null = null;
@@ -81,7 +101,13 @@ function login(port: number, key: string): Promise<Player> {
         });
       });
     });
-    client.connect({ host: '127.0.0.1', port, username: 'bench', privateKey: key });
+    client.connect({
+      host: '127.0.0.1',
+      port,
+      username: 'bench',
+      privateKey: key,
+      ...(options.sock ? { sock: options.sock } : {}),
+    });
   });
 }
 
@@ -97,7 +123,32 @@ async function play(player: Player, latencies: number[], missed: { n: number }):
   }
 }
 
-async function main(): Promise<void> {
+/** The client's side of its protocol: what a hostile client sends that the library would not. */
+interface RawSender {
+  channelData(channel: number, data: Buffer): void;
+  channelWindowAdjust(channel: number, amount: number): void;
+}
+const rawOf = (client: Client) => (client as unknown as { _protocol: RawSender })._protocol;
+const serverSide = (channel: ClientChannel) =>
+  (channel as unknown as { outgoing: { id: number } }).outgoing.id;
+
+/** Presses `keys` in turn, one every `ms`, until stopped. */
+function pressing(player: Player, keys: readonly string[], ms: number): () => void {
+  let i = 0;
+  const timer = setInterval(() => player.channel.write(keys[i++ % keys.length]), ms);
+  return () => clearInterval(timer);
+}
+
+/** A server of its own, in a fresh state folder. */
+interface Server {
+  readonly port: number;
+  readonly pid: number;
+  readonly home: string;
+  readonly log: () => string;
+  stop(): Promise<void>;
+}
+
+async function startServer(): Promise<Server> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-bench-serve-'));
   const server = spawn(
     process.execPath,
@@ -107,9 +158,9 @@ async function main(): Promise<void> {
       '--port',
       '0',
       '--max-sessions',
-      String(CLIENTS + 10),
+      String(CLIENTS + 30),
       '--max-per-address',
-      String(CLIENTS + 10),
+      String(CLIENTS + 30),
     ],
     {
       env: { ...process.env, XDG_STATE_HOME: home, LANG: 'C.UTF-8' },
@@ -117,15 +168,200 @@ async function main(): Promise<void> {
     },
   );
   // However the run ends, the server goes with it.
-  process.on('exit', () => server.kill('SIGKILL'));
+  const kill = () => server.kill('SIGKILL');
+  process.on('exit', kill);
   let log = '';
   server.stdout?.on('data', (data: Buffer) => (log += data.toString()));
   while (!/listening on [^:]+:(\d+)/.test(log)) {
     if (server.exitCode !== null) throw new Error(`the server did not start: ${log}`);
     await sleep(20);
   }
-  const port = Number(/listening on [^:]+:(\d+)/.exec(log)?.[1]);
-  const pid = server.pid as number;
+  return {
+    port: Number(/listening on [^:]+:(\d+)/.exec(log)?.[1]),
+    pid: server.pid as number,
+    home,
+    log: () => log,
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      process.removeListener('exit', kill);
+      fs.rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The folder the server keeps a key's files in (README, "Playing over SSH"). */
+function playerFolder(home: string, key: string): string {
+  const blob = (utils.parseKey(key) as ParsedKey).getPublicSSH();
+  const id = createHash('sha256').update(blob).digest('base64url');
+  return path.join(home, 'spider', 'players', id);
+}
+
+/** A history of about `bytes` bytes of abandoned games, in `folder`. */
+function bigHistory(folder: string, bytes: number): void {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-bench-history-'));
+  const rules = { suits: 4, relaxed: 0, keepSuits: false } as const;
+  appendResult(scratch, {
+    deal: bySeed('1'),
+    rules,
+    outcome: 'abandoned',
+    moves: 3,
+    actions: 3,
+    peeks: 0,
+    elapsedMs: 12_000,
+    scores: { woods: 3, microsoft: 497, aisleriot: 0 },
+    ended: new Date(2026, 0, 1).toISOString(),
+  });
+  const line = fs.readFileSync(path.join(scratch, 'games.jsonl'));
+  fs.rmSync(scratch, { recursive: true, force: true });
+  const block = Buffer.concat(
+    Array.from({ length: Math.ceil((1 << 20) / line.length) }, () => line),
+  );
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const fd = fs.openSync(path.join(folder, 'games.jsonl'), 'w', 0o600);
+  for (let written = 0; written < bytes; written += block.length) fs.writeSync(fd, block);
+  fs.closeSync(fd);
+}
+
+/** An attacker: set up against a server, started, and stopped; it may say what it did. */
+interface Attack {
+  readonly name: string;
+  readonly what: string;
+  start(server: Server): Promise<() => Promise<string>>;
+}
+
+const ATTACKERS: readonly Attack[] = [
+  {
+    name: 'big',
+    what: '4 clients at 400x150 asking for a whole new frame (Ctrl-L) every 2 ms',
+    async start({ port }) {
+      const stops: (() => void)[] = [];
+      const clients: Client[] = [];
+      let bytes = 0;
+      for (let i = 0; i < 4; i++) {
+        const big = await login(port, newEd25519Key(), { cols: 400, rows: 150 });
+        await big.saw('q quit', 20_000);
+        big.channel.on('data', (data: Buffer) => (bytes += data.length));
+        clients.push(big.client);
+        stops.push(pressing(big, ['\x0c'], 2));
+      }
+      return async () => {
+        for (const stop of stops) stop();
+        for (const client of clients) client.end();
+        return `they were sent ${(bytes / 1024).toFixed(0)} KiB`;
+      };
+    },
+  },
+  {
+    name: 'flood',
+    what: 'a client sending 32 KiB data packets as fast as its socket takes them, past any window',
+    async start({ port }) {
+      const sock = net.connect(port, '127.0.0.1');
+      const flooder = await login(port, newEd25519Key(), { sock });
+      await flooder.saw('q quit', 20_000);
+      const raw = rawOf(flooder.client);
+      const id = serverSide(flooder.channel);
+      const chunk = Buffer.alloc(32 * 1024, 'l');
+      let sent = 0;
+      let stopped = false;
+      const more = () => {
+        if (stopped) return;
+        while (sock.writableLength < 4 * 1024 * 1024) {
+          raw.channelData(id, chunk);
+          sent += chunk.length;
+        }
+        setTimeout(more, 10);
+      };
+      more();
+      return async () => {
+        stopped = true;
+        const unsent = sock.writableLength;
+        sock.destroy();
+        return `it wrote ${(sent / 1024 / 1024).toFixed(0)} MiB; ${(unsent / 1024 / 1024).toFixed(1)} MiB were never taken from its socket`;
+      };
+    },
+  },
+  {
+    name: 'unread',
+    what: 'a client at 400x150 that reads nothing, yet grants SSH window and asks for frames',
+    async start({ port }) {
+      const sock = net.connect(port, '127.0.0.1');
+      const player = await login(port, newEd25519Key(), { sock, cols: 400, rows: 150 });
+      await player.saw('q quit', 20_000);
+      sock.pause();
+      const raw = rawOf(player.client);
+      const id = serverSide(player.channel);
+      let i = 0;
+      const timer = setInterval(() => {
+        raw.channelWindowAdjust(id, 4 * 1024 * 1024);
+        raw.channelData(id, Buffer.from(i++ % 2 === 0 ? '?' : 'q'));
+      }, 5);
+      return async () => {
+        clearInterval(timer);
+        sock.destroy();
+        return '';
+      };
+    },
+  },
+  {
+    name: 'stats',
+    what: 'a player with 64 MiB of history opening the statistics (s) every 20 ms',
+    async start({ port, home }) {
+      const key = newEd25519Key();
+      bigHistory(playerFolder(home, key), 64 * 1024 * 1024);
+      const player = await login(port, key);
+      await player.saw('q quit', 20_000);
+      const stop = pressing(player, ['s', 'x'], 10);
+      return async () => {
+        stop();
+        player.client.end();
+        return '';
+      };
+    },
+  },
+  {
+    name: 'records',
+    what: 'a player writing a record (w) after every action, an action every 5 ms',
+    async start({ port, home }) {
+      const key = newEd25519Key();
+      const player = await login(port, key);
+      await player.saw('q quit', 20_000);
+      const stop = pressing(player, ['d', 'w', 'u', 'w', 'r', 'w'], 5);
+      return async () => {
+        stop();
+        player.client.end();
+        const records = path.join(playerFolder(home, key), 'records');
+        const names = fs.existsSync(records) ? fs.readdirSync(records) : [];
+        const bytes = names.reduce(
+          (sum, name) => sum + fs.statSync(path.join(records, name)).size,
+          0,
+        );
+        return `its records folder holds ${names.length} files, ${(bytes / 1024).toFixed(0)} KiB`;
+      };
+    },
+  },
+  {
+    name: 'solver',
+    what: '12 players asking the solver whether their game can be won (c), again and again',
+    async start({ port }) {
+      const askers = await Promise.all(
+        Array.from({ length: 12 }, () => login(port, newEd25519Key())),
+      );
+      await Promise.all(askers.map((asker) => asker.saw('q quit', 20_000)));
+      const stops = askers.map((asker) => pressing(asker, ['c', 'l', 'c', 'H'], 500));
+      return async () => {
+        for (const stop of stops) stop();
+        for (const asker of askers) asker.client.end();
+        return '';
+      };
+    },
+  },
+];
+
+/** The players' figures for one run. */
+async function run(attack: Attack | null): Promise<void> {
+  const server = await startServer();
+  const { port, pid } = server;
   await sleep(500);
   const before = rssKb(pid);
 
@@ -135,45 +371,52 @@ async function main(): Promise<void> {
   await Promise.all(players.map((p) => p.saw('q quit', 20_000)));
   const loggedIn = rssKb(pid);
 
+  const stopAttack = attack ? await attack.start(server) : null;
   const latencies: number[] = [];
   const missed = { n: 0 };
-  // Half-open and garbage connections while everyone plays.
+  // Half-open and garbage connections while everyone plays, and one more player, in the run
+  // without an attacker.
   const junk: net.Socket[] = [];
-  for (let i = 0; i < 40; i++) {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.on('error', () => undefined);
-    socket.resume();
-    if (i % 2 === 0) socket.write('\x16\x03\x01 not ssh at all\r\n');
-    junk.push(socket);
+  let late: Promise<number> | null = null;
+  if (!attack) {
+    for (let i = 0; i < 40; i++) {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      socket.resume();
+      if (i % 2 === 0) socket.write('\x16\x03\x01 not ssh at all\r\n');
+      junk.push(socket);
+    }
+    late = (async () => {
+      await sleep(1000);
+      const t = performance.now();
+      const extra = await login(port, keys[CLIENTS]);
+      await extra.saw('q quit', 20_000);
+      const ms = performance.now() - t;
+      extra.client.end();
+      return ms;
+    })();
   }
   const began = performance.now();
-  const late = (async () => {
-    await sleep(1000);
-    const t = performance.now();
-    const extra = await login(port, keys[CLIENTS]);
-    await extra.saw('q quit', 20_000);
-    const ms = performance.now() - t;
-    extra.client.end();
-    return ms;
-  })();
   await Promise.all(players.map((p) => play(p, latencies, missed)));
   const elapsed = performance.now() - began;
-  const lateMs = await late;
+  const lateMs = late ? await late : 0;
+  const said = stopAttack ? await stopAttack() : '';
   const playing = rssKb(pid);
   // The kernel's own high-water mark: no peak between two samples goes unseen.
   const peak = rssKb(pid, 'VmHWM');
+  const ended = /a game ended: (nothing read|\d+ MB sent)[^\n]*/.exec(server.log())?.[0];
 
   for (const p of players) p.client.end();
   for (const socket of junk) socket.destroy();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  fs.rmSync(home, { recursive: true, force: true });
+  await server.stop();
 
   latencies.sort((a, b) => a - b);
   const ms = (n: number) => `${n.toFixed(1)} ms`;
   const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
   console.log(
-    `spider serve, ${CLIENTS} players x ${KEYS} keys (one every ~${GAP_MS} ms each), ${os.cpus().length} cores, Node ${process.version}`,
+    attack
+      ? `\nbeside ${attack.name}: ${attack.what}`
+      : `spider serve, ${CLIENTS} players x ${KEYS} keys (one every ~${GAP_MS} ms each), ${os.cpus().length} cores, Node ${process.version}`,
   );
   console.log(
     `key to frame: median ${ms(percentile(latencies, 0.5))}, p90 ${ms(percentile(latencies, 0.9))}, p99 ${ms(percentile(latencies, 0.99))}, worst ${ms(latencies[latencies.length - 1])} (${latencies.length} keys, ${missed.n} without a frame in 2 s; ${(latencies.length / (elapsed / 1000)).toFixed(0)} keys/s in all)`,
@@ -182,12 +425,18 @@ async function main(): Promise<void> {
     `server memory (RSS): ${mb(before)} idle, ${mb(loggedIn)} with ${CLIENTS} players in, ${mb(peak)} at most (its high-water mark), ${mb(playing)} after; ` +
       `per player ${mb((peak - before) / CLIENTS)} (peak - idle) / players`,
   );
-  console.log(
-    `one more player logged in during the load, past 40 junk connections, in ${ms(lateMs)}`,
-  );
+  if (!attack)
+    console.log(
+      `one more player logged in during the load, past 40 junk connections, in ${ms(lateMs)}`,
+    );
+  if (said) console.log(`the attacker: ${said}`);
+  if (ended) console.log(`the server's log: ${ended}`);
 }
 
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+async function main(): Promise<void> {
+  await run(null);
+  if (!ATTACKS) return;
+  for (const attack of ATTACKERS) await run(attack);
+}
+
+runBench(main);

@@ -262,7 +262,7 @@ async function keysDuringSolve(): Promise<void> {
 }
 
 /**
- * The cost of a frame by the terminal's size (a server's player chooses it, up to 400x150: README,
+ * The cost of a frame by the terminal's size (over SSH the client chooses it, up to 200x60: README,
  * "Limits"): a cursor move, which changes a few cells, and Ctrl-L, which repaints every cell.
  */
 async function framesBySize(): Promise<void> {

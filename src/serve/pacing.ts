@@ -4,36 +4,64 @@
  * keys and its frames; a session over its budget waits (its input stays unread, its next frame
  * waits and shows the latest state), while the others play on.
  */
-import type { FramePacer } from '../ui/loop';
+import type { Pacer } from '../ui/loop';
 import type { TokenBucket } from './limits';
 
 /**
- * Times the work done for one session and spends it from its budget. Work within work (a frame
- * painted while a key is handled) is counted once, as part of the outer.
+ * How long one session's work may hold the thread in one turn of the event loop before what is
+ * left waits for a later turn, so that other sessions' keys come in between (milliseconds).
+ */
+export const TURN_MS = 5;
+
+/**
+ * Times the work done for one session and spends it from its budget, as it goes. Work within
+ * work (a key handled while its bytes are read) is counted once, as part of the outer.
  */
 export class WorkMeter {
   private depth = 0;
+  /** Where the time of the work under way was last counted up to. */
+  private counted = 0;
+  /** When this session's work in the current turn of the event loop began; null between turns. */
+  private turnBegan: number | null = null;
 
   constructor(
     readonly budget: TokenBucket,
     private readonly now: () => number = () => performance.now(),
+    /** Runs `run` once the current turn of the event loop is over. */
+    private readonly afterTurn: (run: () => void) => void = (run) => setImmediate(run),
   ) {}
 
   run<T>(work: () => T): T {
     if (this.depth > 0) return work();
     this.depth++;
-    const began = this.now();
+    this.counted = this.now();
+    if (this.turnBegan === null) {
+      this.turnBegan = this.counted;
+      this.afterTurn(() => (this.turnBegan = null));
+    }
     try {
       return work();
     } finally {
       this.depth--;
-      this.budget.spend(this.now() - began);
+      this.count();
     }
   }
 
-  /** Milliseconds before the session may have more of the thread (0: now). */
+  /**
+   * Milliseconds before the session may have more of the thread: 0 for now; 1 when its work has
+   * held this turn long enough, and must go on in a later one.
+   */
   waitMs(): number {
-    return this.budget.waitMs();
+    if (this.depth > 0) this.count();
+    const owed = this.budget.waitMs();
+    const turn = this.turnBegan === null ? 0 : this.now() - this.turnBegan;
+    return turn >= TURN_MS ? Math.max(1, owed) : owed;
+  }
+
+  private count(): void {
+    const now = this.now();
+    this.budget.spend(now - this.counted);
+    this.counted = now;
   }
 }
 
@@ -85,7 +113,7 @@ export interface PacerOptions {
  * for meanwhile are one frame, of the latest state. A slow link then gets fewer frames rather
  * than every one late.
  */
-export class SessionPacer implements FramePacer {
+export class SessionPacer implements Pacer {
   private stuckSince: number | null = null;
   private stuckAt = 0;
   private said = false;
@@ -95,7 +123,11 @@ export class SessionPacer implements FramePacer {
     this.now = options.now ?? (() => performance.now());
   }
 
-  wait(): number {
+  workWait(): number {
+    return this.options.meter.waitMs();
+  }
+
+  frameWait(): number {
     const { meter, unsent, backlog, retryMs } = this.options;
     const left = unsent();
     if (left > backlog) {
@@ -106,8 +138,8 @@ export class SessionPacer implements FramePacer {
     return meter.waitMs();
   }
 
-  paint(draw: () => void): void {
-    this.options.meter.run(draw);
+  run(work: () => void): void {
+    this.options.meter.run(work);
   }
 
   private watchStall(left: number): void {

@@ -95,13 +95,13 @@ export interface SessionBudget {
 
 /**
  * The usual share (README, "Limits"): 250 ms of work at once, refilled at 50 ms a second (5% of
- * the thread). A key and its frame cost about 1 ms at 80x24 and 3 ms at 400x150; a repaint of
- * every cell at 400x150, 11 ms.
+ * the thread). A key and its frame cost well under a millisecond at 80x24, and about 1 ms for a
+ * repaint of every cell at the largest size a game is drawn at, 200x60.
  */
 const SESSION_BUDGET: SessionBudget = { burstMs: 250, perSecondMs: 50 };
 /**
  * Output the client has not taken yet past which frames wait for it to take what it has (a
- * whole frame at 400x150 is about 250 KB), and how often a waiting frame looks again.
+ * frame is a few KB), and how often a waiting frame looks again.
  */
 const FRAME_BACKLOG = 256 * 1024;
 const FRAME_RETRY_MS = 50;
@@ -201,7 +201,7 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
     unsent,
   );
   const stallMs = context.outputStallMs ?? OUTPUT_STALL_MS;
-  const frames = new SessionPacer({
+  const pacer = new SessionPacer({
     meter,
     unsent,
     backlog: FRAME_BACKLOG,
@@ -243,7 +243,7 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
   const host: GameHost & { atExit(action: () => void): () => void } = {
     solver: context.solver ?? undefined,
     searchTurns: context.searchTurns,
-    frames,
+    pacer,
     watch(end, say) {
       endGame = end;
       tell = say;

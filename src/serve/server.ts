@@ -83,11 +83,13 @@ const KEEPALIVE_UNANSWERED = 3;
 const SHUTDOWN_GRACE_MS = 2000;
 /**
  * The largest terminal a game draws on: a larger size from the client is taken as this one (the
- * game then draws in its top left). The size decides the memory a game's screen takes, and it
- * is the client's to say: uncapped, one player could claim a million cells (about 300 MB).
+ * game then draws in its top left, where it has far more room than it needs). The size decides
+ * the memory a game's screen takes and what each frame costs the server's one thread, and it is
+ * the client's to say: uncapped, one player could claim a million cells (about 300 MB); at
+ * 400x150 a frame cost up to 11 ms, at 200x60 about 1 ms (README, "Screen speed").
  */
-export const MAX_COLS = 400;
-export const MAX_ROWS = 150;
+export const MAX_COLS = 200;
+export const MAX_ROWS = 60;
 const capped = (size: number, max: number, fallback: number) => Math.min(size || fallback, max);
 
 /**

@@ -39,7 +39,7 @@ export interface Cell {
 /**
  * The cells of a frame, row by row, held as three arrays (what each cell shows, its role, whether
  * it is highlighted) rather than an object a cell: a frame is laid out for every paint, and a large
- * terminal (400x150 on a server, README "Limits") would otherwise make 60,000 objects each time,
+ * terminal (400x150, say) would otherwise make 60,000 objects each time,
  * whose allocation and collection cost more than the drawing.
  */
 /**

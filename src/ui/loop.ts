@@ -29,14 +29,17 @@ export interface GameHooks {
 }
 
 /**
- * When frames go out, for a host that shares its thread among many games (a server): asked before
- * each paint. Frames asked for while one waits are one paint, of the latest state.
+ * The game's share of a thread it shares with other games (a server's players): asked before each
+ * key is handled and each frame painted. Keys wait their turn, in order; frames asked for while
+ * one waits are one paint, of the latest state.
  */
-export interface FramePacer {
+export interface Pacer {
+  /** Milliseconds before the next key may be handled (0: now; 1: on a later turn). */
+  workWait(): number;
   /** Milliseconds before the next frame may be painted (0: now). */
-  wait(): number;
-  /** Paints (`draw`), counting what it cost. */
-  paint(draw: () => void): void;
+  frameWait(): number;
+  /** Runs the game's work (a key handled, a frame painted), counting what it cost. */
+  run(work: () => void): void;
 }
 
 /** What the process running the game provides. */
@@ -59,8 +62,8 @@ export interface GameHost {
   readonly solver?: JobRunner;
   /** Turns for the lost-game search shared with the process's other games, if it has any. */
   readonly searchTurns?: SearchTurns;
-  /** When frames go out; at once, every one, unless given. */
-  readonly frames?: FramePacer;
+  /** When keys are handled and frames go out; at once, every one, unless given. */
+  readonly pacer?: Pacer;
 }
 
 /** A host for a game with no process of its own to manage (tests, benchmarks). */
@@ -127,12 +130,12 @@ export function runTerminalGame(
     let batching = false;
     // A frame the host's pacer holds back: when it goes, it shows the state of then.
     let paintTimer: NodeJS.Timeout | undefined;
+    const pacer = host.pacer;
     const paint = (): void => {
-      const pacer = host.frames;
       if (!pacer) return screen.show(view);
       if (paintTimer !== undefined) return;
-      const wait = pacer.wait();
-      if (wait <= 0) return pacer.paint(() => screen.show(view));
+      const wait = pacer.frameWait();
+      if (wait <= 0) return pacer.run(() => screen.show(view));
       paintTimer = setTimeout(() => {
         paintTimer = undefined;
         if (!finished && !suspended) guarded(paint);
@@ -149,6 +152,7 @@ export function runTerminalGame(
       finished = true;
       clearTimeout(escapeTimer);
       clearTimeout(paintTimer);
+      clearTimeout(heldTimer);
       background.stop();
       unwatch();
       screen.destroy();
@@ -219,18 +223,41 @@ export function runTerminalGame(
       if (!finished) background.follow(state);
     };
 
+    const handleOne = (event: InputEvent): void => {
+      const command =
+        event.type === 'key' ? commandForKey(event) : commandForMouse(event, view.board);
+      // The help's screens depend on the terminal's size: the layout says where ? turns to.
+      if (command?.kind === 'help' && view.helpNext) run({ ...command, next: view.helpNext });
+      else if (command) run(command);
+    };
+    // Keys the host's pacer holds back, in order, and the timer that hands them on.
+    let held: InputEvent[] = [];
+    let heldTimer: NodeJS.Timeout | undefined;
     const handle = (events: readonly InputEvent[]): void => {
+      if (heldTimer !== undefined) {
+        held.push(...events); // behind those already waiting
+        return;
+      }
       if (events.length === 0) return;
       batching = true;
       try {
-        for (const event of events) {
+        for (let i = 0; i < events.length; i++) {
           // Keys read together with Ctrl-Z wait for nobody: the game is going away.
           if (finished || suspended) return;
-          const command =
-            event.type === 'key' ? commandForKey(event) : commandForMouse(event, view.board);
-          // The help's screens depend on the terminal's size: the layout says where ? turns to.
-          if (command?.kind === 'help' && view.helpNext) run({ ...command, next: view.helpNext });
-          else if (command) run(command);
+          const wait = pacer ? pacer.workWait() : 0;
+          if (wait > 0) {
+            held = events.slice(i);
+            heldTimer = setTimeout(() => {
+              heldTimer = undefined;
+              const waiting = held;
+              held = [];
+              if (!finished) guarded(() => handle(waiting));
+            }, wait);
+            break;
+          }
+          const event = events[i];
+          if (pacer) pacer.run(() => handleOne(event));
+          else handleOne(event);
         }
       } finally {
         batching = false;

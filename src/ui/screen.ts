@@ -200,6 +200,7 @@ export function openScreen(io: TerminalIo, theme: Theme, events: ScreenEvents): 
 
   const attributeOf = attributes(theme);
   let destroyed = false;
+  let forgotten = false;
   return {
     get width() {
       return screen.cols;
@@ -208,6 +209,8 @@ export function openScreen(io: TerminalIo, theme: Theme, events: ScreenEvents): 
       return screen.rows;
     },
     show(view) {
+      if (forgotten) screen.alloc();
+      forgotten = false;
       paintFrame(screen, view, theme, attributeOf);
       screen.render();
       // blessed would write the frame on the next turn of the event loop, behind any work the
@@ -215,7 +218,8 @@ export function openScreen(io: TerminalIo, theme: Theme, events: ScreenEvents): 
       program.flush();
     },
     forget() {
-      screen.alloc();
+      // Made new at the next paint: a burst of Ctrl-L, each read on its own, costs one.
+      forgotten = true;
     },
     async leave() {
       mouse(false);

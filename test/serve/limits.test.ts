@@ -9,7 +9,7 @@ import {
   Tally,
   TokenBucket,
 } from '../../src/serve/limits';
-import { ReadGate, SessionPacer, WorkMeter } from '../../src/serve/pacing';
+import { ReadGate, SessionPacer, TURN_MS, WorkMeter } from '../../src/serve/pacing';
 
 describe('LoginQueue', () => {
   it('makes room by closing the oldest from the same address', () => {
@@ -170,14 +170,49 @@ describe('limitUnsent counting down to the socket', () => {
 });
 
 describe('WorkMeter', () => {
+  /** A meter on a clock of the test's: turns of the event loop end when the test says. */
+  function metered(burst: number, perSecond: number) {
+    const clock = { now: 0 };
+    const turnEnds: (() => void)[] = [];
+    const meter = new WorkMeter(
+      new TokenBucket(burst, perSecond, () => clock.now),
+      () => clock.now,
+      (run) => turnEnds.push(run),
+    );
+    const nextTurn = () => turnEnds.splice(0).forEach((run) => run());
+    return { meter, clock, nextTurn };
+  }
+
   it('spends the time work takes from the budget, counting work within work once', () => {
-    let now = 0;
-    const meter = new WorkMeter(new TokenBucket(10, 5, () => now), () => now);
+    const { meter, clock } = metered(10, 5);
     meter.run(() => {
-      now += 4;
-      meter.run(() => (now += 8)); // a frame painted while a key is handled
+      clock.now += 4;
+      meter.run(() => (clock.now += 8)); // a key handled while its bytes are read
     });
     expect(meter.waitMs()).toBe(400); // 12 spent of 10: 2 owed, at 5 a second
+  });
+
+  it('counts work under way as it goes, so that a long run of keys can stop part way', () => {
+    const { meter, clock } = metered(10, 5);
+    const waits: number[] = [];
+    meter.run(() => {
+      clock.now += 3;
+      waits.push(meter.waitMs());
+      clock.now += 9;
+      waits.push(meter.waitMs());
+    });
+    expect(waits[0]).toBe(0);
+    expect(waits[1]).toBeGreaterThan(0);
+  });
+
+  it('sends work that has held a turn of the event loop for 5 ms on to a later turn', () => {
+    const { meter, clock, nextTurn } = metered(1000, 1000);
+    meter.run(() => (clock.now += TURN_MS - 1));
+    expect(meter.waitMs()).toBe(0);
+    meter.run(() => (clock.now += 1)); // still the same turn: 5 ms of it
+    expect(meter.waitMs()).toBe(1);
+    nextTurn();
+    expect(meter.waitMs()).toBe(0);
   });
 });
 
@@ -205,7 +240,11 @@ describe('SessionPacer', () => {
     let now = 0;
     let unsent = 0;
     let stalled = 0;
-    const meter = new WorkMeter(new TokenBucket(10, 10, () => now), () => now);
+    const meter = new WorkMeter(
+      new TokenBucket(10, 10, () => now),
+      () => now,
+      (endOfTurn) => endOfTurn(), // turns are the meter's own test's
+    );
     const frames = new SessionPacer({
       meter,
       unsent: () => unsent,
@@ -228,29 +267,29 @@ describe('SessionPacer', () => {
 
   it('paints at once within the budget, and makes the next frame wait once it is spent', () => {
     const { frames, set } = pacer();
-    expect(frames.wait()).toBe(0);
-    frames.paint(() => set({ now: 30 })); // 30 ms of 10: 20 owed, 2 s at 10 a second
-    expect(frames.wait()).toBe(2000);
+    expect(frames.frameWait()).toBe(0);
+    frames.run(() => set({ now: 30 })); // 30 ms of 10: 20 owed, 2 s at 10 a second
+    expect(frames.frameWait()).toBe(2000);
     set({ now: 2030 });
-    expect(frames.wait()).toBe(0);
+    expect(frames.frameWait()).toBe(0);
   });
 
   it('holds frames while the client has a backlog, and lets a client go that takes none of it', () => {
     const { frames, set, stalled } = pacer();
     set({ unsent: 500 });
-    expect(frames.wait()).toBe(50);
+    expect(frames.frameWait()).toBe(50);
     set({ now: 600, unsent: 400 }); // it took some: still reading
-    expect(frames.wait()).toBe(50);
+    expect(frames.frameWait()).toBe(50);
     set({ now: 1500 });
     expect(stalled()).toBe(0);
-    frames.wait();
+    frames.frameWait();
     expect(stalled()).toBe(0);
     set({ now: 1600 }); // a second with none of it taken
-    frames.wait();
-    frames.wait();
+    frames.frameWait();
+    frames.frameWait();
     expect(stalled()).toBe(1);
     set({ unsent: 0 });
-    expect(frames.wait()).toBe(0);
+    expect(frames.frameWait()).toBe(0);
   });
 });
 

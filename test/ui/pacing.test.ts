@@ -7,7 +7,7 @@ import { PassThrough, Writable } from 'stream';
 import { newGame } from '../../src/engine';
 import { heuristicHints } from '../../src/search';
 import { initialState } from '../../src/ui/controller';
-import { type FramePacer, QUIET_HOST, runTerminalGame } from '../../src/ui/loop';
+import { type Pacer, QUIET_HOST, runTerminalGame } from '../../src/ui/loop';
 
 function fakeTerminal() {
   const input = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => input });
@@ -30,42 +30,87 @@ function fakeTerminal() {
   };
 }
 
-it('holds frames while the pacer says wait, then paints the latest state once', async () => {
-  const terminal = fakeTerminal();
-  let wait = 0;
-  const paints: number[] = [];
-  const frames: FramePacer = {
-    wait: () => wait,
-    paint: (draw) => {
-      paints.push(Date.now());
-      draw();
+/**
+ * A pacer the test sets: how long keys and frames must wait; and what it ran, keys handled and
+ * frames painted (each asked for just before it runs).
+ */
+function testPacer() {
+  let asked: 'keys' | 'paints' = 'keys';
+  const pacer = {
+    work: 0,
+    frames: 0,
+    keys: 0,
+    paints: 0,
+    workWait: () => {
+      asked = 'keys';
+      return pacer.work;
+    },
+    frameWait: () => {
+      asked = 'paints';
+      return pacer.frames;
+    },
+    run: (work: () => void) => {
+      pacer[asked]++;
+      work();
     },
   };
-  const game = newGame('42', { suits: 1, relaxed: 0, keepSuits: false });
+  return pacer;
+}
+
+function game(pacer: Pacer) {
+  const terminal = fakeTerminal();
   const exit = runTerminalGame(
-    initialState(game, { ascii: true, color: false, fourColor: false }, 'woods'),
+    initialState(
+      newGame('42', { suits: 1, relaxed: 0, keepSuits: false }),
+      { ascii: true, color: false, fourColor: false },
+      'woods',
+    ),
     { randomSeed: () => '1', hints: heuristicHints },
     { input: terminal.input, output: terminal.output, term: 'xterm' },
     {},
-    { ...QUIET_HOST, frames },
+    { ...QUIET_HOST, pacer },
   );
-  expect(paints).toHaveLength(1); // the first frame
-  wait = 60;
+  return { terminal, exit };
+}
+
+it('holds frames while the pacer says wait, then paints the latest state once', async () => {
+  const pacer = testPacer();
+  const { terminal, exit } = game(pacer);
+  expect(pacer.paints).toBe(1); // the first frame
+  pacer.frames = 60;
   terminal.clear();
   terminal.press('d');
   terminal.press('\x0c');
   terminal.press('u');
   terminal.press('r');
-  // Nothing went out while the pacer said wait.
-  expect(paints).toHaveLength(1);
+  // Each key was handled, and nothing went out while the pacer said wait.
+  expect([pacer.keys, pacer.paints]).toEqual([4, 1]);
   expect(terminal.written()).toBe('');
-  wait = 0;
+  pacer.frames = 0;
   await new Promise((r) => setTimeout(r, 120));
   // One frame for the four keys, and it shows where they left the game: a deal made, redone.
-  expect(paints).toHaveLength(2);
-  expect(terminal.written()).toContain('Redone');
+  expect([pacer.keys, pacer.paints]).toEqual([4, 2]);
+  expect(terminal.written()).toMatch(/Redone/);
   terminal.press('qy');
   expect((await exit).status).toBe(0);
+});
+
+it('holds keys while the pacer says wait, then handles them in order, none lost', async () => {
+  const pacer = testPacer();
+  const { terminal, exit } = game(pacer);
+  terminal.press('d'); // handled at once
+  pacer.work = 40;
+  terminal.press('u');
+  terminal.press('r');
+  terminal.press('u');
+  expect(pacer.keys).toBe(1);
+  pacer.work = 0;
+  await new Promise((r) => setTimeout(r, 100));
+  expect(pacer.keys).toBe(4);
+  // Undo, redo, undo: in the order typed, the deal is left undone (and can be redone).
+  terminal.press('qy');
+  const { state } = await exit;
+  expect([state.game.kept, state.game.undoneCount]).toEqual([0, 1]);
 });
 
 it('paints every frame at once when the host has no pacer', async () => {
