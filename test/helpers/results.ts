@@ -79,3 +79,29 @@ export function inEndOrder(results: readonly GameResult[]): GameResult[] {
     .sort((a, b) => a.ended - b.ended || a.i - b.i)
     .map(({ result }) => result);
 }
+
+/** A history line as the program writes it, line end included. */
+export function historyLine(result: GameResult): string {
+  return `${JSON.stringify(historyObject(result))}\n`;
+}
+
+/**
+ * `count` 4-suit games, two won in three, ended a minute apart from `hour`:00 on 2026-11-23, each
+ * with a slot of its own; `fields` changes any field of them all.
+ */
+export function playedGames(
+  count: number,
+  hour = 10,
+  fields: Partial<GameResult> = {},
+): GameResult[] {
+  return Array.from({ length: count }, (_, i) =>
+    gameResult({
+      deal: bySeed(String(i + 1)),
+      outcome: i % 3 === 2 ? 'lost' : 'won',
+      moves: 100 + (i % 50),
+      ended: new Date(Date.UTC(2026, 10, 23, hour, i)).toISOString(),
+      slot: `20261123T100000-${hour}-${i}`,
+      ...fields,
+    }),
+  );
+}

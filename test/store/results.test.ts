@@ -66,24 +66,49 @@ describe('a result the history keeps', () => {
 describe('the statistics s shows', () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it('read the history again only once the file has changed, by this session or another', () => {
+  it('read the history again only once the file has changed, and then only what was added', () => {
     const { results, data } = book(new Date('2026-11-27T09:30:00.000Z'));
     const game = dealtOnce('5');
     const played = { elapsedMs: 10, continued: false };
     results.record(game, 'abandoned', played);
-    const reads = jest.spyOn(history, 'readResults');
-    const answered = () => reads.mock.results.map((call) => call.value as history.HistoryRead);
+    const reads = jest.spyOn(history, 'readDigest');
+    const parsed = () =>
+      reads.mock.results.map((call) => (call.value as history.HistoryDigest).parsed);
+    const size = () => fs.statSync(history.historyPath(data)).size;
     expect(results.statistics(game, played).line).toMatchObject({ played: 1, abandoned: 1 });
     expect(results.statistics(game, played).line).toMatchObject({ played: 1 });
-    // The second time, the read kept is answered as it is.
-    expect(answered()).toHaveLength(2);
-    expect(answered()[1]).toBe(answered()[0]);
-    // Another session of the player's adds a game: it counts at once.
-    reads.mockRestore();
+    // The second time, nothing is read: the file is as it was.
+    expect(parsed()).toEqual([size(), 0]);
+    // Another session of the player's adds a game: it counts at once, and only its line is read.
+    let before = size();
     history.appendResult(data, { ...readResults(data).results[0], outcome: 'lost' });
     expect(results.statistics(game, played).line).toMatchObject({ played: 2, lost: 1 });
+    expect(parsed()[2]).toBe(size() - before);
+    before = size();
     results.record(game, 'abandoned', played);
     expect(results.statistics(game, played).line).toMatchObject({ played: 3, abandoned: 2 });
+    expect(parsed()[3]).toBe(size() - before);
+  });
+
+  it('read anew a history whose new line ended before the last game counted, to count it in its place', () => {
+    const { results, data } = book(new Date('2026-11-27T09:30:00.000Z'));
+    const { before: playing, after: won } = playedOut('won');
+    const played = { elapsedMs: 10, continued: false };
+    results.record(won, 'won', played);
+    results.record(won, 'won', played);
+    expect(results.statistics(playing, played).line).toMatchObject({ currentStreak: 2 });
+    // A loss recorded late, from before the two wins: the streak is still two.
+    const [first] = readResults(data).results;
+    const reads = jest.spyOn(history, 'readDigest');
+    history.appendResult(data, { ...first, outcome: 'lost', ended: '2026-11-27T09:00:00.000Z' });
+    expect(results.statistics(playing, played).line).toMatchObject({
+      played: 3,
+      currentStreak: 2,
+      bestStreak: 2,
+    });
+    // The new line was read, then the whole file.
+    const [read] = reads.mock.results.map((call) => call.value as history.HistoryDigest);
+    expect(read.parsed).toBe(fs.statSync(history.historyPath(data)).size);
   });
 
   it('checks the records of a win against the history as it is, after a game recorded', () => {
