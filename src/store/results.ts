@@ -8,6 +8,7 @@ import { type Game, gameScores, movesKept, statusWithin } from '../engine';
 import type { GameResult, Outcome } from '../stats/result';
 import { type GameStats, newRecords, statsOfRules } from '../stats/stats';
 import { sizeText } from './disk-limits';
+import { type Folded, foldWhenOver } from './fold';
 import {
   type Appended,
   appendResult,
@@ -66,11 +67,15 @@ export interface Played {
  * long the history. It is read again only once the file has changed (a game recorded by this
  * session or another, or the file edited), and then, when lines were only added to it, only those
  * are read: `s` opened again and again costs a look at the file, and a game recorded costs the
- * read of its line.
+ * read of its line. A history kept within a limit (README, "Limits on disk") is folded once an
+ * append takes it past the limit, or once it is found over it (a history from before the limit),
+ * in the background.
  */
 export class ResultBook {
   /** The last history read, if there was a file to read. */
   private kept: HistoryDigest | null = null;
+  /** The last fold of the history this book started, while it runs and once it is done. */
+  private fold: Promise<Folded> | null = null;
 
   constructor(
     private readonly places: Places,
@@ -85,13 +90,23 @@ export class ResultBook {
     const slot = played.slot;
     if (slot !== undefined && slotsRecorded(this.places.data, [slot], RECENT_BYTES).size > 0)
       return { ok: true };
-    return appendResult(this.places.data, this.resultOf(game, outcome, played));
+    const appended = appendResult(this.places.data, this.resultOf(game, outcome, played));
+    if (appended.ok) this.foldWhenOver();
+    return appended;
   }
 
   /** Of `slots`, those whose result is at the end of the history (`RECENT_BYTES`). */
   recorded(slots: readonly string[]): Set<string> {
     if (this.places.dataProblem()) return new Set();
     return slotsRecorded(this.places.data, slots, RECENT_BYTES);
+  }
+
+  /**
+   * The outcome of the last fold of the history this book started, once it is done; null when it
+   * started none (for tests, and to measure).
+   */
+  async folded(): Promise<Folded | null> {
+    return this.fold === null ? null : await this.fold;
   }
 
   /**
@@ -161,12 +176,23 @@ export class ResultBook {
   private history(): HistoryDigest {
     const read = readDigest(this.places.data, this.kept, this.maxBytes());
     this.kept = read.version !== undefined ? read : null;
+    this.foldWhenOver();
     return read;
   }
 
-  /** The most of the history read. */
+  /**
+   * The most of the history read: all of a history kept within a limit (README, "Limits on
+   * disk"), whose summary and lines are never longer than the limit once it is folded.
+   */
   private maxBytes(): number {
-    return MAX_HISTORY_BYTES;
+    return this.places.limits?.historyBytes ?? MAX_HISTORY_BYTES;
+  }
+
+  /** Folds the history in the background if it is kept within a limit and is over it. */
+  private foldWhenOver(): void {
+    const limit = this.places.limits?.historyBytes;
+    const fold = limit === undefined ? null : foldWhenOver(this.places.data, limit);
+    if (fold) this.fold = fold;
   }
 
   private resultOf(game: Game, outcome: Outcome, played: Played): GameResult {
