@@ -184,7 +184,7 @@ export async function foldHistory(dir: string, options: FoldOptions): Promise<Fo
     await syncDirectorySoon(dir);
     return {
       folded: true,
-      games: cut,
+      games: cut - counted.skipped,
       skipped: scan.skipped + counted.skipped,
       before: info.size,
       after: text.length + caughtUp,
