@@ -34,7 +34,7 @@ import {
   type HistorySummary,
   MAX_LINE_BYTES,
   MAX_SUMMARY_BYTES,
-  MAX_SUMMARY_SLOTS,
+  newestSlots,
   NO_SUMMARY,
   readLine,
   RECENT_BYTES,
@@ -322,7 +322,7 @@ async function countFolded(
   return {
     games,
     skipped,
-    slots: recent.slice(-MAX_SUMMARY_SLOTS).map((r) => r.slot),
+    slots: newestSlots(recent.map((r) => r.slot)),
     largestStep,
   };
 }

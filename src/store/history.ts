@@ -47,12 +47,14 @@ export const MAX_HISTORY_BYTES = 64 * 1024 * 1024;
 export const MAX_LINE_BYTES = 16 * 1024;
 /**
  * A summary line longer than this is skipped unread: one of every statistics line (96) with
- * every figure at its largest (36 KiB), and `MAX_SUMMARY_SLOTS` slots of the longest (26 KiB),
- * is shorter.
+ * every figure at its largest (36 KiB), and its slots (`MAX_SUMMARY_SLOT_BYTES`), is shorter.
  */
 export const MAX_SUMMARY_BYTES = 64 * 1024;
-/** The most slots a summary keeps (see `HistorySummary.slots`). */
-export const MAX_SUMMARY_SLOTS = 256;
+/**
+ * The most bytes of slots a summary keeps (see `HistorySummary.slots`), each counted as written
+ * (with its quotes and comma): about 750 slots as saves name them.
+ */
+export const MAX_SUMMARY_SLOT_BYTES = 24 * 1024;
 /**
  * How much of the end of the history is read for the slots of the results last recorded: a
  * result recorded whose save then could not be removed is found there at the next start (about
@@ -74,7 +76,7 @@ export interface HistorySummary {
   /**
    * The slots of games folded away while they were among the last `RECENT_BYTES` of the history
    * (README, "Saved games and statistics"), as the search for results recorded late would have
-   * found them (the newest `MAX_SUMMARY_SLOTS`).
+   * found them (the newest that `MAX_SUMMARY_SLOT_BYTES` holds).
    */
   readonly slots: readonly string[];
 }
@@ -631,6 +633,15 @@ export function toResult(value: unknown): GameResult | null {
   };
 }
 
+/** The newest of `slots` (the last given) that `MAX_SUMMARY_SLOT_BYTES` holds, in their order. */
+export function newestSlots(slots: readonly string[]): string[] {
+  let bytes = 0;
+  let first = slots.length;
+  while (first > 0 && bytes + slots[first - 1].length + 3 <= MAX_SUMMARY_SLOT_BYTES)
+    bytes += slots[--first].length + 3;
+  return slots.slice(first);
+}
+
 /** A statistics line as a summary holds it: the rules flattened, then the figures. */
 function statsLineObject(line: VariantStats): Record<string, unknown> {
   return {
@@ -661,7 +672,7 @@ export function summaryText(summary: HistorySummary): string {
       continued: games.continued,
       skipped,
       until: games.until === null ? null : new Date(games.until).toISOString(),
-      slots: slots.slice(-MAX_SUMMARY_SLOTS),
+      slots: newestSlots(slots),
     },
   });
 }
@@ -734,8 +745,9 @@ export function toSummary(value: unknown): HistorySummary | null {
   const slots = own(summary, 'slots');
   if (!Array.isArray(lines) || lines.length > 2 * VARIANTS.length) return null;
   if (!isCount(continued) || !isCount(skipped)) return null;
-  if (!Array.isArray(slots) || slots.length > MAX_SUMMARY_SLOTS) return null;
+  if (!Array.isArray(slots) || slots.length > MAX_SUMMARY_SLOT_BYTES) return null;
   if (!slots.every((slot) => typeof slot === 'string' && SLOT.test(slot))) return null;
+  if (newestSlots(slots).length < slots.length) return null;
   const checked = lines.map(toLine);
   if (!checked.every((line) => line !== null)) return null;
   let last: number | null = null;

@@ -190,6 +190,25 @@ describe('a fold and the search for results recorded late', () => {
     expect(slotsRecorded(folder(text), slots, RECENT_BYTES)).toEqual(new Set(slots.slice(0, 2)));
   });
 
+  it('keeps the newest 24 KiB of those slots, and a summary with more is a damaged line', async () => {
+    const many = games(3000);
+    const dir = folder(many.map(line).join(''));
+    await foldHistory(dir, { limitBytes: 0, keepBytes: 0 });
+    const text = fs.readFileSync(historyPath(dir), 'utf8');
+    const kept: string[] = (JSON.parse(text) as { summary: { slots: string[] } }).summary.slots;
+    // As many as 24 KiB holds, the newest, in the order they were recorded.
+    const bytes = (slots: string[]) => slots.reduce((sum, slot) => sum + slot.length + 3, 0);
+    expect(bytes(kept)).toBeLessThanOrEqual(24 * 1024);
+    expect(bytes(kept) + many[many.length - kept.length - 1].slot!.length + 3).toBeGreaterThan(
+      24 * 1024,
+    );
+    expect(kept).toEqual(many.slice(-kept.length).map((r) => r.slot));
+    const more = text.replace('"slots":[', `"slots":[${JSON.stringify(many[0].slot)},`);
+    const damaged = folder(more);
+    expect(readResults(damaged)).toMatchObject({ results: [], skipped: 1 });
+    expect(readResults(damaged).summary).toBeUndefined();
+  });
+
   it('finds a slot it keeps when the search does not reach the summary', async () => {
     const dir = folder(games(1500).map(line).join(''));
     await foldHistory(dir, { limitBytes: 0, keepBytes: 200 * 1024 });
