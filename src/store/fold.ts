@@ -48,6 +48,8 @@ export const FOLD_CHUNK_BYTES = 64 * 1024;
 export const SUMMARY_ROOM = MAX_SUMMARY_BYTES;
 /** A temporary file of a fold older than this was left by a fold that did not finish. */
 export const STALE_FOLD_MS = 60_000;
+/** A fold that could not be done is not tried again for this long (a full disk, say). */
+export const FOLD_RETRY_MS = 60_000;
 /** The fold's temporary file, beside the history: its name is the fold's lock. */
 export const FOLD_FILE = `.${HISTORY_FILE}.fold`;
 
@@ -88,22 +90,31 @@ const { O_APPEND, O_NOFOLLOW, O_NONBLOCK, O_RDONLY, O_WRONLY } = fs.constants;
 
 /** Folds under way in this process, by history file. */
 const folding = new Map<string, Promise<Folded>>();
+/** When the last fold of a history failed, by history file, until one succeeds. */
+const failed = new Map<string, number>();
 
 /**
  * Folds the history in `dir` if it is longer than `limitBytes` and no fold of it is under way in
- * this process: the fold under way, or null when there is nothing to do. Never rejects.
+ * this process: the fold under way, or null when there is nothing to do, or the last fold failed
+ * less than `FOLD_RETRY_MS` ago (each try reads the whole history). Never rejects.
  */
 export function foldWhenOver(dir: string, limitBytes: number): Promise<Folded> | null {
   const file = historyPath(dir);
   const running = folding.get(file);
   if (running) return running;
+  if ((failed.get(file) ?? -Infinity) > Date.now() - FOLD_RETRY_MS) return null;
   try {
     const info = fs.lstatSync(file);
     if (!info.isFile() || info.size <= limitBytes) return null;
   } catch {
     return null;
   }
-  const fold = foldHistory(dir, { limitBytes }).finally(() => folding.delete(file));
+  const fold = foldHistory(dir, { limitBytes }).then((outcome) => {
+    folding.delete(file);
+    if (outcome.folded) failed.delete(file);
+    else if (outcome.reason !== undefined) failed.set(file, Date.now());
+    return outcome;
+  });
   folding.set(file, fold);
   return fold;
 }

@@ -8,7 +8,13 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { digest, type GameResult, summarize } from '../../src/stats';
-import { FOLD_FILE, foldHistory, STALE_FOLD_MS } from '../../src/store/fold';
+import {
+  FOLD_FILE,
+  FOLD_RETRY_MS,
+  foldHistory,
+  foldWhenOver,
+  STALE_FOLD_MS,
+} from '../../src/store/fold';
 import {
   appendResult,
   historyPath,
@@ -289,6 +295,26 @@ describe('a fold that does not finish, or meets another writer', () => {
     if (!folded.folded) return;
     expect(folded.caughtUp).toBeGreaterThan(0);
     expect(figures(dir)).toEqual(unfolded([...games(300), ...appended], 0));
+  });
+
+  it('runs one at a time in a process, and is not tried again for a minute once it failed', async () => {
+    const dir = folder(games(50).map(line).join(''));
+    expect(foldWhenOver(dir, 1_000_000)).toBeNull(); // within its limit
+    const left = path.join(dir, FOLD_FILE);
+    fs.writeFileSync(left, 'a fold under way');
+    const first = foldWhenOver(dir, 1000);
+    expect(first).not.toBeNull();
+    expect(foldWhenOver(dir, 1000)).toBe(first);
+    expect(await first).toMatchObject({ folded: false, reason: expect.any(String) });
+    expect(foldWhenOver(dir, 1000)).toBeNull();
+    fs.rmSync(left);
+    const later = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + FOLD_RETRY_MS + 1);
+    try {
+      expect(await foldWhenOver(dir, 1000)).toMatchObject({ folded: true });
+    } finally {
+      later.mockRestore();
+    }
+    expect(figures(dir)).toEqual(unfolded(games(50), 0));
   });
 
   it('never writes through a link at its temporary name, nor folds a history that is a link', async () => {
