@@ -6,7 +6,7 @@
 import type { Rules } from '../engine';
 import { loadHostKey } from '../serve/host-key';
 import { startServer } from '../serve/server';
-import { type DiskLimits, parseSize } from '../store/disk-limits';
+import { type DiskLimits, MIN_HISTORY_BYTES, parseSize } from '../store/disk-limits';
 import { stateDir, stateProblem } from '../store/paths';
 import type { CliIo } from './kit';
 
@@ -43,7 +43,7 @@ export function diskLimitsOf(raw: {
   readonly maxRecordsSize: string;
   readonly maxSaves: string;
 }): { ok: true; value: DiskLimits } | { ok: false; message: string } {
-  const history = parseSize('--max-history', raw.maxHistory, 64 * 1024, 1024 * 1024 * 1024);
+  const history = parseSize('--max-history', raw.maxHistory, MIN_HISTORY_BYTES, 1024 ** 3);
   if (!history.ok) return history;
   const records = wholeNumber('--max-records', raw.maxRecords, 0, 100_000);
   if (!records.ok) return records;

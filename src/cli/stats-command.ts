@@ -8,7 +8,7 @@
  * 2 for a bad option value or a history that cannot be read at all.
  */
 import { MAX_SEED_LENGTH, printable, printableLines } from '../notation';
-import { statsTable, summarize, type VariantStats } from '../stats';
+import { digest, statsTable, type VariantStats } from '../stats';
 import { historyPath, MAX_HISTORY_BYTES, readResults } from '../store/history';
 import { dataDir, dataProblem } from '../store/paths';
 import { type CliIo, EXIT_OK as OK, EXIT_USAGE as USAGE } from './kit';
@@ -90,8 +90,10 @@ export async function statsCommand(
     say(`cannot read the history of games: ${history.problem}`);
     return USAGE;
   }
-  const stats = summarize(history.results);
-  const continued = history.results.filter((r) => r.continued).length;
+  // The games folded into the summary (README, "Limits on disk"), then every line after it.
+  const games = digest(history.results, history.summary?.games);
+  const stats = [...games.lines];
+  const continued = games.continued;
   const document: StatsJson = {
     variants: stats.map(variantJson),
     skipped: history.skipped,

@@ -18,6 +18,10 @@
  * - A game continued from a record file counts in nothing: not played, not won, no streak, no
  *   record. Anyone can write a record one move from a win, or continue a won one; the history
  *   keeps such games, marked, and `spider stats` says how many there are.
+ * - The figures of games already counted are a `Digest`, which later games continue exactly as if
+ *   every game were counted again (README, "Limits on disk"): a history folded into a summary, or
+ *   a session that has read part of a history, counts only what is new. Later games count after
+ *   the digest's, even one that ended before the digest's last game did.
  */
 import {
   RELAXED_LEVELS,
@@ -71,17 +75,25 @@ function sameLine(a: GameResult, rules: Rules, daily: boolean): boolean {
   return sameRules(a.rules, rules) && (a.daily !== undefined) === daily;
 }
 
-/** The statistics of the games of one variant, given in history order. */
-function variantStats(rules: Rules, daily: boolean, games: readonly GameResult[]): VariantStats {
-  let won = 0;
-  let lost = 0;
-  let abandoned = 0;
-  let streak = 0;
-  let bestStreak = 0;
-  let best: Record<ScoringName, number> | null = null;
-  let fewestMoves: number | null = null;
-  let fastestWinMs: number | null = null;
-  let wonWithoutPeeks = 0;
+/**
+ * The statistics of the games of one variant, given in the order they ended, continuing `from`
+ * (the same variant's figures of earlier games) when given.
+ */
+function variantStats(
+  rules: Rules,
+  daily: boolean,
+  games: readonly GameResult[],
+  from?: VariantStats,
+): VariantStats {
+  let won = from?.won ?? 0;
+  let lost = from?.lost ?? 0;
+  let abandoned = from?.abandoned ?? 0;
+  let streak = from?.currentStreak ?? 0;
+  let bestStreak = from?.bestStreak ?? 0;
+  let best: Record<ScoringName, number> | null = from?.bestScore ? { ...from.bestScore } : null;
+  let fewestMoves: number | null = from?.fewestMoves ?? null;
+  let fastestWinMs: number | null = from?.fastestWinMs ?? null;
+  let wonWithoutPeeks = from?.wonWithoutPeeks ?? 0;
   for (const game of games) {
     if (game.outcome !== 'won') {
       if (game.outcome === 'lost') lost++;
@@ -98,7 +110,7 @@ function variantStats(rules: Rules, daily: boolean, games: readonly GameResult[]
     fastestWinMs = minOf(fastestWinMs, game.elapsedMs);
     if (game.peeks === 0) wonWithoutPeeks++;
   }
-  const played = games.length;
+  const played = (from?.played ?? 0) + games.length;
   return {
     rules: { suits: rules.suits, relaxed: rules.relaxed, keepSuits: rules.keepSuits },
     daily,
@@ -117,22 +129,87 @@ function variantStats(rules: Rules, daily: boolean, games: readonly GameResult[]
 }
 
 /**
- * The statistics of each variant that has games, in the order of VARIANTS; then those of the
- * daily deals, in the same order.
+ * The figures of the games counted so far, which later games continue (`digest`): all that
+ * `summarize` and `newRecords` need of them, a few hundred bytes a line however many games.
  */
-export function summarize(results: readonly GameResult[]): VariantStats[] {
-  const counted = inEndOrder(results.filter((r) => !r.continued));
-  return [false, true].flatMap((daily) =>
-    VARIANTS.map((rules) => counted.filter((r) => sameLine(r, rules, daily)))
-      .filter((games) => games.length > 0)
-      .map((games) => variantStats(games[0].rules, daily, games)),
+export interface Digest {
+  /** The statistics lines, as `summarize` gives them. */
+  readonly lines: readonly VariantStats[];
+  /** Games continued from record files: counted in no line. */
+  readonly continued: number;
+  /**
+   * When the last of the games ended (milliseconds since 1970), continued ones included; null
+   * before the first. A game that ended before it does not continue the digest exactly (`follows`).
+   */
+  readonly until: number | null;
+}
+
+/** The digest of no game at all. */
+export const NO_GAMES: Digest = { lines: [], continued: 0, until: null };
+
+/** A line's place in the order of VARIANTS, the daily lines after the others. */
+function lineIndex(rules: Rules, daily: boolean): number {
+  const suits = SUIT_COUNTS.indexOf(rules.suits);
+  const relaxed = RELAXED_LEVELS.indexOf(rules.relaxed);
+  return (
+    (daily ? VARIANTS.length : 0) +
+    (suits * RELAXED_LEVELS.length + relaxed) * 2 +
+    (rules.keepSuits ? 1 : 0)
   );
 }
 
-/** The results in the order their games ended (a stable sort: nearly always in order already). */
-function inEndOrder(results: readonly GameResult[]): GameResult[] {
-  const ended = new Map(results.map((r) => [r, Date.parse(r.ended)]));
-  return [...results].sort((a, b) => (ended.get(a) ?? 0) - (ended.get(b) ?? 0));
+/**
+ * The digest of `results` (in the order they were recorded) counted after the games of `from`:
+ * the same figures as one digest of `from`'s games followed by these. Within `results` the games
+ * count in the order they ended (as recorded where the times are equal).
+ */
+export function digest(results: readonly GameResult[], from: Digest = NO_GAMES): Digest {
+  let continued = from.continued;
+  let until = from.until;
+  const counted: { readonly result: GameResult; readonly ended: number }[] = [];
+  for (const result of results) {
+    const ended = Date.parse(result.ended);
+    until = until === null ? ended : Math.max(until, ended);
+    if (result.continued) continued++;
+    else counted.push({ result, ended });
+  }
+  // A stable sort: as recorded where the times are equal (and nearly always in order already).
+  counted.sort((a, b) => a.ended - b.ended);
+  const games = new Map<number, GameResult[]>();
+  for (const { result } of counted) {
+    const index = lineIndex(result.rules, result.daily !== undefined);
+    const line = games.get(index);
+    if (line) line.push(result);
+    else games.set(index, [result]);
+  }
+  const before = new Map(from.lines.map((line) => [lineIndex(line.rules, line.daily), line]));
+  const lines: VariantStats[] = [];
+  for (const daily of [false, true]) {
+    for (const rules of VARIANTS) {
+      const index = lineIndex(rules, daily);
+      const line = games.get(index);
+      const start = before.get(index);
+      if (line || start) lines.push(variantStats(rules, daily, line ?? [], start));
+    }
+  }
+  return { lines, continued, until };
+}
+
+/**
+ * Whether `results` continue `from` exactly: none ended before the last of its games, so that
+ * counting them after its games puts every game where one count of them all would.
+ */
+export function follows(from: Digest, results: readonly GameResult[]): boolean {
+  const until = from.until;
+  return until === null || results.every((r) => Date.parse(r.ended) >= until);
+}
+
+/**
+ * The statistics of each variant that has games, in the order of VARIANTS; then those of the
+ * daily deals, in the same order. With `from`, the games of `results` continue its figures.
+ */
+export function summarize(results: readonly GameResult[], from?: Digest): VariantStats[] {
+  return [...digest(results, from).lines];
 }
 
 /** What the statistics panel of a game shows (README, "Saved games and statistics"). */
@@ -152,13 +229,17 @@ export interface GameStats {
   readonly note: string | null;
 }
 
-/** The line of a game's rules in the statistics, and how many games the other lines count. */
+/**
+ * The line of a game's rules in the statistics, and how many games the other lines count; with
+ * `from`, of its games and then those of `results`.
+ */
 export function statsOfRules(
   results: readonly GameResult[],
   rules: Rules,
   daily: boolean,
+  from?: Digest,
 ): Pick<GameStats, 'line' | 'others'> {
-  const lines = summarize(results);
+  const lines = digest(results, from).lines;
   const line = lines.find((l) => sameRules(l.rules, rules) && l.daily === daily) ?? null;
   const all = lines.reduce((sum, l) => sum + l.played, 0);
   return { line, others: all - (line?.played ?? 0) };
@@ -177,15 +258,23 @@ export function formatDuration(ms: number): string {
 /**
  * What a win just improved in its variant, as short phrases for the win screen ("fewest moves:
  * 145 (was 170)"); empty when nothing improved or `win` is not a win. `before` is the history
- * without `win` (read it before appending the win). The first win of a variant says so rather
- * than comparing with nothing. Times count in whole seconds, as they are shown.
+ * without `win` (read it before appending the win), after the games of `from` when given. The
+ * first win of a variant says so rather than comparing with nothing. Times count in whole
+ * seconds, as they are shown.
  */
-export function newRecords(before: readonly GameResult[], win: GameResult): string[] {
+export function newRecords(
+  before: readonly GameResult[],
+  win: GameResult,
+  from?: Digest,
+): string[] {
   if (win.outcome !== 'won' || win.continued) return [];
   const daily = win.daily !== undefined;
   const games = before.filter((r) => !r.continued && sameLine(r, win.rules, daily));
-  const old = variantStats(win.rules, daily, games);
-  const now = variantStats(win.rules, daily, [...games, win]);
+  const counted = digest(games, from).lines.find(
+    (l) => sameRules(l.rules, win.rules) && l.daily === daily,
+  );
+  const old = counted ?? variantStats(win.rules, daily, []);
+  const now = variantStats(win.rules, daily, [win], old);
   const phrases: string[] = [];
   if (old.won === 0)
     phrases.push(daily ? 'first daily win in this variant' : 'first win in this variant');

@@ -21,6 +21,13 @@ const KIB = 1024;
 const MIB = 1024 * KIB;
 const GIB = 1024 * MIB;
 
+/**
+ * The smallest history limit: a fold leaves the history at half its limit, and the newest games
+ * it keeps as lines together with the slots its summary keeps hold every result the search for
+ * late results (the last 256 KiB, `RECENT_BYTES`) asks for only if half the limit is at least that.
+ */
+export const MIN_HISTORY_BYTES = 512 * KIB;
+
 /** A server's limits unless its operator says otherwise (README, "Limits on disk"). */
 export const SERVER_DISK_LIMITS: DiskLimits = {
   historyBytes: 1 * MIB,

@@ -7,6 +7,10 @@
  * processes finishing games at the same moment never interleave or overwrite each other's lines.
  * Reading trusts nothing in the file: every line is checked field by field into a fresh object,
  * and a line that fails is skipped and counted, never fatal.
+ *
+ * A history kept within a limit (README, "Limits on disk"; the folding is `fold.ts`'s) starts with
+ * a summary line, `{"v":1,"summary":{...}}`: the figures of the games folded away. It names no
+ * deal, so a program from before summaries skips it as a line it cannot read.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -24,6 +28,14 @@ import {
 } from '../engine';
 import { seedProblem } from '../notation';
 import type { GameResult, Outcome } from '../stats/result';
+import {
+  type Digest,
+  digest,
+  follows,
+  NO_GAMES,
+  VARIANTS,
+  type VariantStats,
+} from '../stats/stats';
 
 /** The history file's name inside the data directory. */
 export const HISTORY_FILE = 'games.jsonl';
@@ -33,6 +45,44 @@ export const HISTORY_VERSION = 1;
 export const MAX_HISTORY_BYTES = 64 * 1024 * 1024;
 /** A line longer than this is skipped unread: a real line is a few hundred bytes. */
 export const MAX_LINE_BYTES = 16 * 1024;
+/**
+ * A summary line longer than this is skipped unread: one of every statistics line (96) with
+ * every figure at its largest (36 KiB), and its slots (`MAX_SUMMARY_SLOT_BYTES`), is shorter.
+ */
+export const MAX_SUMMARY_BYTES = 64 * 1024;
+/**
+ * The most bytes of slots a summary keeps (see `HistorySummary.slots`), each counted as written
+ * (with its quotes and comma): about 750 slots as saves name them.
+ */
+export const MAX_SUMMARY_SLOT_BYTES = 24 * 1024;
+/**
+ * How much of the end of the history is read for the slots of the results last recorded: a
+ * result recorded whose save then could not be removed is found there at the next start (about
+ * 800 games back), or among the slots the summary keeps.
+ */
+export const RECENT_BYTES = 256 * 1024;
+/** How a summary line starts, as the program writes it. */
+const SUMMARY_START = Buffer.from(`{"v":${HISTORY_VERSION},"summary":`);
+
+/**
+ * The games folded away from the head of a history kept within a limit (README, "Limits on
+ * disk"): its first line.
+ */
+export interface HistorySummary {
+  /** Their figures, which the games of the lines after the summary continue. */
+  readonly games: Digest;
+  /** Damaged lines folded away: skipped as the lines themselves were. */
+  readonly skipped: number;
+  /**
+   * The slots of games folded away while they were among the last `RECENT_BYTES` of the history
+   * (README, "Saved games and statistics"), as the search for results recorded late would have
+   * found them (the newest that `MAX_SUMMARY_SLOT_BYTES` holds).
+   */
+  readonly slots: readonly string[];
+}
+
+/** The summary of a history that has none: no game folded away. */
+export const NO_SUMMARY: HistorySummary = { games: NO_GAMES, skipped: 0, slots: [] };
 
 export type Appended = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
@@ -43,7 +93,9 @@ export interface HistoryRead {
    * the order games ended in (a result recorded late comes after games that ended later).
    */
   readonly results: GameResult[];
-  /** Non-blank lines that could not be read and were skipped. */
+  /** The summary the file starts with, of games folded away: `results` count after them. */
+  readonly summary?: HistorySummary;
+  /** Non-blank lines that could not be read and were skipped, and those the summary counts. */
   readonly skipped: number;
   /** Why the file could not be read at all, in plain words (results are then empty). */
   readonly problem?: string;
@@ -149,13 +201,24 @@ type EndRead =
       /** Bytes before the window, not read (one more is read: it tells whether a line starts). */
       readonly unreadBytes: number;
       readonly version: string;
+      /** The file's identity (device and inode): the same while lines are only added to it. */
+      readonly identity: string;
+      /** The file's size when read. */
+      readonly size: number;
     };
 
 /**
  * Reads the last `maxBytes` of the history file in `dir` (with the byte before them), unless its
- * version is `unchanged` (then `bytes` is empty). A FIFO in place of the file does not hang it.
+ * version is `unchanged` (then `bytes` is empty). With `after`, reads instead from that offset
+ * on, when the file is still `after.identity` and has grown past `after.size` by at most
+ * `maxBytes` (otherwise the end, as without it). A FIFO in place of the file does not hang it.
  */
-function readEnd(dir: string, maxBytes: number, unchanged?: string): EndRead {
+function readEnd(
+  dir: string,
+  maxBytes: number,
+  unchanged?: string,
+  after?: { readonly identity: string; readonly size: number; readonly offset: number },
+): EndRead & { readonly from?: number } {
   const file = historyPath(dir);
   let fd: number | undefined;
   try {
@@ -164,12 +227,19 @@ function readEnd(dir: string, maxBytes: number, unchanged?: string): EndRead {
     // Of the file opened (not of its name, which a network file system may answer from a cache).
     const info = fs.fstatSync(fd, { bigint: true });
     if (!info.isFile()) return { problem: `not a regular file (${file})` };
-    const version = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
-    if (version === unchanged) return { bytes: Buffer.alloc(0), unreadBytes: 0, version };
+    const identity = `${info.dev}:${info.ino}`;
+    const version = `${identity}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
     const size = Number(info.size);
-    const unreadBytes = Math.max(0, size - maxBytes);
+    if (version === unchanged)
+      return { bytes: Buffer.alloc(0), unreadBytes: 0, version, identity, size };
+    const grown =
+      after !== undefined &&
+      after.identity === identity &&
+      size > after.size &&
+      size - after.offset <= maxBytes;
+    const unreadBytes = grown ? 0 : Math.max(0, size - maxBytes);
     // Over the cap, one byte more than the window: it tells whether the window starts a line.
-    const from = Math.max(0, unreadBytes - 1);
+    const from = grown ? after.offset : Math.max(0, unreadBytes - 1);
     const bytes = Buffer.alloc(size - from);
     let filled = 0;
     while (filled < bytes.length) {
@@ -177,7 +247,8 @@ function readEnd(dir: string, maxBytes: number, unchanged?: string): EndRead {
       if (n === 0) break; // the file shrank meanwhile
       filled += n;
     }
-    return { bytes: bytes.subarray(0, filled), unreadBytes, version };
+    const read = { bytes: bytes.subarray(0, filled), unreadBytes, version, identity, size };
+    return grown ? { ...read, from } : read;
   } catch (error) {
     if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') return { missing: true };
     return { problem: fsReason(error, file) };
@@ -186,10 +257,41 @@ function readEnd(dir: string, maxBytes: number, unchanged?: string): EndRead {
   }
 }
 
+/** The summary at the head of the history in `dir`, if it starts with one (never throws). */
+function headSummary(dir: string): HistorySummary | null {
+  let fd: number | undefined;
+  try {
+    const { O_NOFOLLOW, O_NONBLOCK, O_RDONLY } = fs.constants;
+    fd = fs.openSync(historyPath(dir), O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+    if (!fs.fstatSync(fd).isFile()) return null;
+    const head = Buffer.alloc(MAX_SUMMARY_BYTES + 1);
+    const n = fs.readSync(fd, head, 0, head.length, 0);
+    return summaryAtHead(head.subarray(0, n));
+  } catch {
+    return null;
+  } finally {
+    if (fd !== undefined) closeQuietly(fd);
+  }
+}
+
+/** The summary `bytes` (the head of a history) start with, or null. */
+function summaryAtHead(bytes: Buffer): HistorySummary | null {
+  if (!bytes.subarray(0, SUMMARY_START.length).equals(SUMMARY_START)) return null;
+  const newline = bytes.indexOf(0x0a);
+  if (newline === -1 || newline > MAX_SUMMARY_BYTES) return null;
+  const read = readLine(
+    new TextDecoder('utf-8', { fatal: true }),
+    bytes.subarray(0, newline),
+    true,
+  );
+  return 'summary' in read ? read.summary : null;
+}
+
 /**
  * Of `slots`, those whose result is among the last `maxBytes` of the history in `dir` (README,
- * "Saved games and statistics"). Only the lines that name one are read, so that a start that
- * asks costs a search of those bytes, not a read of every result in them. Never throws.
+ * "Saved games and statistics"), or among the slots its summary keeps. Only the lines that name
+ * one are read, so that a start that asks costs a search of those bytes, not a read of every
+ * result in them. Never throws.
  */
 export function slotsRecorded(
   dir: string,
@@ -201,8 +303,13 @@ export function slotsRecorded(
   const read = readEnd(dir, maxBytes);
   if (!('bytes' in read)) return found;
   const { bytes } = read;
+  const summary = read.unreadBytes === 0 ? summaryAtHead(bytes) : headSummary(dir);
   const decoder = new TextDecoder('utf-8', { fatal: true });
   for (const slot of slots) {
+    if (summary?.slots.includes(slot)) {
+      found.add(slot);
+      continue;
+    }
     // As the history writes it: JSON.stringify puts no space around the colon.
     const named = Buffer.from(`"slot":${JSON.stringify(slot)}`);
     for (let at = bytes.indexOf(named); at >= 0; at = bytes.indexOf(named, at + 1)) {
@@ -218,6 +325,73 @@ export function slotsRecorded(
     }
   }
   return found;
+}
+
+/** What the lines of part of a history hold. */
+interface Lines {
+  readonly results: GameResult[];
+  readonly skipped: number;
+  readonly summary?: HistorySummary;
+  /**
+   * Where the last line end read is, from the start of the bytes given: what follows it is a
+   * line not ended yet (cut short, or an end the reader does not trust to stay as it is).
+   */
+  readonly end: number;
+  /** The line not ended, if any: skipped, or a result. */
+  readonly last?: GameResult | 'skipped';
+}
+
+/**
+ * The lines of `bytes` from `start`; `head` when `start` is the file's first byte, where a
+ * summary may be.
+ */
+function readLines(bytes: Buffer, start: number, head: boolean): Lines {
+  const results: GameResult[] = [];
+  let skipped = 0;
+  let summary: HistorySummary | undefined;
+  let end = start;
+  let last: GameResult | 'skipped' | undefined;
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  while (start < bytes.length) {
+    const newline = bytes.indexOf(0x0a, start);
+    const stop = newline === -1 ? bytes.length : newline;
+    const line = readLine(decoder, bytes.subarray(start, stop), head && start === 0);
+    start = stop + 1;
+    if (newline === -1) {
+      if (!('blank' in line)) last = 'result' in line ? line.result : 'skipped';
+      break;
+    }
+    end = start;
+    if ('result' in line) results.push(line.result);
+    else if ('summary' in line) summary = line.summary;
+    else if (!('blank' in line)) skipped++;
+  }
+  return { results, skipped, end, ...(summary ? { summary } : {}), ...(last ? { last } : {}) };
+}
+
+export type Line =
+  | { readonly result: GameResult }
+  | { readonly summary: HistorySummary }
+  | { readonly blank: true }
+  | { readonly skipped: true };
+
+/** One line of the history (without its line end): the first may be a summary. */
+export function readLine(decoder: TextDecoder, line: Buffer, first: boolean): Line {
+  if (isBlank(line)) return { blank: true };
+  if (line.length > (first ? MAX_SUMMARY_BYTES : MAX_LINE_BYTES)) return { skipped: true };
+  let value: unknown;
+  try {
+    value = JSON.parse(decoder.decode(line)) as unknown;
+  } catch {
+    return { skipped: true }; // not UTF-8 or not JSON
+  }
+  if (first && isFields(value) && Object.hasOwn(value, 'summary')) {
+    const summary = toSummary(value);
+    return summary ? { summary } : { skipped: true };
+  }
+  if (line.length > MAX_LINE_BYTES) return { skipped: true };
+  const result = toResult(value);
+  return result ? { result } : { skipped: true };
 }
 
 /**
@@ -236,28 +410,132 @@ export function readResults(
   if (end.missing) return { results: [], skipped: 0 };
   if (known && end.version === known.version) return known;
   const { bytes, unreadBytes, version } = end;
-  let start = 0;
-  if (unreadBytes > 0) {
-    // Drop the part of a line before the window's first whole line (none if the byte just
-    // before the window, read as the first byte, ends a line).
-    const first = bytes.indexOf(0x0a);
-    start = first === -1 ? bytes.length : first + 1;
-  }
-  const results: GameResult[] = [];
-  let skipped = 0;
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  while (start < bytes.length) {
-    const newline = bytes.indexOf(0x0a, start);
-    const stop = newline === -1 ? bytes.length : newline;
-    const line = bytes.subarray(start, stop);
-    start = stop + 1;
-    if (isBlank(line)) continue;
-    const result = line.length > MAX_LINE_BYTES ? null : parseLine(decoder, line);
-    if (result) results.push(result);
-    else skipped++;
-  }
-  const read = { results, skipped, version, bytes: bytes.length };
+  const lines = readLines(bytes, windowStart(bytes, unreadBytes), unreadBytes === 0);
+  const results =
+    lines.last && lines.last !== 'skipped' ? [...lines.results, lines.last] : lines.results;
+  const skipped =
+    lines.skipped + (lines.last === 'skipped' ? 1 : 0) + (lines.summary?.skipped ?? 0);
+  const read = {
+    results,
+    skipped,
+    ...(lines.summary ? { summary: lines.summary } : {}),
+    version,
+    bytes: bytes.length,
+  };
   return unreadBytes > 0 ? { ...read, unreadBytes } : read;
+}
+
+/**
+ * Where the window of a history read from `unreadBytes` on starts: its first byte, or past the
+ * part of a line before its first whole line (none if the byte just before the window, read as
+ * the first byte, ends a line).
+ */
+function windowStart(bytes: Buffer, unreadBytes: number): number {
+  if (unreadBytes === 0) return 0;
+  const first = bytes.indexOf(0x0a);
+  return first === -1 ? bytes.length : first + 1;
+}
+
+/**
+ * The figures of a history (README, "Saved games and statistics"): what a session keeps of it, a
+ * few hundred bytes a statistics line however long the history is.
+ */
+export interface HistoryDigest {
+  /** The figures of the games read: the summary's, then those of every line after it. */
+  readonly games: Digest;
+  /** Damaged lines: those skipped, and those the summary counts. */
+  readonly skipped: number;
+  /** Why the file could not be read at all, in plain words (no games then). */
+  readonly problem?: string;
+  /** Bytes at the start of a history larger than the cap that were not read. */
+  readonly unreadBytes?: number;
+  /** The file as read (see `HistoryRead`); absent when there was no file to read. */
+  readonly version?: string;
+  /** The bytes read for this answer: none when the file had not changed, the new ones when it grew. */
+  readonly parsed: number;
+  /** Where a later read goes on from, when lines are only added to the file. */
+  readonly next?: {
+    readonly identity: string;
+    readonly size: number;
+    /** The offset of the first byte not read into `games` (past the last line end). */
+    readonly offset: number;
+    /** The figures up to `offset`, and the lines skipped there. */
+    readonly games: Digest;
+    readonly skipped: number;
+  };
+}
+
+/**
+ * The figures of the history in `dir`, as `readResults` reads it (never throws). With `known`, an
+ * earlier read: answered as it is when the file has not changed; when lines were only added to it
+ * (the same file, larger), only those are read, and continue its figures if none of their games
+ * ended before the last game it counts (README, "Saved games and statistics"); otherwise the file
+ * is read anew, its last `maxBytes` at most.
+ */
+export function readDigest(
+  dir: string,
+  known?: HistoryDigest | null,
+  maxBytes = MAX_HISTORY_BYTES,
+): HistoryDigest {
+  const end = readEnd(dir, maxBytes, known?.version, known?.next);
+  if ('problem' in end) return { games: NO_GAMES, skipped: 0, problem: end.problem, parsed: 0 };
+  if (end.missing) return { games: NO_GAMES, skipped: 0, parsed: 0 };
+  if (known && end.version === known.version) return { ...known, parsed: 0 };
+  const { bytes, unreadBytes, version, identity, size } = end;
+  const from = end.from;
+  if (from !== undefined && known?.next) {
+    const lines = readLines(bytes, 0, from === 0);
+    if (lines.summary === undefined && follows(known.next.games, lines.results))
+      return digestOf(lines, known.next.games, known.next.skipped, {
+        version,
+        identity,
+        size,
+        offset: from,
+        bytes: bytes.length,
+        unreadBytes: known.unreadBytes ?? 0,
+      });
+    // A game that ended before the last one counted: the file is read anew, to count it in its
+    // place among the games that ended after it.
+    return readDigest(dir, null, maxBytes);
+  }
+  const lines = readLines(bytes, windowStart(bytes, unreadBytes), unreadBytes === 0);
+  const summary = lines.summary;
+  return digestOf(lines, summary?.games ?? NO_GAMES, summary?.skipped ?? 0, {
+    version,
+    identity,
+    size,
+    offset: Math.max(0, unreadBytes - 1),
+    bytes: bytes.length,
+    unreadBytes,
+  });
+}
+
+/** The digest of `lines`, read at `at.offset` of the file, continuing `from`. */
+function digestOf(
+  lines: Lines,
+  from: Digest,
+  skippedBefore: number,
+  at: {
+    readonly version: string;
+    readonly identity: string;
+    readonly size: number;
+    readonly offset: number;
+    readonly bytes: number;
+    readonly unreadBytes: number;
+  },
+): HistoryDigest {
+  const games = digest(lines.results, from);
+  const skipped = skippedBefore + lines.skipped;
+  const last = lines.last;
+  const read: HistoryDigest = {
+    // A line not ended counts now, and is read again once it is (the next line starts after it).
+    games: last && last !== 'skipped' ? digest([last], games) : games,
+    skipped: skipped + (last === 'skipped' ? 1 : 0),
+    version: at.version,
+    parsed: at.bytes,
+    next: { identity: at.identity, size: at.size, offset: at.offset + lines.end, games, skipped },
+  };
+  return at.unreadBytes > 0 ? { ...read, unreadBytes: at.unreadBytes } : read;
 }
 
 function isBlank(line: Buffer): boolean {
@@ -353,4 +631,133 @@ export function toResult(value: unknown): GameResult | null {
     ...(daily !== undefined ? { daily } : {}),
     ...(slot !== undefined ? { slot } : {}),
   };
+}
+
+/** The newest of `slots` (the last given) that `MAX_SUMMARY_SLOT_BYTES` holds, in their order. */
+export function newestSlots(slots: readonly string[]): string[] {
+  let bytes = 0;
+  let first = slots.length;
+  while (first > 0 && bytes + slots[first - 1].length + 3 <= MAX_SUMMARY_SLOT_BYTES)
+    bytes += slots[--first].length + 3;
+  return slots.slice(first);
+}
+
+/** A statistics line as a summary holds it: the rules flattened, then the figures. */
+function statsLineObject(line: VariantStats): Record<string, unknown> {
+  return {
+    suits: line.rules.suits,
+    relaxed: line.rules.relaxed,
+    keepSuits: line.rules.keepSuits,
+    ...(line.daily ? { daily: true } : {}),
+    played: line.played,
+    won: line.won,
+    lost: line.lost,
+    abandoned: line.abandoned,
+    currentStreak: line.currentStreak,
+    bestStreak: line.bestStreak,
+    bestScore: line.bestScore && { ...line.bestScore },
+    fewestMoves: line.fewestMoves,
+    fastestWinMs: line.fastestWinMs,
+    wonWithoutPeeks: line.wonWithoutPeeks,
+  };
+}
+
+/** The summary as the history's first line, without its line end. */
+export function summaryText(summary: HistorySummary): string {
+  const { games, skipped, slots } = summary;
+  return JSON.stringify({
+    v: HISTORY_VERSION,
+    summary: {
+      lines: games.lines.map(statsLineObject),
+      continued: games.continued,
+      skipped,
+      until: games.until === null ? null : new Date(games.until).toISOString(),
+      slots: newestSlots(slots),
+    },
+  });
+}
+
+/** A count, or null where the line has no win: what a figure of won games only must be. */
+function ofWins(value: unknown, won: number): value is number | null {
+  return won === 0 ? value === null : isCount(value);
+}
+
+/** A statistics line of a summary checked field by field, or null. */
+function toLine(value: unknown): VariantStats | null {
+  if (!isFields(value)) return null;
+  const rules = toRules({
+    suits: own(value, 'suits'),
+    relaxed: own(value, 'relaxed'),
+    keepSuits: own(value, 'keepSuits'),
+  });
+  const daily = own(value, 'daily');
+  const [played, won, lost, abandoned, currentStreak, bestStreak, wonWithoutPeeks] = [
+    'played',
+    'won',
+    'lost',
+    'abandoned',
+    'currentStreak',
+    'bestStreak',
+    'wonWithoutPeeks',
+  ].map((key) => own(value, key));
+  const bestScore = own(value, 'bestScore');
+  const fewestMoves = own(value, 'fewestMoves');
+  const fastestWinMs = own(value, 'fastestWinMs');
+  if (!rules || (daily !== undefined && daily !== true)) return null;
+  if (!isCount(played) || !isCount(won) || !isCount(lost) || !isCount(abandoned)) return null;
+  if (!isCount(currentStreak) || !isCount(bestStreak) || !isCount(wonWithoutPeeks)) return null;
+  // Figures that could come from games: no line without one, a streak no longer than the wins.
+  if (played === 0 || played !== won + lost + abandoned) return null;
+  if (currentStreak > bestStreak || bestStreak > won || wonWithoutPeeks > won) return null;
+  const scores = won === 0 ? null : toScores(bestScore);
+  if ((won === 0 ? bestScore !== null : scores === null) || !ofWins(fewestMoves, won)) return null;
+  if (!ofWins(fastestWinMs, won)) return null;
+  return {
+    rules,
+    daily: daily === true,
+    played,
+    won,
+    lost,
+    abandoned,
+    winRate: won / played,
+    currentStreak,
+    bestStreak,
+    bestScore: scores,
+    fewestMoves,
+    fastestWinMs,
+    wonWithoutPeeks,
+  };
+}
+
+/**
+ * A summary line's object checked field by field, or null when anything is missing, of the
+ * wrong type or out of range, or a statistics line comes twice. Its lines come out in the order
+ * `summarize` gives.
+ */
+export function toSummary(value: unknown): HistorySummary | null {
+  if (!isFields(value) || own(value, 'v') !== HISTORY_VERSION) return null;
+  const summary = own(value, 'summary');
+  if (!isFields(summary)) return null;
+  const lines = own(summary, 'lines');
+  const continued = own(summary, 'continued');
+  const skipped = own(summary, 'skipped');
+  const until = own(summary, 'until');
+  const slots = own(summary, 'slots');
+  if (!Array.isArray(lines) || lines.length > 2 * VARIANTS.length) return null;
+  if (!isCount(continued) || !isCount(skipped)) return null;
+  if (!Array.isArray(slots) || slots.length > MAX_SUMMARY_SLOT_BYTES) return null;
+  if (!slots.every((slot) => typeof slot === 'string' && SLOT.test(slot))) return null;
+  if (newestSlots(slots).length < slots.length) return null;
+  const checked = lines.map(toLine);
+  if (!checked.every((line) => line !== null)) return null;
+  let last: number | null = null;
+  if (until !== null) {
+    if (typeof until !== 'string' || until.length > 64) return null;
+    last = Date.parse(until);
+    if (Number.isNaN(last)) return null;
+  } else if (checked.length > 0 || continued > 0) return null;
+  // Each line once: continued by no game, the digest lists them in their order.
+  const games = digest([], { lines: checked, continued, until: last });
+  if (games.lines.length !== checked.length) return null;
+  return { games, skipped, slots: slots as string[] };
 }

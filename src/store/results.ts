@@ -7,12 +7,15 @@
 import { type Game, gameScores, movesKept, statusWithin } from '../engine';
 import type { GameResult, Outcome } from '../stats/result';
 import { type GameStats, newRecords, statsOfRules } from '../stats/stats';
+import { sizeText } from './disk-limits';
+import { type Folded, foldWhenOver } from './fold';
 import {
   type Appended,
   appendResult,
-  type HistoryRead,
+  type HistoryDigest,
   MAX_HISTORY_BYTES,
-  readResults,
+  readDigest,
+  RECENT_BYTES,
   slotsRecorded,
 } from './history';
 import type { Places } from './paths';
@@ -47,12 +50,6 @@ export const lostResult = (reason: string, saveReason: string): Note => ({
 });
 
 /**
- * The longest history whose read a session keeps (about 13,000 games): a longer one is read
- * whenever it is needed, so that no session holds more than about this much of it.
- */
-export const KEPT_BYTES = 4 * 1024 * 1024;
-
-/**
  * How long a game has been played, whether it was continued from a record file, and the save
  * slot it was kept in.
  */
@@ -65,20 +62,20 @@ export interface Played {
 }
 
 /**
- * How much of the end of the history is read for the slots of the results last recorded: a
- * result recorded whose save then could not be removed is found there at the next start (about
- * 800 games back).
- */
-export const RECENT_BYTES = 256 * 1024;
-
-/**
- * The player's history of results: what goes in, and what is read back out. A history read is
- * kept, and read again only once the file has changed (a game recorded by this session or another,
- * or the file edited), so `s` opened again and again costs a look at the file, not a read of it.
+ * The player's history of results: what goes in, and what is read back out. What is kept of the
+ * history is its figures (a digest), not its games: a few hundred bytes a statistics line, however
+ * long the history. It is read again only once the file has changed (a game recorded by this
+ * session or another, or the file edited), and then, when lines were only added to it, only those
+ * are read: `s` opened again and again costs a look at the file, and a game recorded costs the
+ * read of its line. A history kept within a limit (README, "Limits on disk") is folded once an
+ * append takes it past the limit, or once it is found over it (a history from before the limit),
+ * in the background.
  */
 export class ResultBook {
-  /** The last history read, if it is kept. */
-  private kept: HistoryRead | null = null;
+  /** The last history read, if there was a file to read. */
+  private kept: HistoryDigest | null = null;
+  /** The last fold of the history this book started, while it runs and once it is done. */
+  private fold: Promise<Folded> | null = null;
 
   constructor(
     private readonly places: Places,
@@ -93,13 +90,23 @@ export class ResultBook {
     const slot = played.slot;
     if (slot !== undefined && slotsRecorded(this.places.data, [slot], RECENT_BYTES).size > 0)
       return { ok: true };
-    return appendResult(this.places.data, this.resultOf(game, outcome, played));
+    const appended = appendResult(this.places.data, this.resultOf(game, outcome, played));
+    if (appended.ok) this.foldWhenOver();
+    return appended;
   }
 
   /** Of `slots`, those whose result is at the end of the history (`RECENT_BYTES`). */
   recorded(slots: readonly string[]): Set<string> {
     if (this.places.dataProblem()) return new Set();
     return slotsRecorded(this.places.data, slots, RECENT_BYTES);
+  }
+
+  /**
+   * The outcome of the last fold of the history this book started, once it is done; null when it
+   * started none (for tests, and to measure).
+   */
+  async folded(): Promise<Folded | null> {
+    return this.fold === null ? null : await this.fold;
   }
 
   /**
@@ -116,13 +123,14 @@ export class ResultBook {
       );
     if (history.unreadBytes !== undefined)
       return info(
-        `You won! Records not checked: your statistics are over ${MAX_HISTORY_BYTES / 1024 / 1024} MiB.`,
+        `You won! Records not checked: your statistics are over ${sizeText(this.maxBytes())}.`,
       );
     // A history or data folder that cannot be read is said when the game is recorded.
     if (history.problem !== undefined || this.places.dataProblem()) return null;
     const records = newRecords(
-      history.results,
+      [],
       this.resultOf(game, 'won', { elapsedMs, continued: false }),
+      history.games,
     );
     return records.length > 0 ? info(`You won! New records: ${records.join('; ')}.`) : null;
   }
@@ -152,25 +160,39 @@ export class ResultBook {
       history.skipped > 0
         ? `${plural(history.skipped, 'damaged line')} of the history skipped.`
         : history.unreadBytes !== undefined
-          ? `Only the last ${MAX_HISTORY_BYTES / 1024 / 1024} MiB of the history counted.`
+          ? `Only the last ${sizeText(this.maxBytes())} of the history counted.`
           : null;
     // A status still being decided is not waited for (README, "Lost"): the game counts once known.
     const status = statusWithin(game.position);
-    const results =
-      status === null || status === 'playing'
-        ? history.results
-        : [...history.results, this.resultOf(game, status, played)];
-    return { rules, daily, read: true, ...statsOfRules(results, rules, daily), note };
+    const over =
+      status === null || status === 'playing' ? [] : [this.resultOf(game, status, played)];
+    return { rules, daily, read: true, ...statsOfRules(over, rules, daily, history.games), note };
   }
 
   /**
-   * The history, read again only when the file changed since it was last read. A read is kept
-   * only of a history up to `KEPT_BYTES` long: a session holds no more of it than that.
+   * The history's figures, read again only when the file changed since it was last read, and
+   * then only what was added to it where that is all that changed.
    */
-  private history(): HistoryRead {
-    const read = readResults(this.places.data, this.kept);
-    this.kept = read.version !== undefined && (read.bytes ?? 0) <= KEPT_BYTES ? read : null;
+  private history(): HistoryDigest {
+    const read = readDigest(this.places.data, this.kept, this.maxBytes());
+    this.kept = read.version !== undefined ? read : null;
+    this.foldWhenOver();
     return read;
+  }
+
+  /**
+   * The most of the history read: all of a history kept within a limit (README, "Limits on
+   * disk"), whose summary and lines are never longer than the limit once it is folded.
+   */
+  private maxBytes(): number {
+    return this.places.limits?.historyBytes ?? MAX_HISTORY_BYTES;
+  }
+
+  /** Folds the history in the background if it is kept within a limit and is over it. */
+  private foldWhenOver(): void {
+    const limit = this.places.limits?.historyBytes;
+    const fold = limit === undefined ? null : foldWhenOver(this.places.data, limit);
+    if (fold) this.fold = fold;
   }
 
   private resultOf(game: Game, outcome: Outcome, played: Played): GameResult {

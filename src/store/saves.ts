@@ -496,7 +496,7 @@ export class SaveStore {
 
 const { O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_RDONLY, O_WRONLY } = fs.constants;
 /** A new file of our own: fails if anything at all is at the name, a link or a FIFO included. */
-const CREATE_NEW = O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_WRONLY;
+export const CREATE_NEW = O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_WRONLY;
 /** An existing file, never through a link and never waiting on a FIFO. */
 const READ_EXISTING = O_RDONLY | O_NOFOLLOW | O_NONBLOCK;
 
@@ -580,7 +580,7 @@ function syncDirectory(dir: string): void {
 }
 
 /** syncDirectory without holding up the process. */
-async function syncDirectorySoon(dir: string): Promise<void> {
+export async function syncDirectorySoon(dir: string): Promise<void> {
   let handle: fs.promises.FileHandle | undefined;
   try {
     handle = await fs.promises.open(dir, FOLDER);

@@ -41,9 +41,13 @@ describe('spider serve options', () => {
     [['--listen', ''], '--listen needs an address'],
     [
       ['--max-history', '1 parsec'],
-      "--max-history must be a size from 64 KiB to 1 GiB, such as 1MiB or 512KiB, not '1 parsec'",
+      "--max-history must be a size from 512 KiB to 1 GiB, such as 1MiB or 512KiB, not '1 parsec'",
     ],
-    [['--max-history', '1K'], '--max-history must be a size from 64 KiB'],
+    [['--max-history', '1K'], '--max-history must be a size from 512 KiB'],
+    [
+      ['--max-history', '511K'],
+      "--max-history must be a size from 512 KiB to 1 GiB, such as 1MiB or 512KiB, not '511K'",
+    ],
     [
       ['--max-records', 'many'],
       "--max-records must be a whole number from 0 to 100000, not 'many'",

@@ -3,9 +3,10 @@ import * as os from 'os';
 import * as path from 'path';
 import { statsCommand } from '../../src/cli/stats-command';
 import { type GameResult, NO_GAMES_LINE } from '../../src/stats';
+import { foldHistory } from '../../src/store/fold';
 import { appendResult, historyPath, MAX_HISTORY_BYTES } from '../../src/store/history';
 import { fakeIo } from '../helpers/fake-io';
-import { gameResult, historyObject } from '../helpers/results';
+import { gameResult, historyObject, playedGames } from '../helpers/results';
 
 interface Outcome {
   status: number;
@@ -223,6 +224,25 @@ describe('spider stats', () => {
     expect(outcome.stderr).toBe(
       `spider: ${file} is larger than 64 MiB: only the games in its last 64 MiB were counted\n`,
     );
+  });
+
+  it('gives the same table, JSON and notes once the history is folded into a summary', async () => {
+    const games = [
+      ...playedGames(300),
+      ...playedGames(40, 20, { continued: true }),
+      ...playedGames(30, 21, { daily: '2026-11-23', outcome: 'won' }),
+    ];
+    const dir = home(games);
+    const file = historyPath(path.join(dir, 'spider'));
+    fs.appendFileSync(file, 'garbage\n');
+    for (const game of playedGames(5, 22)) appendResult(path.dirname(file), game);
+    const before = [await stats(dir), await stats(dir, { json: true })];
+    const size = fs.statSync(file).size;
+    await foldHistory(path.dirname(file), { limitBytes: 0, keepBytes: 8 * 1024 });
+    expect(fs.statSync(file).size).toBeLessThan(size / 4);
+    expect([await stats(dir), await stats(dir, { json: true })]).toEqual(before);
+    expect(before[1].stderr).toMatch(/1 line of .* could not be read and was skipped/);
+    expect(JSON.parse(before[1].stdout)).toMatchObject({ skipped: 1, continued: 40 });
   });
 
   it('reads the history from ~/.local/share/spider without XDG_DATA_HOME', async () => {

@@ -1,10 +1,15 @@
+import * as fc from 'fast-check';
 import type { Rules } from '../../src/engine';
-import { gameResult } from '../helpers/results';
+import { arbitraryResult, gameResult, inEndOrder } from '../helpers/results';
 import {
+  digest,
+  follows,
   formatDuration,
   type GameResult,
   newRecords,
+  NO_GAMES,
   type Outcome,
+  statsOfRules,
   summarize,
   type VariantStats,
 } from '../../src/stats';
@@ -271,5 +276,70 @@ describe('daily deals (README, "The daily deal")', () => {
       'fewest moves: 150 (was 160)',
       'best streak: 2',
     ]);
+  });
+});
+
+describe('a digest continued by later games (README, "Limits on disk")', () => {
+  const history = fc.array(arbitraryResult(), { maxLength: 120 });
+
+  it('gives the figures of every game counted at once, however the history is cut', () => {
+    fc.assert(
+      fc.property(history, fc.array(fc.nat(), { maxLength: 4 }), (results, cuts) => {
+        // Cut the history, in the order games ended, into parts, each continuing the last.
+        const ordered = inEndOrder(results);
+        const at = [...new Set(cuts.map((c) => c % (ordered.length + 1)))].sort((a, b) => a - b);
+        let sofar = NO_GAMES;
+        let from = 0;
+        for (const cut of [...at, ordered.length]) {
+          const part = ordered.slice(from, cut);
+          expect(follows(sofar, part)).toBe(true);
+          sofar = digest(part, sofar);
+          from = cut;
+        }
+        expect(sofar.lines).toEqual(summarize(results));
+        expect(sofar.continued).toBe(results.filter((r) => r.continued).length);
+        // The records of a win and a game's line are those of the whole history too.
+        const win = { ...gameResult({ peeks: 0, moves: 90, elapsedMs: 60_000 }) };
+        const half = ordered.slice(0, ordered.length >> 1);
+        const rest = ordered.slice(ordered.length >> 1);
+        expect(newRecords(rest, win, digest(half))).toEqual(newRecords(ordered, win));
+        expect(statsOfRules(rest, win.rules, false, digest(half))).toEqual(
+          statsOfRules(ordered, win.rules, false),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('counts a game that ended before its last one after its games, and says it does not follow', () => {
+    const at = (hour: number) => ({
+      ended: `2026-11-29T${String(hour).padStart(2, '0')}:00:00.000Z`,
+    });
+    const folded = digest([won(at(10)), won(at(12))]);
+    const late = [abandoned(at(11))];
+    expect(follows(folded, late)).toBe(false);
+    expect(follows(folded, [abandoned(at(12))])).toBe(true);
+    // Counted once with the others, the abandoned game sits between the wins.
+    expect(summarize([won(at(10)), won(at(12)), ...late])[0]).toMatchObject({
+      currentStreak: 1,
+      bestStreak: 1,
+    });
+    // After the digest, it ends the streak of two.
+    expect(summarize(late, folded)[0]).toMatchObject({ currentStreak: 0, bestStreak: 2 });
+  });
+
+  it('keeps the lines of a digest that later games do not touch, and its time of the last game', () => {
+    const daily = won({ daily: '2026-11-23', ended: '2026-11-23T09:00:00.000Z' });
+    // The continued game ended last: it counts in no line, but it is among the games digested.
+    const folded = digest([daily, won({ continued: true, ended: '2026-11-23T09:30:00.000Z' })]);
+    expect(folded.until).toBe(Date.parse('2026-11-23T09:30:00.000Z'));
+    expect(folded.continued).toBe(1);
+    const later = digest([lost({ ended: '2026-12-01T10:00:00.000Z' })], folded);
+    expect(later.lines.map((l) => [l.daily, l.played])).toEqual([
+      [false, 1],
+      [true, 1],
+    ]);
+    expect(later.until).toBe(Date.parse('2026-12-01T10:00:00.000Z'));
+    expect(later.continued).toBe(1);
   });
 });

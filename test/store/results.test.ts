@@ -7,11 +7,15 @@ import fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { bySeed, DEAL, newGame, play, type Rules } from '../../src/engine';
+import { summarize } from '../../src/stats';
+import { SERVER_DISK_LIMITS } from '../../src/store/disk-limits';
+import { FOLD_CHUNK_BYTES } from '../../src/store/fold';
 import * as history from '../../src/store/history';
-import { readResults } from '../../src/store/history';
-import { localPlaces } from '../../src/store/paths';
+import { MAX_HISTORY_BYTES, MAX_LINE_BYTES, readResults } from '../../src/store/history';
+import { localPlaces, playerPlaces } from '../../src/store/paths';
 import { ResultBook } from '../../src/store/results';
 import { playedOut } from '../helpers/play-out';
+import { historyLine, playedGames } from '../helpers/results';
 
 const ONE_SUIT: Rules = { suits: 1, relaxed: 0, keepSuits: false };
 const roots: string[] = [];
@@ -66,24 +70,49 @@ describe('a result the history keeps', () => {
 describe('the statistics s shows', () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it('read the history again only once the file has changed, by this session or another', () => {
+  it('read the history again only once the file has changed, and then only what was added', () => {
     const { results, data } = book(new Date('2026-11-27T09:30:00.000Z'));
     const game = dealtOnce('5');
     const played = { elapsedMs: 10, continued: false };
     results.record(game, 'abandoned', played);
-    const reads = jest.spyOn(history, 'readResults');
-    const answered = () => reads.mock.results.map((call) => call.value as history.HistoryRead);
+    const reads = jest.spyOn(history, 'readDigest');
+    const parsed = () =>
+      reads.mock.results.map((call) => (call.value as history.HistoryDigest).parsed);
+    const size = () => fs.statSync(history.historyPath(data)).size;
     expect(results.statistics(game, played).line).toMatchObject({ played: 1, abandoned: 1 });
     expect(results.statistics(game, played).line).toMatchObject({ played: 1 });
-    // The second time, the read kept is answered as it is.
-    expect(answered()).toHaveLength(2);
-    expect(answered()[1]).toBe(answered()[0]);
-    // Another session of the player's adds a game: it counts at once.
-    reads.mockRestore();
+    // The second time, nothing is read: the file is as it was.
+    expect(parsed()).toEqual([size(), 0]);
+    // Another session of the player's adds a game: it counts at once, and only its line is read.
+    let before = size();
     history.appendResult(data, { ...readResults(data).results[0], outcome: 'lost' });
     expect(results.statistics(game, played).line).toMatchObject({ played: 2, lost: 1 });
+    expect(parsed()[2]).toBe(size() - before);
+    before = size();
     results.record(game, 'abandoned', played);
     expect(results.statistics(game, played).line).toMatchObject({ played: 3, abandoned: 2 });
+    expect(parsed()[3]).toBe(size() - before);
+  });
+
+  it('read anew a history whose new line ended before the last game counted, to count it in its place', () => {
+    const { results, data } = book(new Date('2026-11-27T09:30:00.000Z'));
+    const { before: playing, after: won } = playedOut('won');
+    const played = { elapsedMs: 10, continued: false };
+    results.record(won, 'won', played);
+    results.record(won, 'won', played);
+    expect(results.statistics(playing, played).line).toMatchObject({ currentStreak: 2 });
+    // A loss recorded late, from before the two wins: the streak is still two.
+    const [first] = readResults(data).results;
+    const reads = jest.spyOn(history, 'readDigest');
+    history.appendResult(data, { ...first, outcome: 'lost', ended: '2026-11-27T09:00:00.000Z' });
+    expect(results.statistics(playing, played).line).toMatchObject({
+      played: 3,
+      currentStreak: 2,
+      bestStreak: 2,
+    });
+    // The new line was read, then the whole file.
+    const [read] = reads.mock.results.map((call) => call.value as history.HistoryDigest);
+    expect(read.parsed).toBe(fs.statSync(history.historyPath(data)).size);
   });
 
   it('checks the records of a win against the history as it is, after a game recorded', () => {
@@ -124,4 +153,90 @@ describe('the statistics s shows', () => {
     fs.renameSync(`${file}.new`, file);
     expect(results.statistics(game, played).line).toMatchObject({ played: 1, lost: 1 });
   });
+});
+
+describe('a history kept within a limit (README, "Limits on disk")', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  /** A server's player's book, the folder holding `lines` as the history. */
+  function playerBook(lines: string, limits = SERVER_DISK_LIMITS) {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-results-player-'));
+    roots.push(folder);
+    fs.chmodSync(folder, 0o700);
+    fs.writeFileSync(history.historyPath(folder), lines, { mode: 0o600 });
+    const clock = new Date('2030-01-01T00:00:00.000Z'); // after every game of the history
+    return { results: new ResultBook(playerPlaces(folder, limits), () => clock), folder };
+  }
+
+  it('costs the same with a 64 MiB history: read by its last MiB, folded in chunks, then read whole', async () => {
+    const one = historyLine(playedGames(1, 10, { rules: ONE_SUIT })[0]).length;
+    const all = playedGames(Math.floor(MAX_HISTORY_BYTES / one), 10, { rules: ONE_SUIT });
+    const { results, folder } = playerBook(all.map(historyLine).join(''));
+    const file = history.historyPath(folder);
+    expect(fs.statSync(file).size).toBeGreaterThan(MAX_HISTORY_BYTES - 1024 * 1024);
+    const reads = jest.spyOn(history, 'readDigest');
+    const parsed = () =>
+      reads.mock.results.map((call) => (call.value as history.HistoryDigest).parsed);
+    const game = dealtOnce('8');
+    const played = { elapsedMs: 10, continued: false };
+    // The first s reads the last MiB, says so, and starts the fold.
+    expect(results.statistics(game, played).note).toBe(
+      'Only the last 1 MiB of the history counted.',
+    );
+    expect(parsed()[0]).toBeLessThanOrEqual(SERVER_DISK_LIMITS.historyBytes + 1);
+    const folded = await results.folded();
+    expect(folded).toMatchObject({ folded: true, games: expect.any(Number) });
+    if (!folded?.folded) return;
+    // Never more than a chunk (and a line across its end) parsed in one turn of the event loop.
+    expect(folded.largestStep).toBeLessThanOrEqual(FOLD_CHUNK_BYTES + MAX_LINE_BYTES);
+    const size = fs.statSync(file).size;
+    expect(size).toBeLessThanOrEqual(SERVER_DISK_LIMITS.historyBytes / 2);
+    // Then the whole history, every game counted as before it was folded; then nothing; then a
+    // game recorded, and only its line.
+    const expected = summarize(all).find((l) => !l.daily);
+    expect(results.statistics(game, played)).toMatchObject({ line: expected, note: null });
+    results.statistics(game, played);
+    results.record(game, 'abandoned', played);
+    expect(results.statistics(game, played).line).toMatchObject({
+      played: all.length + 1,
+      abandoned: 1,
+    });
+    const grown = fs.statSync(file).size - size;
+    expect(parsed().slice(1)).toEqual([size, 0, grown]);
+    expect(results.winNote(playedOut('won').after, 10)?.text).not.toMatch(/not checked/);
+  }, 120_000);
+
+  it('folds once an append takes the history past its limit, and finds a late result it folded', async () => {
+    const limits = { ...SERVER_DISK_LIMITS, historyBytes: 512 * 1024 };
+    // The fold keeps 192 KiB of lines: a game recorded with 220 KiB after it is folded, while
+    // the search for late results (the last 256 KiB) would still have found it.
+    const all = playedGames(Math.ceil((limits.historyBytes - 220 * 1024) / 290), 10, {
+      rules: ONE_SUIT,
+    });
+    const { results, folder } = playerBook(all.map(historyLine).join(''), limits);
+    const size = () => fs.statSync(history.historyPath(folder)).size;
+    const game = dealtOnce('9');
+    const played = { elapsedMs: 10, continued: false };
+    expect(results.statistics(game, played).note).toBeNull();
+    // Recorded, the result of a game whose save was then not removed; more games after it.
+    const late = { ...played, slot: '20261124T090000-1-late' };
+    expect(results.record(game, 'abandoned', late)).toEqual({ ok: true });
+    while (size() <= limits.historyBytes) {
+      expect(await results.folded()).toBeNull();
+      results.record(game, 'lost', played);
+    }
+    expect(await results.folded()).toMatchObject({ folded: true });
+    // Its line was folded, its slot kept: found, and not recorded again.
+    expect(readResults(folder).results.some((r) => r.slot === late.slot)).toBe(false);
+    expect(results.recorded([late.slot])).toEqual(new Set([late.slot]));
+    const folded = size();
+    expect(folded).toBeLessThanOrEqual(limits.historyBytes / 2);
+    expect(results.record(game, 'abandoned', late)).toEqual({ ok: true });
+    expect(size()).toBe(folded);
+    expect(results.statistics(game, played).line).toMatchObject({
+      played:
+        readResults(folder).summary!.games.lines[0].played + readResults(folder).results.length,
+      abandoned: 1,
+    });
+  }, 60_000);
 });
