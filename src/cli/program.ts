@@ -203,17 +203,19 @@ function commandList(program: Command): string {
 }
 
 /**
- * An option that takes a value followed by another of the command's options (`--seed --json`):
- * commander would take the option for the value, which a player never means; what to say then.
- * A value that is only written like an option (`--seed=--json`, `--seed -5`) is left alone.
- * `args` are those before any `--`.
+ * An option that takes a value followed by another of the program's options (`--seed --json`,
+ * `--seed -h`, `--port -V`): commander would take the option for the value, or answer the help or
+ * the version as if the option had its value, which a player never means; what to say then
+ * (README, "Decisions where the rules are silent"). A value that is only written like an option
+ * (`--seed=--json`, `--seed=-h`, `--seed -5`) is left alone. `args` are those before any `--`.
  */
 function optionTakenAsValue(command: Command, args: readonly string[]): string | null {
   const options = command.options;
   const known = [...options, ...(command.parent?.options ?? [])];
-  const flags = new Set(['-h', '--help', ...known.flatMap((o) => [o.long, o.short])]);
-  // The version comes first, wherever it is (as commander has it); the help was answered before.
-  if (args.some((arg) => arg === '-V' || arg === '--version')) return null;
+  const flags = new Set([
+    ...['-h', '--help', '-V', '--version'],
+    ...known.flatMap((o) => [o.long, o.short]),
+  ]);
   for (let i = 0; i + 1 < args.length; i++) {
     const option = valueOption(options, args[i]);
     if (option === undefined) continue;
@@ -311,15 +313,11 @@ export async function run(args: readonly string[], given: CliIo): Promise<number
     );
     return EXIT_USAGE;
   }
-  // Help wherever it is asked for before `--`, even where an option would take it for its value
-  // (`deal --seed -h`): a player who types -h wants the help (README, "Decisions where the rules
-  // are silent"). `--seed=-h` is the seed -h.
   // What comes before `--` may be options; what comes after, only arguments.
   const optional = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
-  if (first !== 'help' && optional.some((arg) => arg === '-h' || arg === '--help')) {
-    (command ?? program).outputHelp();
-    return EXIT_OK;
-  }
+  // An option's value is looked at before anything else: `deal --json --seed -h` is a seed left
+  // out, not a question (README, "Decisions where the rules are silent"); `--seed=-h` is the seed
+  // -h.
   const swallowed = optionTakenAsValue(
     command ?? program.commands.find((c) => c.name() === 'play')!,
     optional,
@@ -327,6 +325,11 @@ export async function run(args: readonly string[], given: CliIo): Promise<number
   if (swallowed !== null) {
     io.stderr.write(`spider: ${swallowed}\n`);
     return EXIT_USAGE;
+  }
+  // Help wherever it is asked for before `--`.
+  if (first !== 'help' && optional.some((arg) => arg === '-h' || arg === '--help')) {
+    (command ?? program).outputHelp();
+    return EXIT_OK;
   }
   try {
     await program.parseAsync([...args], { from: 'user' });
