@@ -39,7 +39,7 @@ function buildProgram(io: CliIo, unicode: boolean): Command {
       // One line: commander puts a suggestion ("(Did you mean --seed?)") on a line of its own.
       // Without a suggestion, it says where the options are.
       outputError: (text, write) => {
-        const message = text
+        const message = cutQuoted(text)
           .replace(/^error: /, 'spider: ')
           .trimEnd()
           .replace(/\s*\n\s*/g, ' ')
@@ -194,6 +194,19 @@ function buildProgram(io: CliIo, unicode: boolean): Command {
     });
 
   return program;
+}
+
+/**
+ * Commander's message about an unknown option or command with the text it quotes cut, as every
+ * message cuts what it quotes of the command line (`printable`): the player typed it, and a
+ * mistyped option of 100,000 characters is no reason to print it back whole.
+ */
+function cutQuoted(text: string): string {
+  return text.replace(
+    /^(error: unknown (?:option|command) ')([\s\S]*)('(?:\s*\(Did you mean [^()']*\?\))?\s*)$/,
+    (_whole, before: string, quoted: string, after: string) =>
+      `${before}${printable(quoted)}${after}`,
+  );
 }
 
 /** "play, deal, replay and stats": the commands as the program defines them. */

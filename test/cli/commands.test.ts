@@ -477,6 +477,22 @@ describe('usage errors (exit 2)', () => {
     expect((await cli(['--help'])).stdout).toContain('--suits <n>');
   });
 
+  it('cuts a long unknown option, as every message cuts what it quotes', async () => {
+    const long = `--${'x'.repeat(100_000)}`;
+    expect(expectUsageError(await cli(['deal', long]))).toBe(
+      `spider: unknown option '--${'x'.repeat(38)}...': this command has no such option (see its --help)\n`,
+    );
+    // With what does not show escaped rather than sent to the terminal; on a terminal that is not
+    // UTF-8 (as here) the cut shows as three dots.
+    const near = expectUsageError(await cli(['deal', `--sedd\n\x1b[2J${'y'.repeat(50)}`]));
+    expect(near).toBe(
+      `spider: unknown option '--sedd\\x0a\\x1b[2J${'y'.repeat(29)}...': this command has no such option (see its --help)\n`,
+    );
+    expect(expectUsageError(await cli([`--sed=${'4'.repeat(100_000)}`]))).toMatch(
+      /^spider: unknown option '--sed=4{34}\.\.\.': this command has no such option/,
+    );
+  });
+
   it('refuses an option that takes a value followed by another option, rather than take it as the value', async () => {
     expect(expectUsageError(await cli(['deal', '--seed', '--json']))).toBe(
       "spider: option '--seed <seed>' needs a value, not the option '--json' (write --seed=--json if that is the seed)\n",
