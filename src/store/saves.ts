@@ -12,6 +12,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { type LoadedSave, parseSave, readSaveHeader, type SaveHeader } from '../notation/save';
+import type { DiskLimits } from './disk-limits';
 import { fsReason, fsWords } from './errors';
 import { MAX_INPUT_BYTES } from './input';
 import { folderProblem, type Places } from './paths';
@@ -123,9 +124,13 @@ export class SaveStore {
    */
   readonly session = randomBytes(8).toString('hex');
 
+  /** What the player may keep on disk (README, "Limits on disk"); no limit unless given. */
+  readonly limits: DiskLimits | undefined;
+
   /** Keeps the saves in the `games` folder of `places.state`. */
   constructor(private readonly places: Places) {
     this.dir = path.join(places.state, 'games');
+    this.limits = places.limits;
   }
 
   private file(id: string): string {

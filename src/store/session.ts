@@ -136,7 +136,7 @@ export class GameSession<S extends Saving = 'at-once'> {
     this.elapsedMs = elapsedMs;
     this.started = started;
     this.lastActivity = now().getTime();
-    this.records = new RecordWriter(now);
+    this.records = new RecordWriter(now, store.limits);
   }
 
   /**
