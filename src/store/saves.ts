@@ -57,7 +57,17 @@ export interface Scan {
   readonly elsewhere: SaveHeader[];
   /** Saves that could not be used, each moved aside: a sentence for the player. */
   readonly setAside: string[];
+  /**
+   * Saves this user may not read (their permissions): each left where it is, untouched, with a
+   * sentence for the player saying why and what to do. Nothing says they are damaged.
+   */
+  readonly unreadable: string[];
 }
+
+/** A save file's text, or why it could not be read; `denied`: its permissions forbid it. */
+type Read =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly reason: string; readonly denied?: true };
 
 /**
  * Lock files the sessions of this process hold: a lock naming this process and not in here is
@@ -385,6 +395,7 @@ export class SaveStore {
       unlisted: null,
       elsewhere: [],
       setAside: [],
+      unreadable: [],
     };
     if (this.problem) return scan; // nothing in an untrusted folder is read
     let all: string[];
@@ -417,6 +428,12 @@ export class SaveStore {
       // killed between writing and renaming left (README, "Saved games and statistics").
       this.removeTemporaries(all, id);
       const read = this.read(id);
+      if (!read.ok && read.denied) {
+        // Not damaged, and nothing to set aside: the game is there, once it may be read.
+        scan.unreadable.push(this.deniedWords(id, read.reason));
+        this.release(id);
+        continue;
+      }
       const header = read.ok ? readSaveHeader(read.text, now.toISOString()) : read;
       if (!read.ok || !header.ok) {
         scan.setAside.push(this.giveUp(id, header.ok ? 'unreadable' : header.reason, now));
@@ -468,8 +485,16 @@ export class SaveStore {
     return message;
   }
 
+  /** What to tell the player of a save its permissions keep from being read. */
+  private deniedWords(id: string, reason: string): string {
+    return (
+      `Your saved game ${id}.txt can't be read (${reason}); it is left as it is. ` +
+      `Make it readable to you (chmod 600 ${this.file(id)}) to play it again.`
+    );
+  }
+
   /** A save file's text, read without following links or blocking on a FIFO. */
-  private read(id: string): { ok: true; text: string } | { ok: false; reason: string } {
+  private read(id: string): Read {
     const file = this.file(id);
     let bytes: Buffer;
     let fd: number | undefined;
@@ -483,8 +508,10 @@ export class SaveStore {
         return { ok: false, reason: `it is too large (${info.size} bytes)` };
       bytes = readAll(fd, info.size);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOOP')
-        return { ok: false, reason: 'it is a symbolic link' };
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ELOOP') return { ok: false, reason: 'it is a symbolic link' };
+      if (code === 'EACCES' || code === 'EPERM')
+        return { ok: false, reason: fsWords(error), denied: true };
       return { ok: false, reason: fsReason(error, file) };
     } finally {
       if (fd !== undefined) fs.closeSync(fd);

@@ -157,7 +157,10 @@ export class GameSession<S extends Saving = 'at-once'> {
     const store = new SaveStore(options.places);
     const saves = options.saving === 'in-background' ? new SaveQueue(store) : store;
     const scan = store.scan(now());
-    const messages: Note[] = scan.setAside.map((text) => ({ text, warning: true }));
+    const messages: Note[] = [...scan.setAside, ...scan.unreadable].map((text) => ({
+      text,
+      warning: true,
+    }));
     if (scan.unlisted !== null)
       messages.push({
         text: `Can't look through your saved games in ${store.dir} (${scan.unlisted}): they are left as they are until it can be read.`,

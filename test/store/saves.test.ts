@@ -124,6 +124,7 @@ const NOTHING_FOUND = {
   unlisted: null,
   elsewhere: [],
   setAside: [],
+  unreadable: [],
 };
 
 describe('write', () => {
@@ -569,6 +570,40 @@ describe('scan', () => {
     expect(fs.readdirSync(store.dir).filter((n) => n.startsWith('other'))).toEqual([]);
     expect(scan.unfinished.map((s) => s.id)).toEqual(['game']);
     expect(scan.inUse).toBe(1);
+  });
+
+  it('leaves a save its permissions keep from being read where it is, and says what to do', () => {
+    // Run by a user that permissions bind (not root, who may read anything).
+    const user = boundUser();
+    const store = storeWith({ 'good.txt': good, 'closed.txt': good });
+    const closed = path.join(store.dir, 'closed.txt');
+    handOver(path.dirname(path.dirname(path.dirname(store.dir))), user);
+    fs.chmodSync(closed, 0o000);
+    const script =
+      `const { SaveStore } = require(${JSON.stringify(bundle('src/store/saves.ts'))});` +
+      `const { localPlaces } = require(${JSON.stringify(bundle('src/store/paths.ts'))});` +
+      `const places = localPlaces({ XDG_STATE_HOME: ${JSON.stringify(path.dirname(path.dirname(store.dir)))} });` +
+      `const scan = new SaveStore(places).scan(new Date(${NOW.getTime()}));` +
+      `process.stdout.write(JSON.stringify({ ...scan, unfinished: scan.unfinished.map((s) => s.id) }));`;
+    const [command, ...args] = [...user.prefix, process.execPath, '-e', script];
+    const child = spawnSync(command, args, { encoding: 'utf8' });
+    expect(child.stderr).toBe('');
+    const scan = JSON.parse(child.stdout) as Record<string, unknown>;
+    expect(scan).toMatchObject({
+      unfinished: ['good'],
+      setAside: [],
+      unreadable: [
+        "Your saved game closed.txt can't be read (permission denied); it is left as it is. " +
+          `Make it readable to you (chmod 600 ${closed}) to play it again.`,
+      ],
+    });
+    // Untouched: neither moved nor changed, and no lock of it left behind.
+    expect(mode(closed)).toBe(0o000);
+    fs.chmodSync(closed, 0o600);
+    expect(fs.readFileSync(closed, 'utf8')).toBe(good);
+    expect(fs.readdirSync(store.dir).filter((name) => name.startsWith('closed'))).toEqual([
+      'closed.txt',
+    ]);
   });
 
   it('leaves a bad save that another live session holds alone', () => {
