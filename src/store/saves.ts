@@ -290,6 +290,8 @@ export class SaveStore {
    */
   write(id: string, text: string): Written {
     if (this.problem) return { ok: false, reason: this.problem };
+    const full = this.room(id);
+    if (full !== null) return { ok: false, reason: full };
     const temporary = this.temporary(id);
     let created = false;
     try {
@@ -322,6 +324,8 @@ export class SaveStore {
    */
   async writeSoon(id: string, text: string): Promise<Written> {
     if (this.problem) return { ok: false, reason: this.problem };
+    const full = this.room(id);
+    if (full !== null) return { ok: false, reason: full };
     const temporary = this.temporary(id);
     let created = false;
     try {
@@ -361,6 +365,35 @@ export class SaveStore {
       return { ok: false, reason: `the save there may not be replaced (${failure.dest})` };
     const at = failure.path;
     return { ok: false, reason: `${fsWords(error)} (${at && at !== temporary ? at : this.dir})` };
+  }
+
+  /**
+   * Why slot `id`, which has no save yet, may not have one: the player has as many saved games
+   * as their limit allows (README, "Limits on disk"), or null when it may. Counted are the saves
+   * in the folder, finished or not, and the slots that sessions of this process have taken for a
+   * new game and not written yet; never `id` itself. Nothing is removed to make room.
+   */
+  room(id: string): string | null {
+    const most = this.limits?.saves;
+    if (most === undefined || this.owned.has(id) || this.has(id)) return null;
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.dir);
+    } catch {
+      return null; // no folder yet: no saves (or saving fails, and says why)
+    }
+    const slots = new Set(names.filter(isSaveName).map((name) => name.slice(0, -'.txt'.length)));
+    for (const lock of held) {
+      const name = path.basename(lock);
+      if (path.dirname(lock) === this.dir) slots.add(name.slice(0, name.lastIndexOf('.lock.')));
+    }
+    slots.delete(id);
+    const saved = slots.size;
+    if (saved < most) return null;
+    const games = `${saved} saved game${saved === 1 ? '' : 's'}`;
+    return saved === most
+      ? `you have ${games} on this server, as many as it keeps for you; finish or give up one of them to make room`
+      : `you have ${games} on this server, and it keeps ${most} for you; finish or give up ${saved - most + 1} of them to make room`;
   }
 
   /** Deletes a slot's save and lock (the game is over or abandoned). */
@@ -408,7 +441,7 @@ export class SaveStore {
         scan.unlisted = fsWords(error);
       return scan;
     }
-    const names = all.filter((n) => /^[\w.-]+\.txt$/.test(n) && !n.startsWith('.'));
+    const names = all.filter(isSaveName);
     for (const name of names.sort().reverse().slice(0, MAX_SLOTS)) {
       const id = name.slice(0, -'.txt'.length);
       if (!this.claim(id)) {
@@ -560,6 +593,11 @@ function readRegularFile(file: string, maxBytes: number): string | null {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** Whether a file name in the folder is a save's: `<id>.txt`. */
+function isSaveName(name: string): boolean {
+  return /^[\w.-]+\.txt$/.test(name) && !name.startsWith('.');
 }
 
 /** A lock name's tail after `<id>.lock.`: the claimant's pid and a random part. */

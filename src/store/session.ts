@@ -298,9 +298,11 @@ export class GameSession<S extends Saving = 'at-once'> {
       false,
     );
     // Said at once: the player should know before playing that nothing will be kept.
+    const full = store.room(slot);
     if (store.problem) session.warnOnce(store.problem, messages);
     else if (scan.unlockable !== null)
       session.warnOnce(`can't lock a save slot in ${store.dir} (${scan.unlockable})`, messages);
+    else if (full !== null) session.warnOnce(full, messages);
     session.continued = options.loaded !== undefined;
     const game =
       options.loaded?.game ?? newGame(options.deal ?? options.randomSeed(), options.rules);
@@ -374,6 +376,9 @@ export class GameSession<S extends Saving = 'at-once'> {
       return null;
     }
     if (!this.claimed) {
+      // A new game: kept only if the player may keep one more (README, "Limits on disk").
+      const full = this.store.room(this.slot);
+      if (full !== null) return full;
       this.claimed = this.store.claim(this.slot);
       if (!this.claimed) {
         const why = this.store.lockProblem ? ` (${this.store.lockProblem})` : '';
