@@ -111,7 +111,7 @@ function buildProgram(io: CliIo, unicode: boolean): Command {
       "a player's records in all: the oldest goes first",
       '16MiB',
     )
-    .option('--max-saves <n>', 'unfinished games kept per player', '16')
+    .option('--max-saves <n>', 'saved games kept per player: a new one beyond is not kept', '16')
     .allowExcessArguments(false)
     .action(
       async (
