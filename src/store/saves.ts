@@ -93,11 +93,12 @@ type Read =
 const NAMED_BY_SAVE_TIME = /^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)(\d{3})-s-[0-9a-z]{8}$/;
 
 /**
- * Whether slot `id` has the shape of a name by save time (`NAMED_BY_SAVE_TIME`), as cheaply as
- * that can be told: a start looks at every name. What its digits say is read when it is needed.
+ * Whether a slot's name (or its file's) has the shape of a name by save time
+ * (`NAMED_BY_SAVE_TIME`), as cheaply as that can be told: a start looks at every name. What its
+ * digits say is read when it is needed.
  */
-function looksNamedBySaveTime(id: string): boolean {
-  return id.length === 29 && id.charCodeAt(8) === 84 /* T */ && id.startsWith('-s-', 18);
+function looksNamedBySaveTime(name: string): boolean {
+  return name.charCodeAt(8) === 84 /* T */ && name.startsWith('-s-', 18);
 }
 
 /** When the save in slot `id` was saved, by its name (milliseconds), or null if not so named. */
@@ -568,10 +569,13 @@ export class SaveStore {
     const others: string[] = [];
     const locked = new Set<string>();
     const temporaries = new Set<string>();
+    let latest = -1; // where in `byTime` the most recent is, so that a start compares once
     for (const name of all) {
-      if (name.length === 33 && name.endsWith('.txt') && looksNamedBySaveTime(name.slice(0, 29)))
-        byTime.push(name.slice(0, 29));
-      else if (isSaveName(name)) others.push(name.slice(0, -'.txt'.length));
+      if (name.length === 33 && looksNamedBySaveTime(name) && name.endsWith('.txt')) {
+        const id = name.slice(0, 29);
+        if (latest < 0 || id > byTime[latest]) latest = byTime.length;
+        byTime.push(id);
+      } else if (isSaveName(name)) others.push(name.slice(0, -'.txt'.length));
       else if (name.startsWith('.')) {
         const slot = temporarySlot(name);
         if (slot !== null) temporaries.add(slot);
@@ -590,6 +594,7 @@ export class SaveStore {
     if (locked.size > 0) {
       others.push(...byTime.filter((id) => locked.has(id)));
       byTime.splice(0, byTime.length, ...byTime.filter((id) => !locked.has(id)));
+      latest = -1;
     }
     for (const id of others.sort().reverse().slice(0, MAX_SLOTS)) {
       let claimed = false;
@@ -600,7 +605,7 @@ export class SaveStore {
       const found = this.sort(scan, id, now, claimed);
       if (found !== null) scan.unfinished.add(found.entry, found.claimed);
     }
-    scan.unfinished.later(byTime);
+    scan.unfinished.later(byTime, latest);
     return scan;
   }
 
@@ -779,12 +784,15 @@ export class Unfinished {
     if (claimed) this.claimed.add(entry.id);
   }
 
-  /** Slots named by the time of their last save, to be read as they are needed. */
-  later(ids: string[]): void {
+  /**
+   * Slots named by the time of their last save, to be read as they are needed; `latest`: where
+   * the most recent of them is, if known.
+   */
+  later(ids: string[], latest = -1): void {
     this.unread = ids;
     this.picked = 0;
     this.sorted = false;
-    this.at = -1;
+    this.at = latest;
   }
 
   /**
