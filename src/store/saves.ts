@@ -368,6 +368,8 @@ export class SaveStore {
         try {
           fs.renameSync(this.file(id), this.file(target));
           this.renamed.set(id, target);
+          // Made durable soon, without holding up the process (a server plays on meanwhile).
+          void syncDirectorySoon(this.dir);
         } catch {
           // Kept under its name: found by reading, as a save of an earlier version is.
         }
