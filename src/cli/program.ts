@@ -39,7 +39,7 @@ function buildProgram(io: CliIo, unicode: boolean): Command {
       // One line: commander puts a suggestion ("(Did you mean --seed?)") on a line of its own.
       // Without a suggestion, it says where the options are.
       outputError: (text, write) => {
-        const message = text
+        const message = cutQuoted(text)
           .replace(/^error: /, 'spider: ')
           .trimEnd()
           .replace(/\s*\n\s*/g, ' ')
@@ -111,7 +111,7 @@ function buildProgram(io: CliIo, unicode: boolean): Command {
       "a player's records in all: the oldest goes first",
       '16MiB',
     )
-    .option('--max-saves <n>', 'unfinished games kept per player', '16')
+    .option('--max-saves <n>', 'saved games kept per player: a new one beyond is not kept', '16')
     .allowExcessArguments(false)
     .action(
       async (
@@ -196,6 +196,19 @@ function buildProgram(io: CliIo, unicode: boolean): Command {
   return program;
 }
 
+/**
+ * Commander's message about an unknown option or command with the text it quotes cut, as every
+ * message cuts what it quotes of the command line (`printable`): the player typed it, and a
+ * mistyped option of 100,000 characters is no reason to print it back whole.
+ */
+function cutQuoted(text: string): string {
+  return text.replace(
+    /^(error: unknown (?:option|command) ')([\s\S]*)('(?:\s*\(Did you mean [^()']*\?\))?\s*)$/,
+    (_whole, before: string, quoted: string, after: string) =>
+      `${before}${printable(quoted)}${after}`,
+  );
+}
+
 /** "play, deal, replay and stats": the commands as the program defines them. */
 function commandList(program: Command): string {
   const names = program.commands.map((c) => c.name());
@@ -203,17 +216,19 @@ function commandList(program: Command): string {
 }
 
 /**
- * An option that takes a value followed by another of the command's options (`--seed --json`):
- * commander would take the option for the value, which a player never means; what to say then.
- * A value that is only written like an option (`--seed=--json`, `--seed -5`) is left alone.
- * `args` are those before any `--`.
+ * An option that takes a value followed by another of the program's options (`--seed --json`,
+ * `--seed -h`, `--port -V`): commander would take the option for the value, or answer the help or
+ * the version as if the option had its value, which a player never means; what to say then
+ * (README, "Decisions where the rules are silent"). A value that is only written like an option
+ * (`--seed=--json`, `--seed=-h`, `--seed -5`) is left alone. `args` are those before any `--`.
  */
 function optionTakenAsValue(command: Command, args: readonly string[]): string | null {
   const options = command.options;
   const known = [...options, ...(command.parent?.options ?? [])];
-  const flags = new Set(['-h', '--help', ...known.flatMap((o) => [o.long, o.short])]);
-  // The version comes first, wherever it is (as commander has it); the help was answered before.
-  if (args.some((arg) => arg === '-V' || arg === '--version')) return null;
+  const flags = new Set([
+    ...['-h', '--help', '-V', '--version'],
+    ...known.flatMap((o) => [o.long, o.short]),
+  ]);
   for (let i = 0; i + 1 < args.length; i++) {
     const option = valueOption(options, args[i]);
     if (option === undefined) continue;
@@ -311,15 +326,11 @@ export async function run(args: readonly string[], given: CliIo): Promise<number
     );
     return EXIT_USAGE;
   }
-  // Help wherever it is asked for before `--`, even where an option would take it for its value
-  // (`deal --seed -h`): a player who types -h wants the help (README, "Decisions where the rules
-  // are silent"). `--seed=-h` is the seed -h.
   // What comes before `--` may be options; what comes after, only arguments.
   const optional = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
-  if (first !== 'help' && optional.some((arg) => arg === '-h' || arg === '--help')) {
-    (command ?? program).outputHelp();
-    return EXIT_OK;
-  }
+  // An option's value is looked at before anything else: `deal --json --seed -h` is a seed left
+  // out, not a question (README, "Decisions where the rules are silent"); `--seed=-h` is the seed
+  // -h.
   const swallowed = optionTakenAsValue(
     command ?? program.commands.find((c) => c.name() === 'play')!,
     optional,
@@ -327,6 +338,11 @@ export async function run(args: readonly string[], given: CliIo): Promise<number
   if (swallowed !== null) {
     io.stderr.write(`spider: ${swallowed}\n`);
     return EXIT_USAGE;
+  }
+  // Help wherever it is asked for before `--`.
+  if (first !== 'help' && optional.some((arg) => arg === '-h' || arg === '--help')) {
+    (command ?? program).outputHelp();
+    return EXIT_OK;
   }
   try {
     await program.parseAsync([...args], { from: 'user' });

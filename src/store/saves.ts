@@ -12,6 +12,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { type LoadedSave, parseSave, readSaveHeader, type SaveHeader } from '../notation/save';
+import type { DiskLimits } from './disk-limits';
 import { fsReason, fsWords } from './errors';
 import { MAX_INPUT_BYTES } from './input';
 import { folderProblem, type Places } from './paths';
@@ -22,14 +23,18 @@ import { folderProblem, type Places } from './paths';
  * header, its undone actions and the moves played after it.
  */
 export const MAX_SAVE_BYTES = 2 * MAX_INPUT_BYTES;
-/** At most this many save files are looked at on start. */
+/**
+ * At most this many of the saves that are not named by the time of their last save (held by a
+ * session, waiting for the statistics, of an earlier version) are read at a start: the newest by
+ * their names.
+ */
 const MAX_SLOTS = 200;
 
 export type Written = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
 /**
- * A save found in its slot, with the slot claimed by this session: its header, read at once,
- * and its text, replayed only when the game is wanted (`SaveStore.load`).
+ * A save found in its slot: its header, read at once, and its text, replayed only when the game
+ * is wanted (`SaveStore.load`), once this session has claimed the slot.
  */
 export interface Claimed {
   readonly id: string;
@@ -39,8 +44,11 @@ export interface Claimed {
 
 /** What looking through the saves found. */
 export interface Scan {
-  /** Unfinished games this session has claimed, most recently saved first. */
-  readonly unfinished: Claimed[];
+  /**
+   * Unfinished games, most recently saved first, read only as far as they are asked for: each
+   * one `find` gives is claimed by this session.
+   */
+  readonly unfinished: Unfinished;
   /**
    * Games waiting only for the statistics (claimed too): won or lost games a session left
    * before the player did, and abandoned games whose result could not be recorded then.
@@ -56,6 +64,69 @@ export interface Scan {
   readonly elsewhere: SaveHeader[];
   /** Saves that could not be used, each moved aside: a sentence for the player. */
   readonly setAside: string[];
+  /**
+   * Saves this user may not read (their permissions): each left where it is, untouched, with a
+   * sentence for the player saying why and what to do. Nothing says they are damaged.
+   */
+  readonly unreadable: string[];
+}
+
+/** A scan as it goes on: `Unfinished` adds what it finds while it is asked for games. */
+type ScanSoFar = { -readonly [K in keyof Scan]: Scan[K] };
+
+/**
+ * A save file's text, or why it could not be read; `denied`: its permissions forbid it; `gone`:
+ * it is not there (any more).
+ */
+type Read =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly reason: string; readonly denied?: true; readonly gone?: true };
+
+/**
+ * The name of a save no session holds: `<YYYYMMDD>T<HHMMSSmmm>-s-<8 random letters or digits>`,
+ * the time (UTC) its save says it was saved (README, "Start-up"). A session gives its game that
+ * name when it lets the game go (`SaveStore.release`), so that a start can tell the most recently
+ * saved game from the names alone and read only that one. A game in play keeps the name it had,
+ * and a session holds its lock meanwhile; a new game's slot is named by when it was dealt
+ * (`newId`), as are the saves of earlier versions.
+ */
+const NAMED_BY_SAVE_TIME = /^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)(\d{3})-s-[0-9a-z]{8}$/;
+
+/**
+ * Whether a slot's name (or its file's) has the shape of a name by save time
+ * (`NAMED_BY_SAVE_TIME`), as cheaply as that can be told: a start looks at every name. What its
+ * digits say is read when it is needed.
+ */
+function looksNamedBySaveTime(name: string): boolean {
+  return name.charCodeAt(8) === 84 /* T */ && name.startsWith('-s-', 18);
+}
+
+/** When the save in slot `id` was saved, by its name (milliseconds), or null if not so named. */
+export function savedAtOf(id: string): number | null {
+  const m = NAMED_BY_SAVE_TIME.exec(id);
+  if (m === null) return null;
+  const time = Date.parse(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.${m[7]}Z`);
+  return Number.isNaN(time) ? null : time;
+}
+
+/** A new slot name for a save last saved at `saved` (an ISO 8601 time). */
+export function idBySaveTime(saved: string): string {
+  const stamp = new Date(saved).toISOString().replace(/[-:.Z]/g, '');
+  return `${stamp}-s-${randomBytes(6).readUIntBE(0, 6).toString(36).padStart(10, '0').slice(-8)}`;
+}
+
+/** Whether a save's header says its game waits only for the statistics: won, lost or given up. */
+function isFinished(header: SaveHeader): boolean {
+  return header.status === 'won' || header.status === 'lost' || header.abandoned;
+}
+
+/** What a save's own text says of it, without parsing the whole of it. */
+function headerFacts(text: string): { saved: string; finished: boolean } | null {
+  const end = text.indexOf('\n\n');
+  const head = end < 0 ? text : text.slice(0, end);
+  const saved = /^saved: (\S+)$/m.exec(head)?.[1];
+  if (saved === undefined || Number.isNaN(Date.parse(saved))) return null;
+  return { saved, finished: /^(status: (won|lost)|abandoned: yes)$/m.test(head) };
 }
 
 /**
@@ -85,12 +156,11 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * Orders saves most recently saved first. Their times are ISO 8601 in UTC, which sort as plain
- * text: `localeCompare` would load the locale's collation first, 5 ms of a start with saves.
+ * Orders saves most recently saved first, by the time their headers say (`localeCompare` on the
+ * text would load the locale's collation first, 5 ms of a start with saves).
  */
 export function newestFirst(a: Claimed, b: Claimed): number {
-  const [x, y] = [a.header.saved, b.header.saved];
-  return x === y ? 0 : x < y ? 1 : -1;
+  return Date.parse(b.header.saved) - Date.parse(a.header.saved);
 }
 
 /** Waits a few milliseconds without returning to the event loop (claims are synchronous). */
@@ -123,19 +193,33 @@ export class SaveStore {
    */
   readonly session = randomBytes(8).toString('hex');
 
+  /** What the player may keep on disk (README, "Limits on disk"); no limit unless given. */
+  readonly limits: DiskLimits | undefined;
+
   /** Keeps the saves in the `games` folder of `places.state`. */
   constructor(private readonly places: Places) {
     this.dir = path.join(places.state, 'games');
+    this.limits = places.limits;
   }
 
   private file(id: string): string {
     return path.join(this.dir, `${id}.txt`);
   }
 
-  /** Whether a slot has a save on disk. */
+  /** Whether a slot has a save on disk (under the name it was given when let go, if it was). */
   has(id: string): boolean {
-    return fs.existsSync(this.file(id));
+    return fs.existsSync(this.file(this.renamed.get(id) ?? id));
   }
+
+  /**
+   * What this store knows of the save in each slot it has read or written: when it was saved,
+   * and whether its game waits only for the statistics. Decides the name a slot is given when it
+   * is let go (`release`).
+   */
+  private readonly facts = new Map<string, { saved: string; finished: boolean }>();
+
+  /** Slots this store renamed when it let them go: their new names. */
+  private readonly renamed = new Map<string, string>();
 
   /** Why the last lock file could not be put down (a full disk, no permission), if it could not. */
   lockProblem: string | null = null;
@@ -259,8 +343,44 @@ export class SaveStore {
     }
   }
 
-  /** Gives up this session's claim on a slot: only its own lock file is removed. */
-  release(id: string): void {
+  /**
+   * Gives up this session's claim on a slot: only its own lock file is removed. A save whose
+   * name does not say when it was saved is renamed first (README, "Start-up"): an unfinished
+   * game to the time its save says (`NAMED_BY_SAVE_TIME`), so that a start finds the most recent
+   * game by the names alone; a game that waits for the statistics to a name that does not look
+   * so, so that every start reads it. Only a save this store has read or written is renamed: its
+   * contents are known. If the rename fails, the save keeps its name. `finished`: the game's
+   * moves say it is over, whatever its header says (a status not decided when it was written).
+   */
+  release(id: string, finished = false): void {
+    const facts = this.facts.get(id);
+    if (facts !== undefined && this.owned.has(id)) {
+      const named = savedAtOf(id);
+      const target =
+        facts.finished || finished
+          ? named === null
+            ? null
+            : this.newId()
+          : named === Date.parse(facts.saved)
+            ? null
+            : idBySaveTime(facts.saved);
+      if (target !== null && !fs.existsSync(this.file(target))) {
+        try {
+          fs.renameSync(this.file(id), this.file(target));
+          this.renamed.set(id, target);
+          // Made durable soon, without holding up the process (a server plays on meanwhile).
+          void syncDirectorySoon(this.dir);
+        } catch {
+          // Kept under its name: found by reading, as a save of an earlier version is.
+        }
+      }
+    }
+    this.letGo(id);
+  }
+
+  /** Gives up this session's claim on a slot, its save as it is: only its own lock is removed. */
+  private letGo(id: string): void {
+    this.facts.delete(id);
     const mine = this.owned.get(id);
     if (mine === undefined) return;
     this.owned.delete(id);
@@ -275,6 +395,8 @@ export class SaveStore {
    */
   write(id: string, text: string): Written {
     if (this.problem) return { ok: false, reason: this.problem };
+    const full = this.room(id);
+    if (full !== null) return { ok: false, reason: full };
     const temporary = this.temporary(id);
     let created = false;
     try {
@@ -293,6 +415,7 @@ export class SaveStore {
       }
       fs.renameSync(temporary, this.file(id));
       syncDirectory(this.dir);
+      this.learn(id, text);
       return { ok: true };
     } catch (error) {
       if (created) removeFile(temporary);
@@ -307,6 +430,8 @@ export class SaveStore {
    */
   async writeSoon(id: string, text: string): Promise<Written> {
     if (this.problem) return { ok: false, reason: this.problem };
+    const full = this.room(id);
+    if (full !== null) return { ok: false, reason: full };
     const temporary = this.temporary(id);
     let created = false;
     try {
@@ -321,11 +446,19 @@ export class SaveStore {
       }
       await fs.promises.rename(temporary, this.file(id));
       await syncDirectorySoon(this.dir);
+      this.learn(id, text);
       return { ok: true };
     } catch (error) {
       if (created) await fs.promises.unlink(temporary).catch(() => undefined);
       return this.failed(error, temporary);
     }
+  }
+
+  /** Notes what the save just written to slot `id` holds, for the name it is given when let go. */
+  private learn(id: string, text: string): void {
+    const facts = headerFacts(text);
+    if (facts === null) this.facts.delete(id);
+    else this.facts.set(id, facts);
   }
 
   /**
@@ -348,10 +481,42 @@ export class SaveStore {
     return { ok: false, reason: `${fsWords(error)} (${at && at !== temporary ? at : this.dir})` };
   }
 
-  /** Deletes a slot's save and lock (the game is over or abandoned). */
+  /**
+   * Why slot `id`, which has no save yet, may not have one: the player has as many saved games
+   * as their limit allows (README, "Limits on disk"), or null when it may. Counted are the saves
+   * in the folder, finished or not, and the slots that sessions of this process have taken for a
+   * new game and not written yet; never `id` itself. Nothing is removed to make room.
+   */
+  room(id: string): string | null {
+    const most = this.limits?.saves;
+    if (most === undefined || this.owned.has(id) || this.has(id)) return null;
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.dir);
+    } catch {
+      return null; // no folder yet: no saves (or saving fails, and says why)
+    }
+    const slots = new Set(names.filter(isSaveName).map((name) => name.slice(0, -'.txt'.length)));
+    for (const lock of held) {
+      const name = path.basename(lock);
+      if (path.dirname(lock) === this.dir) slots.add(name.slice(0, name.lastIndexOf('.lock.')));
+    }
+    slots.delete(id);
+    const saved = slots.size;
+    if (saved < most) return null;
+    const games = `${saved} saved game${saved === 1 ? '' : 's'}`;
+    return saved === most
+      ? `you have ${games} on this server, as many as it keeps for you; finish or give up one of them to make room`
+      : `you have ${games} on this server, and it keeps ${most} for you; finish or give up ${saved - most + 1} of them to make room`;
+  }
+
+  /**
+   * Deletes a slot's save and lock (the game is over or abandoned). A save that cannot be
+   * removed keeps its name: the history names its slot (README, "Saved games and statistics").
+   */
   remove(id: string): void {
     removeFile(this.file(id));
-    this.release(id);
+    this.letGo(id);
   }
 
   /** Moves a bad save aside with a timestamp; returns where it went, or why it could not. */
@@ -367,20 +532,25 @@ export class SaveStore {
   }
 
   /**
-   * Looks through the saves: claims every one not open elsewhere, replays it, sets aside the
-   * ones that fail, and sorts the rest into unfinished and finished games. The caller keeps the
-   * claims it wants and releases the others.
+   * Looks through the saves, reading as few as the choice of a game allows (README, "Start-up"):
+   * the saves named by the time they were last saved are read newest first, as they are asked
+   * for (`Unfinished.find`); the others are read now: a save another session holds, or held
+   * when it ended (killed: it takes over its lock), one waiting for the statistics, one of an
+   * earlier version. Sets aside the ones that cannot be used, and claims those waiting only for
+   * the statistics; the caller claims the unfinished game it chooses, and releases the others.
    */
   scan(now = new Date()): Scan {
-    const scan: { -readonly [K in keyof Scan]: Scan[K] } = {
-      unfinished: [],
+    const scan: ScanSoFar = {
+      unfinished: new Unfinished(this, now),
       finished: [],
       inUse: 0,
       unlockable: null,
       unlisted: null,
       elsewhere: [],
       setAside: [],
+      unreadable: [],
     };
+    scan.unfinished.scan = scan;
     if (this.problem) return scan; // nothing in an untrusted folder is read
     let all: string[];
     try {
@@ -392,49 +562,123 @@ export class SaveStore {
         scan.unlisted = fsWords(error);
       return scan;
     }
-    const names = all.filter((n) => /^[\w.-]+\.txt$/.test(n) && !n.startsWith('.'));
-    for (const name of names.sort().reverse().slice(0, MAX_SLOTS)) {
-      const id = name.slice(0, -'.txt'.length);
-      if (!this.claim(id)) {
-        if (this.lockProblem !== null) {
-          // Not another session's: no lock can be put down here. The save stays as it is.
-          scan.unlockable = this.lockProblem;
-          continue;
-        }
-        scan.inUse++;
-        // Read, never replayed nor set aside: the game is another session's.
-        const read = this.read(id);
-        const header = read.ok ? readSaveHeader(read.text, now.toISOString()) : read;
-        if (header.ok) scan.elsewhere.push(header.header);
-        continue;
+    // A temporary is what a session killed between writing and renaming left, or a slot whose
+    // first save never got there: once its slot is claimed, no one can be writing it (README,
+    // "Saved games and statistics"). Cleared first, before anything of the slot is known.
+    // One look at each name, as cheap as can be: thousands of saves cost little more than the
+    // folder's listing. A name by save time is checked in full when its save is read.
+    const byTime: string[] = [];
+    const others: string[] = [];
+    const locked = new Set<string>();
+    const temporaries = new Set<string>();
+    let latest = -1; // where in `byTime` the most recent is, so that a start compares once
+    for (const name of all) {
+      if (name.length === 33 && looksNamedBySaveTime(name) && name.endsWith('.txt')) {
+        const id = name.slice(0, 29);
+        if (latest < 0 || id > byTime[latest]) latest = byTime.length;
+        byTime.push(id);
+      } else if (isSaveName(name)) others.push(name.slice(0, -'.txt'.length));
+      else if (name.startsWith('.')) {
+        const slot = temporarySlot(name);
+        if (slot !== null) temporaries.add(slot);
+      } else if (name.includes('.lock')) {
+        const slot = lockSlot(name);
+        if (slot !== null) locked.add(slot);
       }
-      // Claimed, the slot has no other writer: a temporary of its save is what a session
-      // killed between writing and renaming left (README, "Saved games and statistics").
-      this.removeTemporaries(all, id);
-      const read = this.read(id);
-      const header = read.ok ? readSaveHeader(read.text, now.toISOString()) : read;
-      if (!read.ok || !header.ok) {
-        scan.setAside.push(this.giveUp(id, header.ok ? 'unreadable' : header.reason, now));
-        continue;
-      }
-      const entry: Claimed = { id, header: header.header, text: read.text };
-      const { status, abandoned } = header.header;
-      if (status === 'won' || status === 'lost' || abandoned) scan.finished.push(entry);
-      else scan.unfinished.push(entry);
     }
-    // A slot whose first save was never renamed has only its temporary: once claimed, no one
-    // can be writing it (README, "Saved games and statistics").
-    const saved = new Set(names.map((name) => name.slice(0, -'.txt'.length)));
-    const orphans = new Set(
-      all.map(temporarySlot).filter((id): id is string => id !== null && !saved.has(id)),
-    );
-    for (const id of orphans) {
+    for (const id of temporaries) {
       if (!this.claim(id)) continue;
       this.removeTemporaries(all, id);
-      this.release(id);
+      this.letGo(id);
     }
-    scan.unfinished.sort(newestFirst);
+    // Named by the time of their last save and held by no session: that name is the truth. A
+    // save held, or held when its session ended (killed), may have been saved since.
+    if (locked.size > 0) {
+      others.push(...byTime.filter((id) => locked.has(id)));
+      byTime.splice(0, byTime.length, ...byTime.filter((id) => !locked.has(id)));
+      latest = -1;
+    }
+    for (const id of others.sort().reverse().slice(0, MAX_SLOTS)) {
+      let claimed = false;
+      if (locked.has(id)) {
+        if (!this.claimOrSay(scan, id, now)) continue;
+        claimed = true; // a lock left by a session that is gone, taken over
+      }
+      const found = this.sort(scan, id, now, claimed);
+      if (found !== null) scan.unfinished.add(found.entry, found.claimed);
+    }
+    scan.unfinished.later(byTime, latest);
     return scan;
+  }
+
+  /**
+   * Reads slot `id`'s header (`claimed`: this session holds the slot) and deals with what it
+   * finds: a save that cannot be used is set aside, and one whose game waits for the statistics
+   * is claimed into `scan.finished`, each read again once the slot is claimed, so as to act on
+   * what no other session can change any more. An unfinished game comes back, claimed or not as
+   * it was; null when there is nothing more to do with the slot.
+   */
+  sort(
+    scan: ScanSoFar,
+    id: string,
+    now: Date,
+    claimed: boolean,
+  ): { entry: Claimed; claimed: boolean } | null {
+    for (;;) {
+      const found = this.look(scan, id, now);
+      if (found === null) {
+        if (claimed) this.letGo(id);
+        return null;
+      }
+      if (!('bad' in found) && !isFinished(found.header)) return { entry: found, claimed };
+      if (!claimed) {
+        if (!this.claimOrSay(scan, id, now)) return null;
+        claimed = true;
+        continue;
+      }
+      if ('bad' in found) scan.setAside.push(this.giveUp(id, found.bad, now));
+      else scan.finished.push(found);
+      return null;
+    }
+  }
+
+  /**
+   * Reads the header of slot `id`'s save: the save, or why it cannot be used; null when it is
+   * gone, or when its permissions forbid reading it (left as it is: the player is told).
+   */
+  private look(scan: ScanSoFar, id: string, now: Date): Claimed | { bad: string } | null {
+    const read = this.read(id);
+    if (!read.ok && read.gone) return null; // renamed or removed since the folder was listed
+    if (!read.ok && read.denied) {
+      // Not damaged, and nothing to set aside: the game is there, once it may be read.
+      scan.unreadable.push(this.deniedWords(id, read.reason));
+      return null;
+    }
+    const header = read.ok ? readSaveHeader(read.text, now.toISOString()) : read;
+    if (!read.ok || !header.ok) return { bad: header.ok ? 'unreadable' : header.reason };
+    this.facts.set(id, { saved: header.header.saved, finished: isFinished(header.header) });
+    return { id, header: header.header, text: read.text };
+  }
+
+  /** Claims slot `id` for the scan, or notes why not (in use, or no lock can be put down). */
+  claimOrSay(scan: ScanSoFar, id: string, now: Date): boolean {
+    if (this.claim(id)) return true;
+    this.notClaimed(scan, id, now);
+    return false;
+  }
+
+  /** Notes why slot `id` could not be claimed: another session holds it, or nothing can be locked. */
+  private notClaimed(scan: ScanSoFar, id: string, now: Date): void {
+    if (this.lockProblem !== null) {
+      // Not another session's: no lock can be put down here. The save stays as it is.
+      scan.unlockable = this.lockProblem;
+      return;
+    }
+    scan.inUse++;
+    // Read, never replayed nor set aside: the game is another session's.
+    const read = this.read(id);
+    const header = read.ok ? readSaveHeader(read.text, now.toISOString()) : read;
+    if (header.ok) scan.elsewhere.push(header.header);
   }
 
   /** Removes the temporaries of slot `id`'s save among `names` (the slot must be claimed). */
@@ -459,12 +703,20 @@ export class SaveStore {
   /** Sets a bad save aside and releases it; returns what to tell the player. */
   private giveUp(id: string, reason: string, now: Date): string {
     const message = `Your saved game ${id}.txt could not be used (${reason}); ${this.setAside(id, now)}.`;
-    this.release(id);
+    this.letGo(id);
     return message;
   }
 
+  /** What to tell the player of a save its permissions keep from being read. */
+  private deniedWords(id: string, reason: string): string {
+    return (
+      `Your saved game ${id}.txt can't be read (${reason}); it is left as it is. ` +
+      `Make it readable to you (chmod 600 ${this.file(id)}) to play it again.`
+    );
+  }
+
   /** A save file's text, read without following links or blocking on a FIFO. */
-  private read(id: string): { ok: true; text: string } | { ok: false; reason: string } {
+  private read(id: string): Read {
     const file = this.file(id);
     let bytes: Buffer;
     let fd: number | undefined;
@@ -478,8 +730,11 @@ export class SaveStore {
         return { ok: false, reason: `it is too large (${info.size} bytes)` };
       bytes = readAll(fd, info.size);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOOP')
-        return { ok: false, reason: 'it is a symbolic link' };
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ELOOP') return { ok: false, reason: 'it is a symbolic link' };
+      if (code === 'ENOENT') return { ok: false, reason: fsReason(error, file), gone: true };
+      if (code === 'EACCES' || code === 'EPERM')
+        return { ok: false, reason: fsWords(error), denied: true };
       return { ok: false, reason: fsReason(error, file) };
     } finally {
       if (fd !== undefined) fs.closeSync(fd);
@@ -493,6 +748,160 @@ export class SaveStore {
     return { ok: true, text };
   }
 }
+
+/**
+ * The unfinished games a scan found, most recently saved first (README, "Start-up"): those read
+ * by the scan, and those named by the time of their last save, each read only once every game
+ * saved later has been looked at. A start that resumes the most recent game reads one save,
+ * however many there are.
+ */
+export class Unfinished {
+  /** The scan this belongs to: what reading more finds is added to it. */
+  scan: ScanSoFar | null = null;
+  /** Read, most recently saved first. */
+  private readonly read: Claimed[] = [];
+  /** Of those, the slots this session holds. */
+  private readonly claimed = new Set<string>();
+  /**
+   * Not read yet: slots named by the time of their last save. The most recent is picked out
+   * one at a time (a start mostly wants one), and the rest sorted once many have been.
+   */
+  private unread: string[] = [];
+  /** How many have been picked out; past `PICKED_ONE_BY_ONE`, `unread` is sorted, latest last. */
+  private picked = 0;
+  private sorted = false;
+  /** Where in `unread` the slot `peek` gave is, or -1. */
+  private at = -1;
+
+  constructor(
+    private readonly store: SaveStore,
+    private readonly now: Date,
+  ) {}
+
+  /** Adds a save read, in its place by the time its header says. */
+  add(entry: Claimed, claimed: boolean): void {
+    const at = Date.parse(entry.header.saved);
+    const i = this.read.findIndex((other) => Date.parse(other.header.saved) < at);
+    this.read.splice(i < 0 ? this.read.length : i, 0, entry);
+    if (claimed) this.claimed.add(entry.id);
+  }
+
+  /**
+   * Slots named by the time of their last save, to be read as they are needed; `latest`: where
+   * the most recent of them is, if known.
+   */
+  later(ids: string[], latest = -1): void {
+    this.unread = ids;
+    this.picked = 0;
+    this.sorted = false;
+    this.at = latest;
+  }
+
+  /**
+   * The most recent of the unread slots, by their names (a name by save time sorts as its
+   * time), or undefined when none is left. It stays unread until `pop`.
+   */
+  private peek(): string | undefined {
+    const unread = this.unread;
+    if (this.picked >= PICKED_ONE_BY_ONE) {
+      if (!this.sorted) unread.sort();
+      this.sorted = true;
+      this.at = unread.length - 1;
+    } else if (this.at < 0) {
+      for (let i = 0; i < unread.length; i++)
+        if (this.at < 0 || unread[i] > unread[this.at]) this.at = i;
+    }
+    return this.at < 0 ? undefined : unread[this.at];
+  }
+
+  /** Takes the slot `peek` gave out of the unread ones. */
+  private pop(): void {
+    const unread = this.unread;
+    unread[this.at] = unread[unread.length - 1];
+    unread.pop();
+    this.picked++;
+    this.at = -1;
+  }
+
+  /** The saves read so far, most recently saved first. */
+  readSoFar(): readonly Claimed[] {
+    return [...this.read];
+  }
+
+  /**
+   * The most recently saved game that `wanted` accepts, claimed for this session, or undefined
+   * when there is none. A save is read only when every one saved later has been, and found not
+   * wanted: a save's name says when it was saved no later than the save itself.
+   */
+  find(wanted: (save: Claimed) => boolean): Claimed | undefined {
+    for (let i = 0; ; i++) {
+      this.readFor(i);
+      const entry = this.read[i];
+      if (entry === undefined) return undefined;
+      if (!wanted(entry)) continue;
+      const taken = this.take(entry);
+      if (taken !== null) return taken;
+      i = -1; // taken by another session since it was read, or changed: looked at afresh
+    }
+  }
+
+  /** No longer one to choose from: the caller has dealt with it (its claim is the caller's). */
+  drop(entry: Claimed): void {
+    const i = this.read.indexOf(entry);
+    if (i >= 0) this.read.splice(i, 1);
+    this.claimed.delete(entry.id);
+  }
+
+  /** Removes a save found to be recorded already (README, "Saved games and statistics"). */
+  remove(entry: Claimed): void {
+    const taken = this.take(entry);
+    if (taken !== null) {
+      this.store.remove(taken.id);
+      this.drop(taken);
+    }
+  }
+
+  /** Releases the slots of the games read and claimed but not chosen. */
+  release(): void {
+    for (const id of this.claimed) this.store.release(id);
+    this.claimed.clear();
+  }
+
+  /** Reads the unread saves that may have been saved later than the `i`-th read one. */
+  private readFor(i: number): void {
+    const scan = this.scan;
+    if (scan === null) return;
+    for (let id = this.peek(); id !== undefined; id = this.peek()) {
+      const known = this.read[i];
+      // A name by save time says when its save was saved: one of later is read first.
+      if (known !== undefined && Date.parse(known.header.saved) > (savedAtOf(id) ?? Infinity))
+        return;
+      this.pop();
+      if (!isSaveName(`${id}.txt`)) continue; // the shape of a name by save time, and no more
+      const found = this.store.sort(scan, id, this.now, false);
+      if (found !== null) this.add(found.entry, found.claimed);
+    }
+  }
+
+  /**
+   * Claims a save read, and reads it again (another session may have played it since): the save
+   * as it is now, or null when it is not the same (taken, gone, finished, set aside, or played:
+   * then in its place by its new time, claimed).
+   */
+  private take(entry: Claimed): Claimed | null {
+    if (this.claimed.has(entry.id)) return entry;
+    this.drop(entry);
+    const scan = this.scan;
+    if (scan === null || !this.store.claimOrSay(scan, entry.id, this.now)) return null;
+    const found = this.store.sort(scan, entry.id, this.now, true);
+    if (found === null) return null;
+    this.add(found.entry, true);
+    return found.entry.text === entry.text ? found.entry : null;
+  }
+}
+
+/** Unread saves picked out one by one before the rest are sorted (a search by deal reads all). */
+const PICKED_ONE_BY_ONE = 16;
 
 const { O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_RDONLY, O_WRONLY } = fs.constants;
 /** A new file of our own: fails if anything at all is at the name, a link or a FIFO included. */
@@ -528,6 +937,21 @@ function readRegularFile(file: string, maxBytes: number): string | null {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** Whether a file name in the folder is a save's: `<id>.txt`. */
+function isSaveName(name: string): boolean {
+  return /^[\w.-]+\.txt$/.test(name) && !name.startsWith('.');
+}
+
+/** The slot a lock file (`<id>.lock`, or `<id>.lock.<pid>-<random>`) is of, or null. */
+function lockSlot(name: string): string | null {
+  const at = name.lastIndexOf('.lock');
+  if (at <= 0) return null;
+  const tail = name.slice(at + '.lock'.length);
+  return tail === '' || (tail.startsWith('.') && isLockTail(tail.slice(1)))
+    ? name.slice(0, at)
+    : null;
 }
 
 /** A lock name's tail after `<id>.lock.`: the claimant's pid and a random part. */

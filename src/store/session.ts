@@ -32,7 +32,7 @@ import {
   unrecorded,
 } from './results';
 import { SaveQueue } from './save-queue';
-import { newestFirst, SaveStore, type Written } from './saves';
+import { SaveStore, type Written } from './saves';
 
 /** Idle time beyond this between two actions is not counted as playing time. */
 const MAX_GAP_MS = 5 * 60 * 1000;
@@ -136,7 +136,7 @@ export class GameSession<S extends Saving = 'at-once'> {
     this.elapsedMs = elapsedMs;
     this.started = started;
     this.lastActivity = now().getTime();
-    this.records = new RecordWriter(now);
+    this.records = new RecordWriter(now, store.limits);
   }
 
   /**
@@ -157,7 +157,19 @@ export class GameSession<S extends Saving = 'at-once'> {
     const store = new SaveStore(options.places);
     const saves = options.saving === 'in-background' ? new SaveQueue(store) : store;
     const scan = store.scan(now());
-    const messages: Note[] = scan.setAside.map((text) => ({ text, warning: true }));
+    const messages: Note[] = [];
+    // What the scan has found wrong so far: it reads more saves as the choice needs them.
+    const told = { aside: 0, unreadable: 0 };
+    const tell = () => {
+      for (const text of [
+        ...scan.setAside.slice(told.aside),
+        ...scan.unreadable.slice(told.unreadable),
+      ])
+        messages.push({ text, warning: true });
+      told.aside = scan.setAside.length;
+      told.unreadable = scan.unreadable.length;
+    };
+    tell();
     if (scan.unlisted !== null)
       messages.push({
         text: `Can't look through your saved games in ${store.dir} (${scan.unlisted}): they are left as they are until it can be read.`,
@@ -172,36 +184,45 @@ export class GameSession<S extends Saving = 'at-once'> {
         slot,
         ...(late ? { ended: save.saved } : {}),
       });
-    // Games whose result the history holds already: their saves could not be removed then.
-    const found = [...scan.finished, ...scan.unfinished];
-    const recorded = results.recorded(found.map((save) => save.id));
-    for (const entry of found.filter((save) => recorded.has(save.id))) store.remove(entry.id);
+    // Games whose result the history holds already: their saves could not be removed then. The
+    // saves read later are looked up when one of them is chosen.
+    const found = [...scan.finished, ...scan.unfinished.readSoFar()];
+    const looked = new Set(found.map((save) => save.id));
+    const recorded = results.recorded([...looked]);
+    const isRecorded = (save: { id: string }): boolean =>
+      looked.has(save.id) ? recorded.has(save.id) : results.recorded([save.id]).has(save.id);
+    for (const entry of scan.finished.filter(isRecorded)) store.remove(entry.id);
+    for (const entry of scan.unfinished.readSoFar().filter(isRecorded))
+      scan.unfinished.remove(entry);
 
-    /** Saves whose header says won or lost while their moves say the game goes on. */
-    const goingOn: typeof scan.unfinished = [];
-    for (const finished of scan.finished.filter((save) => !recorded.has(save.id))) {
-      const loaded = store.load(finished, now());
-      if (!loaded.ok) {
-        messages.push({ text: loaded.message, warning: true });
-        continue;
+    /** Games waiting only for the statistics, from this one of `scan.finished` on. */
+    let settled = 0;
+    const settle = () => {
+      for (const finished of scan.finished.slice(settled).filter((save) => !isRecorded(save))) {
+        const loaded = store.load(finished, now());
+        if (!loaded.ok) {
+          messages.push({ text: loaded.message, warning: true });
+          continue;
+        }
+        const status = gameStatus(loaded.save.game);
+        if (status === 'playing' && !finished.header.abandoned) {
+          // The moves decide, not a header edited by hand: the game can be played on.
+          scan.unfinished.add(finished, true);
+          continue;
+        }
+        const outcome = status !== 'playing' ? status : 'abandoned';
+        // Kept until the statistics have it: the next start tries again.
+        if (record(loaded.save, outcome, finished.id).ok) store.remove(finished.id);
+        else store.release(finished.id, true);
       }
-      const status = gameStatus(loaded.save.game);
-      if (status === 'playing' && !finished.header.abandoned) {
-        // The moves decide, not a header edited by hand: the game can be played on.
-        goingOn.push(finished);
-        continue;
-      }
-      const outcome = status !== 'playing' ? status : 'abandoned';
-      // Kept until the statistics have it: the next start tries again.
-      if (record(loaded.save, outcome, finished.id).ok) store.remove(finished.id);
-      else store.release(finished.id);
-    }
+      settled = scan.finished.length;
+    };
+    settle();
 
     // The choice is made on the headers; only the game chosen is replayed (a header that lies,
-    // or a save that fails, is found out then, and the next one is tried).
-    let unfinished = [...scan.unfinished, ...goingOn]
-      .filter((save) => !recorded.has(save.id))
-      .sort(newestFirst);
+    // or a save that fails, is found out then, and the next one is tried). The saves are read
+    // most recent first, only as far as the choice needs (README, "Start-up").
+    const unfinished = scan.unfinished;
     const given = options.deal !== undefined || options.fresh || options.loaded !== undefined;
     for (;;) {
       // A deal asked for whose game, with the same rules, waits unfinished: that game goes on.
@@ -216,10 +237,15 @@ export class GameSession<S extends Saving = 'at-once'> {
             );
       const candidate =
         sameDeal ?? unfinished.find((save) => matches(save.header.rules, options.explicitRules));
+      tell();
       const resume = candidate !== undefined && (!given || candidate === sameDeal);
       if (!candidate) break;
+      unfinished.drop(candidate);
+      if (isRecorded(candidate)) {
+        store.remove(candidate.id);
+        continue;
+      }
       const loaded = store.load(candidate, now());
-      unfinished = unfinished.filter((save) => save !== candidate);
       if (!loaded.ok) {
         messages.push({ text: loaded.message, warning: true });
         continue;
@@ -231,10 +257,11 @@ export class GameSession<S extends Saving = 'at-once'> {
       if (known !== null && known !== 'playing') {
         // Its header said otherwise: it is finished, and recorded as such.
         if (record(save, known, candidate.id).ok) store.remove(candidate.id);
-        else store.release(candidate.id);
+        else store.release(candidate.id, true);
         continue;
       }
-      for (const other of unfinished) store.release(other.id);
+      settle();
+      unfinished.release();
       if (resume) {
         const session = new GameSession<S>(
           store,
@@ -281,7 +308,9 @@ export class GameSession<S extends Saving = 'at-once'> {
       } else store.release(candidate.id);
       break;
     }
-    for (const other of unfinished) store.release(other.id);
+    settle();
+    unfinished.release();
+    tell();
 
     const slot = store.newId(now());
     const session = new GameSession<S>(
@@ -295,9 +324,11 @@ export class GameSession<S extends Saving = 'at-once'> {
       false,
     );
     // Said at once: the player should know before playing that nothing will be kept.
+    const full = store.room(slot);
     if (store.problem) session.warnOnce(store.problem, messages);
     else if (scan.unlockable !== null)
       session.warnOnce(`can't lock a save slot in ${store.dir} (${scan.unlockable})`, messages);
+    else if (full !== null) session.warnOnce(full, messages);
     session.continued = options.loaded !== undefined;
     const game =
       options.loaded?.game ?? newGame(options.deal ?? options.randomSeed(), options.rules);
@@ -371,6 +402,9 @@ export class GameSession<S extends Saving = 'at-once'> {
       return null;
     }
     if (!this.claimed) {
+      // A new game: kept only if the player may keep one more (README, "Limits on disk").
+      const full = this.store.room(this.slot);
+      if (full !== null) return full;
       this.claimed = this.store.claim(this.slot);
       if (!this.claimed) {
         const why = this.store.lockProblem ? ` (${this.store.lockProblem})` : '';

@@ -477,6 +477,22 @@ describe('usage errors (exit 2)', () => {
     expect((await cli(['--help'])).stdout).toContain('--suits <n>');
   });
 
+  it('cuts a long unknown option, as every message cuts what it quotes', async () => {
+    const long = `--${'x'.repeat(100_000)}`;
+    expect(expectUsageError(await cli(['deal', long]))).toBe(
+      `spider: unknown option '--${'x'.repeat(38)}...': this command has no such option (see its --help)\n`,
+    );
+    // With what does not show escaped rather than sent to the terminal; on a terminal that is not
+    // UTF-8 (as here) the cut shows as three dots.
+    const near = expectUsageError(await cli(['deal', `--sedd\n\x1b[2J${'y'.repeat(50)}`]));
+    expect(near).toBe(
+      `spider: unknown option '--sedd\\x0a\\x1b[2J${'y'.repeat(29)}...': this command has no such option (see its --help)\n`,
+    );
+    expect(expectUsageError(await cli([`--sed=${'4'.repeat(100_000)}`]))).toMatch(
+      /^spider: unknown option '--sed=4{34}\.\.\.': this command has no such option/,
+    );
+  });
+
   it('refuses an option that takes a value followed by another option, rather than take it as the value', async () => {
     expect(expectUsageError(await cli(['deal', '--seed', '--json']))).toBe(
       "spider: option '--seed <seed>' needs a value, not the option '--json' (write --seed=--json if that is the seed)\n",
@@ -499,22 +515,42 @@ describe('usage errors (exit 2)', () => {
     expect(expectUsageError(await cli(['deal', '--seed', '--seed=5']))).toBe(
       "spider: option '--seed <seed>' needs a value, not the option '--seed=5'\n",
     );
-    // Help and the version still come first.
-    expect((await cli(['deal', '--seed', '--json', '-h'])).stdout).toContain('Usage: spider deal');
-    expect((await cli(['-V', '--seed', '--new'])).status).toBe(0);
-    // Even where the option before it would take it for its value.
-    for (const args of [
-      ['deal', '--seed', '-h'],
-      ['deal', '--suits', '--help'],
-      ['solve', '--time', '-h'],
-    ]) {
-      const helped = await cli(args);
-      expect(helped.status).toBe(0);
-      expect(helped.stdout).toContain(`Usage: spider ${args[0]}`);
-      expect(helped.stderr).toBe('');
+    // Before the help and the version: a value left out is a mistake, whatever else was asked.
+    expect(expectUsageError(await cli(['deal', '--seed', '--json', '-h']))).toContain(
+      "not the option '--json'",
+    );
+    expect(expectUsageError(await cli(['-V', '--seed', '--new']))).toContain(
+      "not the option '--new'",
+    );
+    // The help and the version are options too: taken for a value, they are refused alike, in
+    // every command, and nothing else is printed.
+    for (const [args, flags, taken] of [
+      [['deal', '--json', '--seed', '-h'], '--seed <seed>', '-h'],
+      [['deal', '--seed', '--help'], '--seed <seed>', '--help'],
+      [['deal', '--suits', '--help'], '-s, --suits <n>', '--help'],
+      [['deal', '-ks', '-h'], '-s, --suits <n>', '-h'],
+      [['deal', '--seed', '-V'], '--seed <seed>', '-V'],
+      [['--seed', '-h'], '--seed <seed>', '-h'],
+      [['play', '--relaxed', '--version'], '-r, --relaxed <level>', '--version'],
+      [['solve', '--time', '-h'], '--time <seconds>', '-h'],
+      [['serve', '--port', '-V'], '--port <n>', '-V'],
+      [['stats', '--scoring', '--help'], '--scoring <name>', '--help'],
+    ] as const) {
+      const refused = await cli([...args]);
+      expect(refused.status).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toMatch(
+        new RegExp(`^spider: option '${flags}' needs a value, not the option '${taken}'`),
+      );
     }
-    expect((await cli(['--seed', '-h'])).stdout).toContain('Usage: spider [options] [file]');
+    // Not taken for a value, they answer as ever.
+    const helped = await cli(['deal', '--seed', '5', '-h']);
+    expect(helped.status).toBe(0);
+    expect(helped.stdout).toContain('Usage: spider deal');
+    expect((await cli(['deal', '-h', '--seed'])).stdout).toContain('Usage: spider deal');
+    expect((await cli(['--seed', '5', '-V'])).stdout.trim()).toBe('9.8.7');
     expect(json(await cli(['deal', '--seed=-h', '--json'])).seed).toBe('-h');
+    expect(json(await cli(['deal', '--seed=-V', '--json'])).seed).toBe('-V');
     // Written so that it is clearly the value, it is one.
     expect(json(await cli(['deal', '--seed=--json', '--json'])).seed).toBe('--json');
     expect(json(await cli(['deal', '--seed', '-5', '--json'])).seed).toBe('-5');

@@ -262,7 +262,13 @@ describe('two sessions at once', () => {
 
     expect(quit(one)).toBe(0);
     expect(quit(two)).toBe(0);
-    expect(saves(home).sort()).toEqual(files.sort());
+    // Both kept, each now under the time of its last save (README, "Start-up").
+    const kept = saves(home).map((name) => readSave(home, name));
+    expect(kept).toHaveLength(2);
+    expect(kept.filter((text) => /^seed: 42\n[^]*\n\n8-5\n$/m.test(text))).toHaveLength(1);
+    expect(
+      kept.filter((text) => text.includes(`seed: ${seedOf(opened)}\n`) && text.endsWith('\n\nd\n')),
+    ).toHaveLength(1);
     expect(locks(home)).toEqual([]);
 
     // Both are resumable: the most recent first, and the other one by a second session.

@@ -95,7 +95,7 @@ describe('a FIFO at a name the store reads', () => {
     expect(spawnSync('mkfifo', [path.join(games, 'g1.lock')]).status).toBe(0);
     const { output } = runStore(
       `const scan = new saves.SaveStore(localPlaces(process.env)).scan();
-console.log(scan.unfinished.length + scan.inUse);`,
+console.log((scan.unfinished.find(() => true) ? 1 : 0) + scan.inUse);`,
       { XDG_STATE_HOME: path.join(root, 'state') },
     );
     expect(output).toBe('1');

@@ -20,7 +20,7 @@ import {
 import { formatRecord, formatSave } from '../../src/notation';
 import { MAX_INPUT_BYTES } from '../../src/store/input';
 import { localPlaces } from '../../src/store/paths';
-import { MAX_SAVE_BYTES, SaveStore } from '../../src/store/saves';
+import { type Claimed, MAX_SAVE_BYTES, SaveStore, type Scan } from '../../src/store/saves';
 import { bigRecord } from '../helpers/big-record';
 import { bundle, boundUser, handOver } from '../helpers/bundle';
 
@@ -115,6 +115,24 @@ function mode(file: string): number {
   return fs.statSync(file).mode & 0o777;
 }
 
+/**
+ * Every unfinished game a scan offers, most recently saved first, each claimed as a start claims
+ * the one it chooses.
+ */
+function everyGame(scan: Scan): Claimed[] {
+  const found: Claimed[] = [];
+  for (;;) {
+    const next = scan.unfinished.find((save) => !found.includes(save));
+    if (next === undefined) return found;
+    found.push(next);
+  }
+}
+
+/** A scan as plain facts: its unfinished games (each claimed, as `everyGame`) by their slots. */
+function facts(scan: Scan) {
+  return { ...scan, unfinished: everyGame(scan).map((save) => save.id) };
+}
+
 /** A scan that found no save at all. */
 const NOTHING_FOUND = {
   unfinished: [],
@@ -124,6 +142,7 @@ const NOTHING_FOUND = {
   unlisted: null,
   elsewhere: [],
   setAside: [],
+  unreadable: [],
 };
 
 describe('write', () => {
@@ -249,7 +268,7 @@ describe('write', () => {
     if (written.ok) return;
     expect(written.reason).toBe(`a part of the path is not a folder (${store.dir})`);
     expect(store.claim('g1')).toBe(false);
-    expect(store.scan()).toEqual(NOTHING_FOUND);
+    expect(facts(store.scan())).toEqual(NOTHING_FOUND);
     expect(fs.readFileSync(notAFolder, 'utf8')).toBe('a file, not a folder\n');
   });
 
@@ -289,7 +308,7 @@ describe('saves of games continued from the largest records', () => {
     fs.writeFileSync(path.join(store.dir, 'big.txt'), text);
     const scan = store.scan();
     expect(scan.setAside).toEqual([]);
-    const loaded = store.load(scan.unfinished[0]);
+    const loaded = store.load(everyGame(scan)[0]);
     expect(loaded.ok && movesKept(loaded.save.game)).toBe(actions);
   });
 });
@@ -361,7 +380,7 @@ describe('claim and release', () => {
     expect(lockOwner(store, 'g1')).toEqual({ pid, host: os.hostname() });
     const scan = store.scan();
     expect(scan.inUse).toBe(1);
-    expect(scan.unfinished).toEqual([]);
+    expect(everyGame(scan)).toEqual([]);
     expect(fs.readFileSync(path.join(store.dir, 'g1.txt'), 'utf8')).toBe(sampleSave());
   });
 
@@ -440,13 +459,14 @@ describe('scan', () => {
       '.old.123.tmp': 'a temporary file left by a crash',
     });
     const scan = store.scan(NOW);
-    expect(scan.unfinished.map((s) => s.id)).toEqual(['new', 'old']);
+    const unfinished = everyGame(scan);
+    expect(unfinished.map((s) => s.id)).toEqual(['new', 'old']);
     expect(scan.finished.map((s) => s.id)).toEqual(['lost']);
     expect(scan.inUse).toBe(0);
     expect(scan.setAside).toEqual([]);
     for (const id of ['old', 'new', 'lost'])
       expect(lockOwner(store, id)).toMatchObject({ pid: process.pid });
-    const loaded = store.load(scan.unfinished[0], NOW);
+    const loaded = store.load(unfinished[0], NOW);
     expect(loaded.ok && loaded.save.game.position).toEqual(
       ok(undo(ok(play(ok(play(newGame('42', RULES), move(7, 4))), DEAL)))).position,
     );
@@ -483,7 +503,7 @@ describe('scan', () => {
   function scanAndLoad(store: SaveStore) {
     const scan = store.scan(NOW);
     const setAside = [...scan.setAside];
-    const unfinished = scan.unfinished.filter((entry) => {
+    const unfinished = everyGame(scan).filter((entry) => {
       const loaded = store.load(entry, NOW);
       if (!loaded.ok) setAside.push(loaded.message);
       return loaded.ok;
@@ -523,7 +543,7 @@ describe('scan', () => {
       `Your saved game huge.txt could not be used (it is too large (${MAX_SAVE_BYTES + 1} bytes)); ` +
         `moved to ${path.join(store.dir, `huge.bad-${STAMP}`)}.`,
     ]);
-    expect(scan.unfinished).toEqual([]);
+    expect(everyGame(scan)).toEqual([]);
   });
 
   it('names the reason: an illegal move by its number and token', () => {
@@ -537,7 +557,7 @@ describe('scan', () => {
     const store = storeWith({ 'good.txt': good });
     fs.mkdirSync(path.join(store.dir, 'odd.txt'));
     const scan = store.scan(NOW);
-    expect(scan.unfinished.map((s) => s.id)).toEqual(['good']);
+    expect(everyGame(scan).map((s) => s.id)).toEqual(['good']);
     expect(scan.setAside).toHaveLength(1);
     expect(scan.setAside[0]).toContain('Your saved game odd.txt could not be used');
   });
@@ -567,8 +587,43 @@ describe('scan', () => {
     ]);
     // The slot with no save was claimed only to clear it: no lock of it stays, nothing is found.
     expect(fs.readdirSync(store.dir).filter((n) => n.startsWith('other'))).toEqual([]);
-    expect(scan.unfinished.map((s) => s.id)).toEqual(['game']);
+    expect(everyGame(scan).map((s) => s.id)).toEqual(['game']);
     expect(scan.inUse).toBe(1);
+  });
+
+  it('leaves a save its permissions keep from being read where it is, and says what to do', () => {
+    // Run by a user that permissions bind (not root, who may read anything).
+    const user = boundUser();
+    const store = storeWith({ 'good.txt': good, 'closed.txt': good });
+    const closed = path.join(store.dir, 'closed.txt');
+    handOver(path.dirname(path.dirname(path.dirname(store.dir))), user);
+    fs.chmodSync(closed, 0o000);
+    const script =
+      `const { SaveStore } = require(${JSON.stringify(bundle('src/store/saves.ts'))});` +
+      `const { localPlaces } = require(${JSON.stringify(bundle('src/store/paths.ts'))});` +
+      `const places = localPlaces({ XDG_STATE_HOME: ${JSON.stringify(path.dirname(path.dirname(store.dir)))} });` +
+      `const scan = new SaveStore(places).scan(new Date(${NOW.getTime()}));` +
+      `const first = scan.unfinished.find(() => true);` +
+      `process.stdout.write(JSON.stringify({ ...scan, unfinished: [first?.id] }));`;
+    const [command, ...args] = [...user.prefix, process.execPath, '-e', script];
+    const child = spawnSync(command, args, { encoding: 'utf8' });
+    expect(child.stderr).toBe('');
+    const scan = JSON.parse(child.stdout) as Record<string, unknown>;
+    expect(scan).toMatchObject({
+      unfinished: ['good'],
+      setAside: [],
+      unreadable: [
+        "Your saved game closed.txt can't be read (permission denied); it is left as it is. " +
+          `Make it readable to you (chmod 600 ${closed}) to play it again.`,
+      ],
+    });
+    // Untouched: neither moved nor changed, and no lock of it left behind.
+    expect(mode(closed)).toBe(0o000);
+    fs.chmodSync(closed, 0o600);
+    expect(fs.readFileSync(closed, 'utf8')).toBe(good);
+    expect(fs.readdirSync(store.dir).filter((name) => name.startsWith('closed'))).toEqual([
+      'closed.txt',
+    ]);
   });
 
   it('leaves a bad save that another live session holds alone', () => {
@@ -583,14 +638,15 @@ describe('scan', () => {
     const store = storeWith({ 'edited.txt': good.replace(/\n8-5 d\n$/, '\n8-5 5-2\n') });
     const scan = store.scan(NOW);
     expect(scan.setAside).toEqual([]);
-    expect(scan.unfinished.map((s) => s.header.deal.key)).toEqual(['42']);
-    const loaded = store.load(scan.unfinished[0], NOW);
+    const [edited] = everyGame(scan);
+    expect(edited.header.deal.key).toEqual('42');
+    const loaded = store.load(edited, NOW);
     expect(loaded.ok).toBe(false);
     expect(fs.existsSync(path.join(store.dir, `edited.bad-${STAMP}`))).toBe(true);
   });
 
   it('finds nothing, without error, when there is no folder yet', () => {
     const store = freshStore();
-    expect(store.scan(NOW)).toEqual(NOTHING_FOUND);
+    expect(facts(store.scan(NOW))).toEqual(NOTHING_FOUND);
   });
 });

@@ -505,6 +505,42 @@ describe('saves that fail again', () => {
   });
 });
 
+describe('a saved game that may not be read', () => {
+  it('is left where it is, said at the start with what to do, and resumed once it may be', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    leaveDealt(env);
+    const dir = new SaveStore(localPlaces(env)).dir;
+    const [name] = fs.readdirSync(dir);
+    const file = path.join(dir, name);
+    const text = fs.readFileSync(file, 'utf8');
+    // As for a user whose permissions forbid reading the file (the tests may run as root).
+    const openFile = fs.openSync;
+    const denied = jest.spyOn(fs, 'openSync').mockImplementation((at, ...rest) => {
+      if (at === file)
+        throw Object.assign(new Error(`EACCES: permission denied, open '${file}'`), {
+          code: 'EACCES',
+          path: file,
+        });
+      return openFile(at, ...rest);
+    });
+    const opened = open(env, undefined, false);
+    expect(opened.resumed).toBe(false);
+    expect(opened.messages).toContainEqual({
+      text:
+        `Your saved game ${name} can't be read (permission denied); it is left as it is. ` +
+        `Make it readable to you (chmod 600 ${file}) to play it again.`,
+      warning: true,
+    });
+    expect(opened.messages.map((m) => m.text).join(' ')).not.toMatch(/could not be used|moved/);
+    opened.session.leave(opened.game);
+    denied.mockRestore();
+    expect(fs.readdirSync(dir)).toEqual([name]);
+    expect(fs.readFileSync(file, 'utf8')).toBe(text);
+    expect(open(env, undefined, false).game.position.dealt).toBe(1);
+  });
+});
+
 describe('the record w writes', () => {
   it('is written once while nothing is played: w again names the file it is in', () => {
     const where = folders();
