@@ -108,8 +108,11 @@ export function runJob(job: Job, cancelled: () => boolean = () => false): JobRes
 
 /** Runs solver jobs somewhere other than the caller's thread. */
 export interface JobRunner {
-  /** Starts a job (after those before it); `done` gets its answer. Returns the job's cancel. */
-  run(job: Job, done: (result: JobResult) => void): () => void;
+  /**
+   * Starts a job (after those before it, or in its turn among those of other `asker`s, where the
+   * runner keeps turns); `done` gets its answer. Returns the job's cancel.
+   */
+  run(job: Job, done: (result: JobResult) => void, asker?: object): () => void;
   /** Ends the thread: no job answers after this. */
   close(): void;
 }

@@ -1,7 +1,9 @@
 /**
  * The solver's jobs and the thread that runs them (README, "The solver in the game"): a game
  * crosses as its deal and line of play, a job answers once, a cancelled job never answers and
- * makes way for the next, and a thread that cannot start says why.
+ * makes way for the next, and a thread that cannot start says why. Shared by a server's players
+ * (README, "Playing over SSH"): their questions take turns, and one that waits too long is told
+ * why.
  */
 import { apply, newGame, play } from '../../src/engine';
 import { fairChoice } from '../../src/search/fair';
@@ -14,7 +16,7 @@ import {
   type JobResult,
   runJob,
 } from '../../src/search/jobs';
-import { SolverPair, SolverThread } from '../../src/search/solver-thread';
+import { SolverPair, SolverShare, SolverThread } from '../../src/search/solver-thread';
 import { bundle } from '../helpers/bundle';
 import { lostGame } from '../helpers/lost-game';
 import { playsToWin } from '../helpers/play-out';
@@ -192,5 +194,83 @@ describe('SolverPair: the solver on both cores', () => {
     const next = await answer(pair, solveJob());
     expect(next).toMatchObject({ kind: 'solved', result: 'won' });
     expect(answers).toEqual([]);
+  });
+});
+
+describe('SolverPair shared by players (SolverShare)', () => {
+  let file: string;
+  let pair: SolverPair | undefined;
+  beforeAll(() => {
+    file = bundle('src/search/solver-worker.ts');
+  });
+  afterEach(() => pair?.close());
+
+  /** A 4-suit deal neither variant settles in a few seconds: each question takes its whole time. */
+  const busyGame = newGame({ scheme: 'pysol', key: '1010' }, FOUR_SUITS);
+
+  const ask = (runner: { run: SolverShare['run'] }, job: Job) =>
+    new Promise<JobResult>((resolve) => {
+      runner.run(job, resolve);
+    });
+
+  it('takes the players’ questions in turns, whoever asked more first', async () => {
+    pair = new SolverPair(file);
+    const [a, b, c] = [new SolverShare(pair), new SolverShare(pair), new SolverShare(pair)];
+    const order: string[] = [];
+    const asked = (share: SolverShare, name: string) =>
+      new Promise<void>((resolve) =>
+        share.run(solveJob(busyGame, 150), () => {
+          order.push(name);
+          resolve();
+        }),
+      );
+    // While c's question has both threads, a asks three questions, then b three.
+    const all = [asked(c, 'c1')];
+    for (const n of [1, 2, 3]) all.push(asked(a, `a${n}`));
+    for (const n of [1, 2, 3]) all.push(asked(b, `b${n}`));
+    await Promise.all(all);
+    expect(order).toEqual(['c1', 'a1', 'b1', 'a2', 'b2', 'a3', 'b3']);
+  });
+
+  it('a share closed cancels its own questions only: the others are answered', async () => {
+    pair = new SolverPair(file);
+    const [gone, stays] = [new SolverShare(pair), new SolverShare(pair)];
+    const answers: string[] = [];
+    gone.run(solveJob(busyGame, 60_000), () => answers.push('gone, under way'));
+    gone.run(solveJob(), () => answers.push('gone, waiting'));
+    const began = Date.now();
+    const staying = ask(stays, solveJob());
+    gone.close();
+    gone.run(solveJob(), () => answers.push('gone, after its close'));
+    expect(await staying).toMatchObject({ kind: 'solved', result: 'won' });
+    // The question under way stopped at once: the other player did not wait for its minute.
+    expect(Date.now() - began).toBeLessThan(20_000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(answers).toEqual([]);
+  });
+
+  it('a question that waits too long for its turn is told the solver is busy, and with whom', async () => {
+    pair = new SolverPair(file, 300);
+    const [a, b, c] = [new SolverShare(pair), new SolverShare(pair), new SolverShare(pair)];
+    const answers: JobResult[] = [];
+    a.run(solveJob(busyGame, 60_000), (r) => answers.push(r)); // both threads, for a minute
+    const began = Date.now();
+    const waiting = ask(b, solveJob());
+    c.run({ kind: 'fair', game: gameData(easyGame()), timeMs: 60_000 }, (r) => answers.push(r));
+    const told = await waiting;
+    expect(Date.now() - began).toBeGreaterThanOrEqual(290);
+    expect(told).toEqual({
+      kind: 'failed',
+      reason:
+        "it is busy with 2 other players' questions, and yours waited 0.3 s for its turn; ask again in a moment",
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(answers).toEqual([
+      expect.objectContaining({
+        kind: 'failed',
+        reason: expect.stringMatching(/1 other player's question,/),
+      }),
+    ]);
+    a.close();
   });
 });
