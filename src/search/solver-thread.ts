@@ -296,8 +296,9 @@ function combined(answers: readonly JobResult[]): JobResult {
 
 /**
  * One game's share of a solver that several games use (a server's players): its questions take
- * turns with the others' (see `SolverPair`; README, "Playing over SSH"), and closing the share
- * cancels only its own jobs, never the solver.
+ * turns with the others' (see `SolverPair`), each is timed by the solver thread's own clock, so
+ * that its budget buys the same search however busy the cores are (README, "Playing over SSH"),
+ * and closing the share cancels only its own jobs, never the solver.
  */
 export class SolverShare implements JobRunner {
   private readonly cancels = new Set<() => void>();
@@ -308,7 +309,7 @@ export class SolverShare implements JobRunner {
   run(job: Job, done: (result: JobResult) => void): () => void {
     if (this.closed) return () => undefined;
     const cancel = this.solver.run(
-      job,
+      { ...job, clock: 'thread' },
       (result) => {
         this.cancels.delete(cancel);
         done(result);
