@@ -52,6 +52,12 @@ export type Job = {
   readonly timeMs: number;
   /** Which way the solver searches (README, "Solver"); default 0. */
   readonly variant?: Variant;
+  /**
+   * What `timeMs` is counted on: the wall clock (the default), or `thread`, the time the job's
+   * thread has spent on a core, where the system tells it: a server's players' jobs, whose
+   * threads share the cores with the server and one another (README, "Playing over SSH").
+   */
+  readonly clock?: 'thread';
 };
 
 /** What a job answers. */
@@ -80,21 +86,29 @@ export function solutionOf(result: JobResult): Extract<JobResult, { kind: 'solve
  */
 export const HINT_SEED = 'hint';
 
-/** Runs a job to its end, or until `cancelled` says stop (the answer is then of no use). */
-export function runJob(job: Job, cancelled: () => boolean = () => false): JobResult {
+/**
+ * Runs a job to its end, or until `cancelled` says stop (the answer is then of no use). Its time
+ * is counted on `now` (default `Date.now`): the thread's own clock for a job that asks for it.
+ */
+export function runJob(
+  job: Job,
+  cancelled: () => boolean = () => false,
+  now: () => number = Date.now,
+): JobResult {
   const game = gameFromData(job.game);
   if (typeof game === 'string') return { kind: 'failed', reason: game };
   if (job.kind === 'where-lost') {
-    const budget = { timeMs: job.timeMs, cancelled };
+    const budget = { timeMs: job.timeMs, cancelled, now };
     return { kind: 'where-lost', found: whereLost(game.start, job.game.actions, budget) };
   }
   if (job.kind === 'fair') {
-    const budget = { timeMs: job.timeMs, seed: HINT_SEED, cancelled };
+    const budget = { timeMs: job.timeMs, seed: HINT_SEED, cancelled, now };
     return { kind: 'fair', choice: fairChoice(gameView(game), budget) };
   }
   const found = solve(game.position, {
     timeMs: job.timeMs,
     cancelled,
+    now,
     ...(job.variant === undefined ? {} : { variant: job.variant }),
   });
   return {
@@ -108,8 +122,11 @@ export function runJob(job: Job, cancelled: () => boolean = () => false): JobRes
 
 /** Runs solver jobs somewhere other than the caller's thread. */
 export interface JobRunner {
-  /** Starts a job (after those before it); `done` gets its answer. Returns the job's cancel. */
-  run(job: Job, done: (result: JobResult) => void): () => void;
+  /**
+   * Starts a job (after those before it, or in its turn among those of other `asker`s, where the
+   * runner keeps turns); `done` gets its answer. Returns the job's cancel.
+   */
+  run(job: Job, done: (result: JobResult) => void, asker?: object): () => void;
   /** Ends the thread: no job answers after this. */
   close(): void;
 }

@@ -9,6 +9,7 @@
 import type { Worker } from 'worker_threads';
 import type { Job, JobMessage, JobResult, JobRunner, ResultMessage, ThreadData } from './jobs';
 import type { Variant } from './solver';
+import { SolverTurns } from './solver-turns';
 
 /**
  * Node's worker_threads, loaded with the first thread: loading it costs more than a millisecond,
@@ -34,8 +35,19 @@ export class SolverThread implements JobRunner {
   private nextId = 1;
   private closed = false;
 
-  /** `file`: the thread's code, `dist/solver-worker.js` beside the bundle. */
-  constructor(private readonly file: string) {}
+  /**
+   * `file`: the thread's code, `dist/solver-worker.js` beside the bundle. `idle` hears each time
+   * the thread has no job left, a cancelled one included once it has stopped.
+   */
+  constructor(
+    private readonly file: string,
+    private readonly idle: () => void = () => undefined,
+  ) {}
+
+  /** Whether a job is under way (or stopping, once cancelled) or waiting. */
+  get busy(): boolean {
+    return this.running !== null || this.queue.length > 0;
+  }
 
   run(job: Job, done: (result: JobResult) => void): () => void {
     const pending: Pending = { id: this.nextId++, job, done, cancelled: this.closed };
@@ -103,6 +115,7 @@ export class SolverThread implements JobRunner {
     if (this.queue.length === 0) worker?.unref();
     if (pending && !pending.cancelled) pending.done(result);
     this.next();
+    if (!this.busy && !this.closed) this.idle();
   }
 
   /** The thread failed or ended: its job answers why; the next job starts a new thread. */
@@ -113,43 +126,159 @@ export class SolverThread implements JobRunner {
   }
 }
 
+/** How long a question may wait for its turn on the solver's threads (milliseconds). */
+export const MAX_WAIT_MS = 30_000;
+
+/** A question for the solver, from the time it is asked until it is answered or given up. */
+interface Question {
+  readonly job: Job;
+  readonly done: (result: JobResult) => void;
+  readonly asker: object;
+  /** Parts to run, each on a thread: the two variants of a solve job, else the job itself. */
+  readonly parts: number;
+  /** Parts started. */
+  started: number;
+  readonly answers: JobResult[];
+  readonly cancels: (() => void)[];
+  /** Answered, or given up. */
+  over: boolean;
+  wait: NodeJS.Timeout | null;
+}
+
 /**
  * The solver on both cores (README, "Solver"): two threads, each searching a solve job in its own
  * variant. The first win answers and stops the other thread; so does a proven loss. Otherwise the
  * answer comes when both have given theirs: unknown, with the positions of both. Other jobs run
- * on the first thread alone.
+ * on one thread.
+ *
+ * Its questions wait in turns across those who ask (`SolverTurns`; README, "Playing over SSH": a
+ * server's players, each through a `SolverShare`), and a thread that comes free takes the other variant of a solve job
+ * under way before anything else, then the question whose turn it is. A question that waits
+ * longer than `maxWaitMs` for its turn is answered that the solver is busy, and with whom.
  */
 export class SolverPair implements JobRunner {
   private readonly threads: [SolverThread, SolverThread];
+  private readonly turns = new SolverTurns<Question>();
+  /** Questions with a part under way and a part still to start, oldest first. */
+  private halfStarted: Question[] = [];
+  /** Questions neither answered nor given up. */
+  private readonly open = new Set<Question>();
+  private closed = false;
 
-  constructor(file: string) {
-    this.threads = [new SolverThread(file), new SolverThread(file)];
+  constructor(
+    file: string,
+    private readonly maxWaitMs = MAX_WAIT_MS,
+  ) {
+    const idle = () => this.dispatch();
+    this.threads = [new SolverThread(file, idle), new SolverThread(file, idle)];
   }
 
-  run(job: Job, done: (result: JobResult) => void): () => void {
-    if (job.kind !== 'solve') return this.threads[0].run(job, done);
-    const answers: JobResult[] = [];
-    let answered = false;
-    const cancels = this.threads.map((thread, variant) =>
-      thread.run({ ...job, variant: variant as Variant }, (result) => {
-        if (answered) return;
-        answers.push(result);
-        const settled = result.kind === 'solved' && result.result !== 'unknown';
-        if (!settled && answers.length < 2) return;
-        answered = true;
-        for (const cancel of cancels) cancel();
-        done(settled ? result : combined(answers));
-      }),
-    );
-    return () => {
-      answered = true;
-      for (const cancel of cancels) cancel();
+  /** `asker`: whose question it is, for the turns (by default, the pair's own user). */
+  run(job: Job, done: (result: JobResult) => void, asker: object = this): () => void {
+    if (this.closed) return () => undefined;
+    const question: Question = {
+      job,
+      done,
+      asker,
+      parts: job.kind === 'solve' ? 2 : 1,
+      started: 0,
+      answers: [],
+      cancels: [],
+      over: false,
+      wait: null,
     };
+    this.open.add(question);
+    this.turns.add(asker, question);
+    this.dispatch();
+    if (question.started === 0) {
+      question.wait = setTimeout(() => this.waitedTooLong(question), this.maxWaitMs);
+      question.wait.unref();
+    }
+    return () => this.cancel(question);
   }
 
   close(): void {
+    this.closed = true;
+    for (const question of this.open) {
+      question.over = true;
+      if (question.wait) clearTimeout(question.wait);
+    }
+    this.open.clear();
     for (const thread of this.threads) thread.close();
   }
+
+  /** Gives each free thread work: a solve job's other variant first, then the next turn. */
+  private dispatch(): void {
+    if (this.closed) return;
+    for (const thread of this.threads) {
+      if (thread.busy) continue;
+      const question = this.halfStarted[0] ?? this.turns.next();
+      if (question === undefined) return;
+      this.start(question, thread);
+    }
+  }
+
+  private start(question: Question, thread: SolverThread): void {
+    const part = question.started++;
+    if (question.wait) clearTimeout(question.wait);
+    question.wait = null;
+    if (part === 0 && question.parts > 1) this.halfStarted.push(question);
+    if (question.started === question.parts)
+      this.halfStarted = this.halfStarted.filter((other) => other !== question);
+    const job = question.parts > 1 ? { ...question.job, variant: part as Variant } : question.job;
+    question.cancels.push(thread.run(job, (result) => this.answered(question, result)));
+  }
+
+  private answered(question: Question, result: JobResult): void {
+    if (question.over) return;
+    question.answers.push(result);
+    const settled =
+      question.parts === 1 || (result.kind === 'solved' && result.result !== 'unknown');
+    if (!settled && question.answers.length < question.parts) return;
+    this.end(question);
+    question.done(settled ? result : combined(question.answers));
+  }
+
+  private cancel(question: Question): void {
+    if (question.over) return;
+    this.turns.remove(question.asker, question);
+    this.end(question);
+  }
+
+  /** The question is answered or given up: its parts under way stop, and those to come never start. */
+  private end(question: Question): void {
+    question.over = true;
+    if (question.wait) clearTimeout(question.wait);
+    this.open.delete(question);
+    this.halfStarted = this.halfStarted.filter((other) => other !== question);
+    for (const cancel of question.cancels) cancel();
+  }
+
+  private waitedTooLong(question: Question): void {
+    if (question.over || question.started > 0) return;
+    this.turns.remove(question.asker, question);
+    this.end(question);
+    question.done({
+      kind: 'failed',
+      reason: busy(this.othersThan(question.asker), this.maxWaitMs),
+    });
+  }
+
+  /** How many askers other than `asker` have a question under way or waiting. */
+  private othersThan(asker: object): number {
+    const askers = new Set([...this.open].map((question) => question.asker));
+    askers.delete(asker);
+    return askers.size;
+  }
+}
+
+/** Why a question that waited too long for its turn is not answered, in words. */
+function busy(others: number, waitedMs: number): string {
+  const whose =
+    others === 0
+      ? 'other questions'
+      : `${others} other player${others === 1 ? "'s" : "s'"} question${others === 1 ? '' : 's'}`;
+  return `it is busy with ${whose}, and yours waited ${waitedMs / 1000} s for its turn; ask again in a moment`;
 }
 
 /** Two answers, neither a win nor a loss: unknown after both searches, or why both failed. */
@@ -166,8 +295,10 @@ function combined(answers: readonly JobResult[]): JobResult {
 }
 
 /**
- * One game's share of a solver that several games use (a server's players): its jobs queue with
- * the others', and closing the share cancels only its own jobs, never the solver.
+ * One game's share of a solver that several games use (a server's players): its questions take
+ * turns with the others' (see `SolverPair`), each is timed by the solver thread's own clock, so
+ * that its budget buys the same search however busy the cores are (README, "Playing over SSH"),
+ * and closing the share cancels only its own jobs, never the solver.
  */
 export class SolverShare implements JobRunner {
   private readonly cancels = new Set<() => void>();
@@ -177,10 +308,14 @@ export class SolverShare implements JobRunner {
 
   run(job: Job, done: (result: JobResult) => void): () => void {
     if (this.closed) return () => undefined;
-    const cancel = this.solver.run(job, (result) => {
-      this.cancels.delete(cancel);
-      done(result);
-    });
+    const cancel = this.solver.run(
+      { ...job, clock: 'thread' },
+      (result) => {
+        this.cancels.delete(cancel);
+        done(result);
+      },
+      this,
+    );
     this.cancels.add(cancel);
     return () => {
       this.cancels.delete(cancel);

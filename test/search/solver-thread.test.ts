@@ -1,8 +1,12 @@
 /**
  * The solver's jobs and the thread that runs them (README, "The solver in the game"): a game
  * crosses as its deal and line of play, a job answers once, a cancelled job never answers and
- * makes way for the next, and a thread that cannot start says why.
+ * makes way for the next, and a thread that cannot start says why. Shared by a server's players
+ * (README, "Playing over SSH"): their questions take turns, each is timed by its thread's own
+ * clock, and one that waits too long is told why.
  */
+import * as os from 'os';
+import { Worker } from 'worker_threads';
 import { apply, newGame, play } from '../../src/engine';
 import { fairChoice } from '../../src/search/fair';
 import { gameView } from '../../src/search/view';
@@ -13,8 +17,10 @@ import {
   type Job,
   type JobResult,
   runJob,
+  solutionOf,
 } from '../../src/search/jobs';
-import { SolverPair, SolverThread } from '../../src/search/solver-thread';
+import { SolverPair, SolverShare, SolverThread } from '../../src/search/solver-thread';
+import { threadClock } from '../../src/search/solver-worker';
 import { bundle } from '../helpers/bundle';
 import { lostGame } from '../helpers/lost-game';
 import { playsToWin } from '../helpers/play-out';
@@ -192,5 +198,156 @@ describe('SolverPair: the solver on both cores', () => {
     const next = await answer(pair, solveJob());
     expect(next).toMatchObject({ kind: 'solved', result: 'won' });
     expect(answers).toEqual([]);
+  });
+});
+
+describe('the thread’s own clock', () => {
+  it('grows while the thread works, not while it waits', () => {
+    const clock = threadClock();
+    if (clock === null) throw new Error('this system does not tell a thread its own time');
+    const before = clock();
+    const began = Date.now();
+    while (Date.now() - began < 200); // work
+    const worked = clock() - before;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300); // wait
+    const waited = clock() - before - worked;
+    expect(worked).toBeGreaterThan(20); // at least a share of a core, on a loaded machine
+    expect(worked).toBeLessThanOrEqual(220);
+    expect(waited).toBeLessThan(20);
+  });
+});
+
+describe('SolverPair shared by players (SolverShare)', () => {
+  let file: string;
+  let pair: SolverPair | undefined;
+  beforeAll(() => {
+    file = bundle('src/search/solver-worker.ts');
+  });
+  afterEach(() => pair?.close());
+
+  /** A 4-suit deal neither variant settles in a few seconds: each question takes its whole time. */
+  const busyGame = newGame({ scheme: 'pysol', key: '1010' }, FOUR_SUITS);
+  /** A 4-suit deal only the second variant wins, in about 770,000 positions. */
+  const winnable = newGame({ scheme: 'pysol', key: '1008' }, FOUR_SUITS);
+
+  const ask = (runner: { run: SolverShare['run'] }, job: Job) =>
+    new Promise<JobResult>((resolve) => {
+      runner.run(job, resolve);
+    });
+
+  it('takes the players’ questions in turns, whoever asked more first', async () => {
+    pair = new SolverPair(file);
+    const [a, b, c] = [new SolverShare(pair), new SolverShare(pair), new SolverShare(pair)];
+    const order: string[] = [];
+    const asked = (share: SolverShare, name: string) =>
+      new Promise<void>((resolve) =>
+        share.run(solveJob(busyGame, 150), () => {
+          order.push(name);
+          resolve();
+        }),
+      );
+    // While c's question has both threads, a asks three questions, then b three.
+    const all = [asked(c, 'c1')];
+    for (const n of [1, 2, 3]) all.push(asked(a, `a${n}`));
+    for (const n of [1, 2, 3]) all.push(asked(b, `b${n}`));
+    await Promise.all(all);
+    expect(order).toEqual(['c1', 'a1', 'b1', 'a2', 'b2', 'a3', 'b3']);
+  });
+
+  it('a share closed cancels its own questions only: the others are answered', async () => {
+    pair = new SolverPair(file);
+    const [gone, stays] = [new SolverShare(pair), new SolverShare(pair)];
+    const answers: string[] = [];
+    gone.run(solveJob(busyGame, 60_000), () => answers.push('gone, under way'));
+    gone.run(solveJob(), () => answers.push('gone, waiting'));
+    const began = Date.now();
+    const staying = ask(stays, solveJob());
+    gone.close();
+    gone.run(solveJob(), () => answers.push('gone, after its close'));
+    expect(await staying).toMatchObject({ kind: 'solved', result: 'won' });
+    // The question under way stopped at once: the other player did not wait for its minute.
+    expect(Date.now() - began).toBeLessThan(20_000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(answers).toEqual([]);
+  });
+
+  it('a question that waits too long for its turn is told the solver is busy, and with whom', async () => {
+    pair = new SolverPair(file, 300);
+    const [a, b, c] = [new SolverShare(pair), new SolverShare(pair), new SolverShare(pair)];
+    const answers: JobResult[] = [];
+    a.run(solveJob(busyGame, 60_000), (r) => answers.push(r)); // both threads, for a minute
+    const began = Date.now();
+    const waiting = ask(b, solveJob());
+    c.run({ kind: 'fair', game: gameData(easyGame()), timeMs: 60_000 }, (r) => answers.push(r));
+    const told = await waiting;
+    expect(Date.now() - began).toBeGreaterThanOrEqual(290);
+    expect(told).toEqual({
+      kind: 'failed',
+      reason:
+        "it is busy with 2 other players' questions, and yours waited 0.3 s for its turn; ask again in a moment",
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(answers).toEqual([
+      expect.objectContaining({
+        kind: 'failed',
+        reason: expect.stringMatching(/1 other player's question,/),
+      }),
+    ]);
+    a.close();
+  });
+
+  it('a player’s question answers the same alone and beside 12 players asking over and over, on busy cores', async () => {
+    pair = new SolverPair(file);
+    const player = new SolverShare(pair);
+    // How much of the solver's time the win takes, given plenty: the question is then asked
+    // with twice that.
+    const plenty = await ask(player, solveJob(winnable, 20_000));
+    const first = solutionOf(plenty);
+    expect(first.result).toBe('won');
+    const job = solveJob(winnable, Math.ceil(2 * first.ms));
+    const alone = solutionOf(await ask(player, job));
+    expect(alone.result).toBe('won');
+
+    // Twelve players ask about a deal of their own, each again as soon as it is answered; the
+    // cores are busy besides (the server's thread, the players' connections): more threads
+    // that work than there are cores.
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    const spinners = Array.from(
+      { length: os.cpus().length + 2 },
+      () =>
+        new Worker(
+          "const s = new Int32Array(require('worker_threads').workerData); while (Atomics.load(s, 0) === 0);",
+          { eval: true, workerData: stop.buffer },
+        ),
+    );
+    const others = Array.from({ length: 12 }, () => new SolverShare(pair as SolverPair));
+    const answered = new Set<SolverShare>();
+    let meanwhile = -1; // the others' answers while the player waits; -1 until it asks
+    let asking = true;
+    const keepAsking = async (share: SolverShare) => {
+      while (asking) {
+        await ask(share, solveJob(busyGame, 100));
+        answered.add(share);
+        if (meanwhile >= 0) meanwhile++;
+      }
+    };
+    const load = others.map(keepAsking);
+    try {
+      while (answered.size < others.length) await new Promise((r) => setTimeout(r, 20));
+      meanwhile = 0;
+      const beside = solutionOf(await ask(player, job));
+      const waitedFor = meanwhile;
+      expect({ result: beside.result, line: beside.line }).toEqual({
+        result: alone.result,
+        line: alone.line,
+      });
+      // It waited for the questions under way, not for each of the twelve.
+      expect(waitedFor).toBeLessThanOrEqual(2);
+    } finally {
+      asking = false;
+      Atomics.store(stop, 0, 1);
+      await Promise.all(spinners.map((spinner) => spinner.terminate()));
+      await Promise.all(load);
+    }
   });
 });
