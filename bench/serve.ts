@@ -6,7 +6,9 @@
  *   npm run bench:serve     (SPIDER_BENCH_SERVE_CLIENTS=N players, default 30;
  *                            SPIDER_BENCH_SERVE_KEYS=N keys each, default 200;
  *                            SPIDER_BENCH_SERVE_GAP=MS between a player's keys, default 100;
- *                            SPIDER_BENCH_SERVE_ATTACKS=0 for the players alone)
+ *                            SPIDER_BENCH_SERVE_ATTACKS=0 for the players alone, or the names
+ *                            of the attackers to run beside them: big,stats;
+ *                            SPIDER_BENCH_SERVE_NODE_ARGS='--cpu-prof' to profile the server)
  *
  * Every key a player types changes the screen (the cursor moves, a deal, an undo, a redo), so
  * each one is answered by a frame. Prints, for each run, the time from a key being sent to the
@@ -33,13 +35,12 @@ import { bySeed } from '../src/engine';
 import { newEd25519Key } from '../src/serve/host-key';
 import { appendResult } from '../src/store/history';
 import { percentile } from './figures';
-import { runBench, settingsFromEnv, switchFromEnv, wholeFromEnv } from './settings';
+import { runBench, SettingError, settingsFromEnv, wholeFromEnv } from './settings';
 
-const { CLIENTS, KEYS, GAP_MS, ATTACKS } = settingsFromEnv(() => ({
+const { CLIENTS, KEYS, GAP_MS } = settingsFromEnv(() => ({
   CLIENTS: wholeFromEnv('SPIDER_BENCH_SERVE_CLIENTS', 30),
   KEYS: wholeFromEnv('SPIDER_BENCH_SERVE_KEYS', 200),
   GAP_MS: wholeFromEnv('SPIDER_BENCH_SERVE_GAP', 100, 0),
-  ATTACKS: switchFromEnv('SPIDER_BENCH_SERVE_ATTACKS', true),
 }));
 const ROOT = path.join(__dirname, '..', '..');
 /** Keys that always change the screen: cursor right, deal, cursor left, undo, redo... */
@@ -153,6 +154,7 @@ async function startServer(): Promise<Server> {
   const server = spawn(
     process.execPath,
     [
+      ...(process.env.SPIDER_BENCH_SERVE_NODE_ARGS ?? '').split(' ').filter(Boolean),
       path.join(ROOT, 'bin', 'spider'),
       'serve',
       '--port',
@@ -163,7 +165,11 @@ async function startServer(): Promise<Server> {
       String(CLIENTS + 30),
     ],
     {
-      env: { ...process.env, XDG_STATE_HOME: home, LANG: 'C.UTF-8' },
+      env: {
+        ...process.env,
+        XDG_STATE_HOME: home,
+        LANG: 'C.UTF-8',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -344,9 +350,9 @@ const ATTACKERS: readonly Attack[] = [
     name: 'solver',
     what: '12 players asking the solver whether their game can be won (c), again and again',
     async start({ port }) {
-      const askers = await Promise.all(
-        Array.from({ length: 12 }, () => login(port, newEd25519Key())),
-      );
+      // One after another: more than 8 logging in at once from one address close the oldest.
+      const askers: Player[] = [];
+      for (let i = 0; i < 12; i++) askers.push(await login(port, newEd25519Key()));
       await Promise.all(askers.map((asker) => asker.saw('q quit', 20_000)));
       const stops = askers.map((asker) => pressing(asker, ['c', 'l', 'c', 'H'], 500));
       return async () => {
@@ -433,10 +439,27 @@ async function run(attack: Attack | null): Promise<void> {
   if (ended) console.log(`the server's log: ${ended}`);
 }
 
+/** The attackers to run, from SPIDER_BENCH_SERVE_ATTACKS: all unless `0`, or those it names. */
+function attackersFromEnv(env: NodeJS.ProcessEnv = process.env): readonly Attack[] {
+  const given = env.SPIDER_BENCH_SERVE_ATTACKS?.trim() ?? '';
+  if (given === '' || given === '1') return ATTACKERS;
+  if (given === '0') return [];
+  return given.split(',').map((name) => {
+    const found = ATTACKERS.find((attack) => attack.name === name.trim());
+    if (!found) {
+      const names = ATTACKERS.map((attack) => attack.name).join(', ');
+      throw new SettingError(
+        `SPIDER_BENCH_SERVE_ATTACKS='${given}': 0, 1, or attackers' names among ${names}`,
+      );
+    }
+    return found;
+  });
+}
+
 async function main(): Promise<void> {
+  const attackers = settingsFromEnv(() => attackersFromEnv());
   await run(null);
-  if (!ATTACKS) return;
-  for (const attack of ATTACKERS) await run(attack);
+  for (const attack of attackers) await run(attack);
 }
 
 runBench(main);

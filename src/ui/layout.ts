@@ -56,13 +56,18 @@ export function tooSmall(width: number, height: number): boolean {
   return width < MIN_WIDTH || height < MIN_HEIGHT;
 }
 
+/** Whether a terminal of this size shows the board: `layout` gives a `board` exactly then. */
+export function showsBoard(width: number, height: number): boolean {
+  return !tooSmall(width, height);
+}
+
 /** What ends a text cut short: one column, ASCII where the theme is. */
 const cutMark = (state: UiState) => (state.theme.ascii ? '>' : '…');
 
 /** Lays out the whole screen for a terminal of `width` x `height`. Pure. */
 export function layout(state: UiState, width: number, height: number): Layout {
   const frame = new Frame(Math.max(0, width), Math.max(0, height));
-  if (tooSmall(width, height)) {
+  if (!showsBoard(width, height)) {
     drawTooSmall(frame);
     return { frame, board: null };
   }

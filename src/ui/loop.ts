@@ -11,7 +11,7 @@ import { Background, type SearchTurns } from './background';
 import { type Command, type ControllerDeps, update, updateUnseen } from './controller';
 import { commandForKey, commandForMouse } from './input';
 import { ESCAPE_WAIT_MS, type InputEvent, KeyDecoder } from './keys';
-import { type Layout, layout } from './layout';
+import { type Layout, layout, showsBoard } from './layout';
 import { openScreen, type Screen, type TerminalIo } from './screen';
 import type { Message, UiState } from './state';
 import type { Effect } from './update';
@@ -96,7 +96,10 @@ export function runTerminalGame(
 ): Promise<GameExit> {
   return new Promise<GameExit>((resolve) => {
     let state = initial;
-    let view: Layout;
+    // The screen laid out for the state, made when it is needed (a paint, a click to map, the
+    // help's next screen) rather than after every key: keys read together cost one layout.
+    let laidOut: Layout | null = null;
+    const view = (): Layout => (laidOut ??= layout(state, screen.width, screen.height));
     let finished = false;
     // Between Ctrl-Z and the return to the game: nothing is handled and nothing is painted.
     let suspended = false;
@@ -125,25 +128,25 @@ export function runTerminalGame(
       host.searchTurns ?? null,
     );
 
-    // Keys read together are laid out one by one (a click maps to what the key before it showed)
-    // but painted once, after the last: a burst of Ctrl-L, each a whole new frame, costs one.
+    // Keys read together are painted once, after the last (a click maps to what the key before it
+    // showed): a burst of Ctrl-L, each a whole new frame, costs one.
     let batching = false;
     // A frame the host's pacer holds back: when it goes, it shows the state of then.
     let paintTimer: NodeJS.Timeout | undefined;
     const pacer = host.pacer;
     const paint = (): void => {
-      if (!pacer) return screen.show(view);
+      if (!pacer) return screen.show(view());
       if (paintTimer !== undefined) return;
       const wait = pacer.frameWait();
-      if (wait <= 0) return pacer.run(() => screen.show(view));
+      if (wait <= 0) return pacer.run(() => screen.show(view()));
       paintTimer = setTimeout(() => {
         paintTimer = undefined;
         if (!finished && !suspended) guarded(paint);
       }, wait);
     };
     const draw = (): void => {
+      laidOut = null;
       if (finished || suspended) return;
-      view = layout(state, screen.width, screen.height);
       if (!batching) paint();
     };
 
@@ -211,7 +214,8 @@ export function runTerminalGame(
     };
 
     const run = (command: Command): void => {
-      const result = view.board ? update(state, command, deps) : updateUnseen(state, command);
+      const seen = showsBoard(screen.width, screen.height);
+      const result = seen ? update(state, command, deps) : updateUnseen(state, command);
       const before = state.game;
       state = result.state;
       if (state.game !== before && hooks.gameChanged) {
@@ -225,9 +229,10 @@ export function runTerminalGame(
 
     const handleOne = (event: InputEvent): void => {
       const command =
-        event.type === 'key' ? commandForKey(event) : commandForMouse(event, view.board);
+        event.type === 'key' ? commandForKey(event) : commandForMouse(event, view().board);
       // The help's screens depend on the terminal's size: the layout says where ? turns to.
-      if (command?.kind === 'help' && view.helpNext) run({ ...command, next: view.helpNext });
+      const helpNext = command?.kind === 'help' ? view().helpNext : undefined;
+      if (command?.kind === 'help' && helpNext) run({ ...command, next: helpNext });
       else if (command) run(command);
     };
     // Keys the host's pacer holds back, in order, and the timer that hands them on.
@@ -283,7 +288,6 @@ export function runTerminalGame(
       state = { ...state, confirm: null, message: { text, kind: 'error' } };
       draw();
     });
-    view = layout(state, screen.width, screen.height);
     draw();
     background.follow(state);
   });
