@@ -17,9 +17,11 @@
  * at most (the kernel's high-water mark). In the first run, half-open and garbage connections
  * are made to the port while the players play, and one more player must still get in. The
  * attackers (README, "No client holds up another"), each in a run of its own on a fresh server:
- * - big: 4 clients with 400x150 terminals asking for a whole new frame (Ctrl-L) every 2 ms;
+ * - big: 4 clients claiming 400x150 terminals (drawn at the largest size the server draws)
+ *   asking for a whole new frame (Ctrl-L) every 2 ms;
  * - flood: a client sending data packets as fast as its socket takes them, past any window;
- * - unread: a 400x150 client that reads nothing, yet grants SSH window and asks for frames;
+ * - unread: a client claiming 400x150 that reads nothing, yet grants SSH window and asks for
+ *   frames;
  * - stats: a player whose statistics hold 64 MiB of history, opening them (`s`) again and again;
  * - records: a player writing a record (`w`) after every action, as fast as it can;
  * - solver: 12 players asking the solver whether their game can be won, again and again.
@@ -239,7 +241,7 @@ interface Attack {
 const ATTACKERS: readonly Attack[] = [
   {
     name: 'big',
-    what: '4 clients at 400x150 asking for a whole new frame (Ctrl-L) every 2 ms',
+    what: '4 clients claiming 400x150 terminals, asking for a whole new frame (Ctrl-L) every 2 ms',
     async start({ port }) {
       const stops: (() => void)[] = [];
       const clients: Client[] = [];
@@ -289,7 +291,7 @@ const ATTACKERS: readonly Attack[] = [
   },
   {
     name: 'unread',
-    what: 'a client at 400x150 that reads nothing, yet grants SSH window and asks for frames',
+    what: 'a client claiming 400x150 that reads nothing, yet grants SSH window and asks for frames',
     async start({ port }) {
       const sock = net.connect(port, '127.0.0.1');
       const player = await login(port, newEd25519Key(), { sock, cols: 400, rows: 150 });
