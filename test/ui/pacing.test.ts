@@ -3,32 +3,8 @@
  * holds a player's next frame back while that player is over budget; the frames asked for
  * meanwhile are one, of the latest state.
  */
-import { PassThrough, Writable } from 'stream';
-import { newGame } from '../../src/engine';
-import { heuristicHints } from '../../src/search';
-import { initialState } from '../../src/ui/controller';
-import { type Pacer, QUIET_HOST, runTerminalGame } from '../../src/ui/loop';
-
-function fakeTerminal() {
-  const input = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => input });
-  let text = '';
-  const output = Object.assign(
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        text += chunk.toString('utf8');
-        done();
-      },
-    }),
-    { isTTY: true, columns: 80, rows: 24 },
-  );
-  return {
-    input: input as unknown as NodeJS.ReadStream,
-    output: output as unknown as NodeJS.WriteStream,
-    press: (keys: string) => input.write(keys),
-    written: () => text,
-    clear: () => (text = ''),
-  };
-}
+import { type Pacer, QUIET_HOST } from '../../src/ui/loop';
+import { terminalGame } from '../helpers/terminal-game';
 
 /**
  * A pacer the test sets: how long keys and frames must wait; and what it ran, keys handled and
@@ -58,19 +34,8 @@ function testPacer() {
 }
 
 function game(pacer: Pacer) {
-  const terminal = fakeTerminal();
-  const exit = runTerminalGame(
-    initialState(
-      newGame('42', { suits: 1, relaxed: 0, keepSuits: false }),
-      { ascii: true, color: false, fourColor: false },
-      'woods',
-    ),
-    { randomSeed: () => '1', hints: heuristicHints },
-    { input: terminal.input, output: terminal.output, term: 'xterm' },
-    {},
-    { ...QUIET_HOST, pacer },
-  );
-  return { terminal, exit };
+  const terminal = terminalGame({ ...QUIET_HOST, pacer });
+  return { terminal, exit: terminal.exit };
 }
 
 it('holds frames while the pacer says wait, then paints the latest state once', async () => {
@@ -114,17 +79,11 @@ it('holds keys while the pacer says wait, then handles them in order, none lost'
 });
 
 it('paints every frame at once when the host has no pacer', async () => {
-  const terminal = fakeTerminal();
-  const game = newGame('42', { suits: 1, relaxed: 0, keepSuits: false });
-  const exit = runTerminalGame(
-    initialState(game, { ascii: true, color: false, fourColor: false }, 'woods'),
-    { randomSeed: () => '1', hints: heuristicHints },
-    { input: terminal.input, output: terminal.output, term: 'xterm' },
-  );
+  const terminal = terminalGame();
   terminal.clear();
   terminal.press('d');
   terminal.press('u');
   expect(terminal.written()).toContain('Undone');
   terminal.press('qy');
-  expect((await exit).status).toBe(0);
+  expect((await terminal.exit).status).toBe(0);
 });
