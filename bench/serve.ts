@@ -243,19 +243,19 @@ const ATTACKERS: readonly Attack[] = [
     name: 'big',
     what: '4 clients claiming 400x150 terminals, asking for a whole new frame (Ctrl-L) every 2 ms',
     async start({ port }) {
-      const stops: (() => void)[] = [];
-      const clients: Client[] = [];
+      const bigs: Player[] = [];
       let bytes = 0;
       for (let i = 0; i < 4; i++) {
         const big = await login(port, newEd25519Key(), { cols: 400, rows: 150 });
         await big.saw('q quit', 20_000);
         big.channel.on('data', (data: Buffer) => (bytes += data.length));
-        clients.push(big.client);
-        stops.push(pressing(big, ['\x0c'], 2));
+        bigs.push(big);
       }
+      // All in before any presses: a server they hold up could keep the others from logging in.
+      const stops = bigs.map((big) => pressing(big, ['\x0c'], 2));
       return async () => {
         for (const stop of stops) stop();
-        for (const client of clients) client.end();
+        for (const big of bigs) big.client.end();
         return `they were sent ${(bytes / 1024).toFixed(0)} KiB`;
       };
     },
