@@ -148,7 +148,7 @@ interface Server {
   readonly pid: number;
   readonly home: string;
   readonly log: () => string;
-  stop(): Promise<void>;
+  stop(): Promise<number>;
 }
 
 async function startServer(): Promise<Server> {
@@ -189,11 +189,16 @@ async function startServer(): Promise<Server> {
     pid: server.pid as number,
     home,
     log: () => log,
+    /** Stops the server as SIGTERM does; after 10 s, kills it. Resolves with how long it took. */
     async stop() {
+      const began = performance.now();
       server.kill('SIGTERM');
+      const killing = setTimeout(kill, 10_000);
       await new Promise((r) => server.once('exit', r));
+      clearTimeout(killing);
       process.removeListener('exit', kill);
       fs.rmSync(home, { recursive: true, force: true });
+      return performance.now() - began;
     },
   };
 }
@@ -414,10 +419,6 @@ async function run(attack: Attack | null): Promise<void> {
   const peak = rssKb(pid, 'VmHWM');
   const ended = /a game ended: (nothing read|\d+ MB sent)[^\n]*/.exec(server.log())?.[0];
 
-  for (const p of players) p.client.end();
-  for (const socket of junk) socket.destroy();
-  await server.stop();
-
   latencies.sort((a, b) => a - b);
   const ms = (n: number) => `${n.toFixed(1)} ms`;
   const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
@@ -439,6 +440,15 @@ async function run(attack: Attack | null): Promise<void> {
     );
   if (said) console.log(`the attacker: ${said}`);
   if (ended) console.log(`the server's log: ${ended}`);
+
+  for (const p of players) p.client.end();
+  for (const socket of junk) socket.destroy();
+  const stopping = await server.stop();
+  // A server still busy with an attacker's work is slow to save every game and stop.
+  if (stopping > 2000)
+    console.log(
+      `the server took ${(stopping / 1000).toFixed(1)} s to stop${stopping >= 10_000 ? ' (killed)' : ''}`,
+    );
 }
 
 /** The attackers to run, from SPIDER_BENCH_SERVE_ATTACKS: all unless `0`, or those it names. */
