@@ -428,7 +428,9 @@ async function run(attack: Attack | null): Promise<void> {
       : `spider serve, ${CLIENTS} players x ${KEYS} keys (one every ~${GAP_MS} ms each), ${os.cpus().length} cores, Node ${process.version}`,
   );
   console.log(
-    `key to frame: median ${ms(percentile(latencies, 0.5))}, p90 ${ms(percentile(latencies, 0.9))}, p99 ${ms(percentile(latencies, 0.99))}, worst ${ms(latencies[latencies.length - 1])} (${latencies.length} keys, ${missed.n} without a frame in 2 s; ${(latencies.length / (elapsed / 1000)).toFixed(0)} keys/s in all)`,
+    latencies.length === 0
+      ? `key to frame: none of ${missed.n} keys got its frame within 2 s`
+      : `key to frame: median ${ms(percentile(latencies, 0.5))}, p90 ${ms(percentile(latencies, 0.9))}, p99 ${ms(percentile(latencies, 0.99))}, worst ${ms(latencies[latencies.length - 1])} (${latencies.length} keys, ${missed.n} without a frame in 2 s; ${(latencies.length / (elapsed / 1000)).toFixed(0)} keys/s in all)`,
   );
   console.log(
     `server memory (RSS): ${mb(before)} idle, ${mb(loggedIn)} with ${CLIENTS} players in, ${mb(peak)} at most (its high-water mark), ${mb(playing)} after; ` +
