@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * The build (`npm run build`, also run by `npm install`):
+ * The build (`npm run build`, also run by `npm install`; `--if-stale` builds only when the sources
+ * are newer than the last build, see scripts/freshness.js):
  *
- * 1. tsc compiles src/ module by module into dist/ and stops the build on a type error;
+ * 1. tsc writes src/ module by module into dist/, without checking the types (`npm run
+ *    typecheck` does, and `npm test` runs it);
  * 2. esbuild bundles the program from src/cli/main.ts, with the parts of its dependencies it
  *    uses, into one file, dist/spider.js, which is what bin/spider runs;
  * 3. a V8 code cache for that file, dist/spider.cache;
@@ -22,6 +24,7 @@ const os = require('os');
 const path = require('path');
 const vm = require('vm');
 const esbuild = require('esbuild');
+const { markBuilt, staleness } = require('./freshness');
 
 const ROOT = path.join(__dirname, '..');
 const BUNDLE = path.join(ROOT, 'dist', 'spider.js');
@@ -306,9 +309,18 @@ function trainingStart(home, env) {
 }
 
 async function main() {
-  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', ROOT], {
-    stdio: 'inherit',
-  });
+  if (process.argv.includes('--if-stale')) {
+    const why = staleness();
+    if (why === null) return;
+    console.log(`build: ${why}`);
+  }
+  // Emit only: checking the types is `npm run typecheck`'s work (src, tests and benchmarks at
+  // once), which `npm test` runs; checking here too cost every test run a second full check.
+  const tsc = spawnSync(
+    process.execPath,
+    [require.resolve('typescript/bin/tsc'), '-p', ROOT, '--noCheck'],
+    { stdio: 'inherit' },
+  );
   if (tsc.status !== 0) process.exit(tsc.status ?? 1);
   await esbuild.build({
     absWorkingDir: ROOT,
@@ -338,6 +350,8 @@ async function main() {
     logLevel: 'warning',
   });
   await trainedCache();
+  // 5. dist/.built, the mark that the build is whole and as new as the sources.
+  markBuilt();
 }
 
 main().catch((error) => {

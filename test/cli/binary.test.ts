@@ -2,6 +2,7 @@ import { spawn, spawnSync, type SpawnSyncReturns } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { expectBuilt } from '../helpers/built';
 
 /** The real program, as a user runs it: `bin/spider` under this Node. */
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -32,14 +33,7 @@ function expectOneLineMessage(stderr: string): void {
   expect(stderr).not.toMatch(/^\s*at /m);
 }
 
-beforeAll(() => {
-  // `npm test` builds first; build here only when run on its own without dist/.
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
-    if (build.status !== 0)
-      throw new Error(`npm run build failed:\n${build.stdout}${build.stderr}`);
-  }
-}, 120_000);
+beforeAll(expectBuilt);
 
 describe('bin/spider', () => {
   it('--version prints the package version and exits 0', () => {

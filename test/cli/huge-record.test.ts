@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { bigRecord, PEAK_RSS_PRELOAD } from '../helpers/big-record';
+import { expectBuilt } from '../helpers/built';
 
 /**
  * `spider replay` of records with hundreds of thousands of actions, run as a user runs it, with
@@ -24,11 +25,7 @@ const TIMEOUT = 60_000;
 let dir: string;
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
-    if (build.status !== 0)
-      throw new Error(`npm run build failed:\n${build.stdout}${build.stderr}`);
-  }
+  expectBuilt();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-huge-'));
   fs.writeFileSync(path.join(dir, 'peak.js'), PEAK_RSS_PRELOAD);
 }, 120_000);

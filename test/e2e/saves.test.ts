@@ -9,6 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { TerminalSession, processRunning } from './tmux';
 import { boundUser, handOver } from '../helpers/bundle';
+import { expectBuilt } from '../helpers/built';
 
 jest.setTimeout(30_000);
 
@@ -18,12 +19,7 @@ const ROOTS: string[] = [];
 
 afterAll(() => ROOTS.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
 
-beforeAll(() => {
-  // `npm test` builds first; a lone `jest` run may not have.
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) {
-    spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
-  }
-});
+beforeAll(expectBuilt);
 
 /** A player's folders: state (saves), data (statistics) and a working folder, all fresh. */
 interface Home {

@@ -8,18 +8,14 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { TerminalSession } from './tmux';
+import { expectBuilt } from '../helpers/built';
 
 export const ROOT = path.join(__dirname, '..', '..');
 export const SPIDER = path.join(ROOT, 'bin', 'spider');
 
 const ROOTS: string[] = [];
 afterAll(() => ROOTS.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
-beforeAll(() => {
-  // `npm test` builds first; a lone `jest` run may not have.
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) {
-    spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
-  }
-});
+beforeAll(expectBuilt);
 
 /** A new temporary folder, removed after the test file. */
 export function scratchFolder(): string {

@@ -24,6 +24,7 @@ import {
 import { formatRecord } from '../../src/notation';
 import { TerminalSession } from './tmux';
 import { pickerFor, playOut } from '../helpers/play-out';
+import { expectBuilt } from '../helpers/built';
 
 jest.setTimeout(60_000);
 
@@ -31,11 +32,7 @@ const ROOT = path.join(__dirname, '..', '..');
 const SPIDER = path.join(ROOT, 'bin', 'spider');
 const ONE_SUIT: Rules = { suits: 1, relaxed: 0, keepSuits: false };
 
-beforeAll(() => {
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) {
-    spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
-  }
-});
+beforeAll(expectBuilt);
 
 const ROOTS: string[] = [];
 afterAll(() => ROOTS.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));

@@ -16,6 +16,7 @@ import {
 import { bundle, boundUser, handOver } from '../helpers/bundle';
 import { gameResult, historyObject } from '../helpers/results';
 import { bySeed } from '../../src/engine';
+import { expectBuilt } from '../helpers/built';
 
 const DIST_HISTORY = path.resolve(__dirname, '../../dist/store/history.js');
 
@@ -232,20 +233,8 @@ describe('appendResult and readResults', () => {
   });
 
   it('keeps every line intact when several processes append at once', async () => {
-    const source = path.resolve(__dirname, '../../src/store/history.ts');
-    // The child processes run the compiled module: build it if it is missing or out of date
-    // (`npm test` builds first; a lone jest run after an edit may not have).
-    if (
-      !fs.existsSync(DIST_HISTORY) ||
-      fs.statSync(DIST_HISTORY).mtimeMs < fs.statSync(source).mtimeMs
-    ) {
-      const built = spawnSync('npm', ['run', 'build'], {
-        cwd: path.resolve(__dirname, '../..'),
-        stdio: 'ignore',
-      });
-      if (built.status !== 0)
-        throw new Error('npm run build failed: the compiled history module is needed');
-    }
+    // The child processes run the compiled module.
+    expectBuilt();
     const dir = freshDir();
     const script = `
       const { appendResult } = require(${JSON.stringify(DIST_HISTORY)});

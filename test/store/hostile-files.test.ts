@@ -8,15 +8,12 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { expectBuilt } from '../helpers/built';
 
 const ROOT = path.join(__dirname, '..', '..');
 const roots: string[] = [];
 
-beforeAll(() => {
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'store', 'saves.js'))) {
-    spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
-  }
-});
+beforeAll(expectBuilt);
 afterAll(() => roots.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
 
 function tempRoot(): string {
