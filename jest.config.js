@@ -4,9 +4,14 @@ const ESM_ONLY = ['string-width', 'strip-ansi', 'ansi-regex', 'get-east-asian-wi
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
+  // Both cores: the suites are independent (each makes its own folders, servers and tmux
+  // sessions), and most of the time is one suite's own CPU.
+  maxWorkers: 2,
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: {
+    // tsconfig.check.json sets isolatedModules, so ts-jest only transpiles each file: the types
+    // are checked once, for src, tests and benchmarks together, by `npm run typecheck`.
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.check.json' }],
     [`/node_modules/(${ESM_ONLY.join('|')})/.+\\.js$`]: '<rootDir>/scripts/jest-esm.js',
   },
