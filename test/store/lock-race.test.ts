@@ -9,9 +9,12 @@ import * as os from 'os';
 import * as path from 'path';
 
 const CLAIMANTS = 5;
-const TRIALS = 30;
-/** How long a winner keeps the game before it exits, so late claimants meet its lock. */
-const HOLD_MS = 800;
+/**
+ * Trials: the race this guards against (unlinking a stale lock, then creating one by name) gave
+ * the game to two claimants in 24 of 30 trials, so 8 trials all pass by luck about 3 times in
+ * a million.
+ */
+const TRIALS = 8;
 
 let root: string;
 let script: string;
@@ -28,14 +31,15 @@ beforeAll(() => {
     outfile: store,
     logLevel: 'silent',
   });
-  // Each claimant waits at a barrier (a file appearing), claims the slot, says whether it got
-  // it, and keeps it a while.
+  // Each claimant waits at a barrier (a file appearing), claims the slot and says whether it got
+  // it; the winner keeps it until every claimant has said (a second file appearing), so that no
+  // late claimant finds the game free again.
   script = path.join(root, 'claimant.js');
   fs.writeFileSync(
     script,
     `const fs = require('fs');
 const { SaveStore } = require(${JSON.stringify(store)});
-const [state, barrier] = process.argv.slice(2);
+const [state, barrier, done] = process.argv.slice(2);
 const store = new SaveStore({
   state: require('path').join(state, 'spider'),
   data: '',
@@ -46,7 +50,13 @@ process.stdout.write('ready\\n');
 while (!fs.existsSync(barrier)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
 const won = store.claim('g1');
 process.stdout.write(won ? 'won\\n' : 'lost\\n');
-setTimeout(() => { if (won) store.release('g1'); }, ${HOLD_MS});
+if (won) {
+  const wait = setInterval(() => {
+    if (!fs.existsSync(done)) return;
+    clearInterval(wait);
+    store.release('g1');
+  }, 2);
+}
 `,
   );
 });
@@ -60,24 +70,33 @@ function deadPid(): number {
   return child.pid as number;
 }
 
-function runClaimant(
-  state: string,
-  barrier: string,
-): { ready: Promise<void>; result: Promise<string> } {
-  const child = spawn(process.execPath, [script, state, barrier], {
+interface Claimant {
+  /** At the barrier. */
+  ready: Promise<void>;
+  /** What it said of its claim: 'won' or 'lost'. */
+  said: Promise<string>;
+  /** Gone, its lock released if it won. */
+  closed: Promise<void>;
+}
+
+function runClaimant(state: string, barrier: string, done: string): Claimant {
+  const child = spawn(process.execPath, [script, state, barrier, done], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
   let markReady: () => void = () => undefined;
+  let markSaid: (said: string) => void = () => undefined;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const said = new Promise<string>((resolve) => (markSaid = resolve));
   child.stdout.on('data', (chunk: Buffer) => {
     out += chunk.toString();
     if (out.includes('ready')) markReady();
+    const claim = /\b(won|lost)\n/.exec(out);
+    if (claim) markSaid(claim[1]);
   });
-  const result = new Promise<string>((resolve) =>
-    child.on('close', () => resolve(out.replace('ready\n', '').trim())),
-  );
-  return { ready, result };
+  const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  child.on('close', () => markSaid(out.replace('ready\n', '').trim()));
+  return { ready, said, closed };
 }
 
 it(`gives a game with a stale lock to exactly one of ${CLAIMANTS} spiders starting at once`, async () => {
@@ -91,10 +110,13 @@ it(`gives a game with a stale lock to exactly one of ${CLAIMANTS} spiders starti
       JSON.stringify({ pid: deadPid(), host: os.hostname() }),
     );
     const barrier = path.join(root, `go-${trial}`);
-    const claimants = Array.from({ length: CLAIMANTS }, () => runClaimant(state, barrier));
+    const done = path.join(root, `done-${trial}`);
+    const claimants = Array.from({ length: CLAIMANTS }, () => runClaimant(state, barrier, done));
     await Promise.all(claimants.map((c) => c.ready));
     fs.writeFileSync(barrier, '');
-    const results = await Promise.all(claimants.map((c) => c.result));
+    const results = await Promise.all(claimants.map((c) => c.said));
+    fs.writeFileSync(done, '');
+    await Promise.all(claimants.map((c) => c.closed));
     outcomes.push(results.filter((r) => r === 'won').length);
     // The winner released its lock; the stale one is gone too.
     expect(fs.readdirSync(games).filter((name) => name.includes('.lock'))).toEqual([]);
