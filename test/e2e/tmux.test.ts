@@ -166,7 +166,9 @@ describe('waitFor', () => {
     const term = TerminalSession.start([
       'sh',
       '-c',
-      'echo busy; read line; clear; echo idle; read line',
+      // One write clears the screen and puts "idle" on it, so that no screen between the two
+      // (blank: "busy" gone, "idle" not there yet) can be read.
+      "echo busy; read line; printf '\\033[H\\033[2Jidle\\n'; read line",
     ]);
     term.waitFor('busy');
     term.sendKeys('Enter');
