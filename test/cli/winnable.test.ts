@@ -8,7 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { run } from '../../src/cli/program';
 import { bySeed } from '../../src/engine';
-import { candidateDeal, wonWithin } from '../../src/search';
+import { wonWithin } from '../../src/search';
 import { fakeIo, type FakeIoOptions } from '../helpers/fake-io';
 
 jest.setTimeout(120_000);
@@ -35,18 +35,19 @@ it('deal --winnable --json names the deal, says it is winnable and where the sea
   expect(json).toMatchObject({ seed: '1', winnable: true, from: '1', suits: 1 });
 });
 
-it('a 4-suit deal: the first the solver wins from the seed on, the same twice', async () => {
-  const rules = { suits: 4, relaxed: 0, keepSuits: false } as const;
-  const first = await cli(['deal', '--winnable', '--seed', '6', '--json']);
-  const second = await cli(['deal', '--winnable', '--seed', '6', '--json']);
+it('a 4-suit deal: the one the search finds from the seed on, the same again from the cache', async () => {
+  // That it is the first deal from seed 6 the solver wins is the search's own test
+  // (test/search/winnable.test.ts); here, the command's one real 4-suit search.
+  const env = { XDG_CACHE_HOME: freshCache() };
+  const first = await cli(['deal', '--winnable', '--seed', '6', '--json'], { env });
+  const second = await cli(['deal', '--winnable', '--seed', '6', '--json'], {
+    env,
+    stderrTty: true,
+  });
   expect(first.status).toBe(0);
+  expect(second.stderr).toBe('');
   expect(second.stdout).toBe(first.stdout);
-  const { seed, from } = JSON.parse(first.stdout) as { seed: string; from: string };
-  expect(from).toBe('6');
-  expect(wonWithin(bySeed(seed), rules)).toBe(true);
-  for (let i = 0; candidateDeal(bySeed('6'), i)?.key !== seed; i++) {
-    expect(wonWithin(candidateDeal(bySeed('6'), i)!, rules)).toBe(false);
-  }
+  expect(JSON.parse(first.stdout)).toMatchObject({ winnable: true, from: '6', suits: 4 });
 });
 
 it('the board text says the deal is proven winnable; a random start is picked once', async () => {
@@ -121,13 +122,14 @@ it.each([
 });
 
 describe('the cache (README, "Winnable deals")', () => {
-  const args = ['deal', '--winnable', '--seed', '6', '--json'];
+  // A 1-suit deal: the search is quick, and the cache behaves alike for every suit count.
+  const args = ['deal', '--winnable', '--suits', '1', '--seed', '1', '--json'];
 
   it('the second time, the deal comes from the cache at once, the same', async () => {
     const env = { XDG_CACHE_HOME: freshCache() };
     const first = await cli(args, { env, stderrTty: true });
     expect(first.stderr).toMatch(
-      /^spider: finding a deal the solver wins, from seed 6 on: 6\.\.\. /,
+      /^spider: finding a deal the solver wins, from seed 1 on: 1\.\.\. /,
     );
     const file = path.join(env.XDG_CACHE_HOME, 'spider', 'winnable.jsonl');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
@@ -136,8 +138,8 @@ describe('the cache (README, "Winnable deals")', () => {
     expect(second.stderr).toBe('');
     expect(second.stdout).toBe(first.stdout);
     // Other rules are another entry.
-    const twoSuits = await cli([...args, '--suits', '2'], { env, stderrTty: true });
-    expect(twoSuits.stderr).toMatch(/finding a deal/);
+    const keepSuits = await cli([...args, '--keep-suits'], { env, stderrTty: true });
+    expect(keepSuits.stderr).toMatch(/finding a deal/);
   });
 
   it('an entry whose line does not win is not trusted: the search runs again', async () => {
