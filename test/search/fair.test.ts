@@ -3,6 +3,8 @@
  * plans are legal and do what they say.
  */
 import * as fc from 'fast-check';
+import * as fs from 'fs';
+import * as path from 'path';
 import seedrandom from 'seedrandom';
 import {
   apply,
@@ -20,6 +22,7 @@ import {
   stockLeft,
   type Action,
   rankOf,
+  replay,
   suitOf,
 } from '../../src/engine';
 import { Board, moveCode } from '../../src/engine/board';
@@ -50,6 +53,10 @@ import { SeenSet } from '../../src/search/fair-follow';
 import { Roller } from '../../src/search/fair-roll';
 import { parseAction } from '../../src/notation';
 
+const STOCK_DEALT = JSON.parse(
+  fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'stock-dealt.json'), 'utf8'),
+) as { lines: Record<string, string> };
+
 const RULES = (suits: SuitCount) => ({ suits, relaxed: 0 as const, keepSuits: false });
 /** A clock that never moves: the player thinks until its worlds are done, whatever the machine. */
 const STILL = { now: () => 0, tuning: { worlds: 8 } };
@@ -77,20 +84,24 @@ function playedGame(deal: string, suits: SuitCount, steps: number, seed: string)
   return game;
 }
 
-/** The first position of a blind 1-suit game with its stock dealt and cards still face down. */
+/**
+ * The first position of a blind 1-suit game with its stock dealt and cards still face down: the
+ * fair player's own game (8 worlds, no solver) up to there, kept in a fixture because playing it
+ * takes far longer than the property tested from it.
+ */
 function stockDealt(deal: string): Game {
-  const reached: Game[] = [];
-  autoplayFair(
+  const line = STOCK_DEALT.lines[deal];
+  const replayed = replay(
     newGame({ scheme: 'pysol', key: deal }, RULES(1)),
-    { ...STILL, seed: deal, tuning: { worlds: 8, solved: 0 } },
-    (_action, played) => {
-      const { position } = played;
-      if (stockLeft(position) === 0 && totalHidden(position) > 0) reached.push(played);
-    },
+    line.split(' ').map((token) => parseAction(token)!),
   );
-  if (reached.length === 0)
-    throw new Error(`game ${deal} never reached an empty stock with cards face down`);
-  return reached[0];
+  if (replayed.failure) throw new Error(`the fixture's game ${deal} does not replay`);
+  const { position } = replayed.game;
+  if (stockLeft(position) !== 0 || totalHidden(position) === 0)
+    throw new Error(
+      `the fixture's game ${deal} does not end with the stock dealt, cards face down`,
+    );
+  return replayed.game;
 }
 
 /** `sampleWorld`, counting the worlds it draws. */
