@@ -824,9 +824,9 @@ describe('spider replay', () => {
     );
   });
 
-  it("replays the README's example record", async () => {
-    const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
-    const example = /```\n(# Lines starting with '#' are comments\.\n[^]*?)```/.exec(readme);
+  it('replays the example record of docs/records.md', async () => {
+    const doc = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'records.md'), 'utf8');
+    const example = /```\n(# Lines starting with '#' are comments\.\n[^]*?)```/.exec(doc);
     expect(example).not.toBeNull();
     const outcome = await cli(['replay', '-', '--json'], { stdin: example![1] });
     expect(outcome.stderr).toBe('');
