@@ -1,5 +1,5 @@
 /**
- * Where the fair player's choices could be better (README, "What was measured"). It plays each
+ * Where the fair player's choices could be better (docs/measurements.md, "What was measured"). It plays each
  * game blind as `bench:play` does (1 s per action, the deal's name as the seed), and stops at the
  * player's first choice after a given deal. There it plays every legal action in the same worlds,
  * drawn for what the player sees, each followed by the blind player to the end, and prints how

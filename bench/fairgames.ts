@@ -1,6 +1,6 @@
 /**
- * Whole games played blind by the fair player, as `spider autoplay --fair` does (README, "The
- * fair player"), or with a peek at hidden cards to measure what they are worth to it (README,
+ * Whole games played blind by the fair player, as `spider autoplay --fair` does (docs/solver.md,
+ * "The fair player"), or with a peek at hidden cards to measure what they are worth to it (docs/measurements.md,
  * "What was measured"), several at once, one per thread: what `bench:play` and `bench:chances`
  * measure.
  * Each game is a PySolFC numbered deal, and its name (`pysol:5027`) is the player's seed, as in
@@ -42,7 +42,7 @@ export interface FairTask {
 }
 
 /**
- * Hidden cards a peeking player sees (README, "What was measured"): the face-down ones, the
+ * Hidden cards a peeking player sees (docs/measurements.md, "What was measured"): the face-down ones, the
  * stock's, all, or only the next card each column turns (the face-down card nearest its top).
  * Never in play: it measures what the hidden cards are worth to the player.
  */

@@ -7,7 +7,7 @@
  *                            beside this one on saves named as earlier versions named them)
  *
  * Times `bin/spider` from spawning it in a real pseudo-terminal to its first complete frame, as
- * `npm run bench:startup` does (README, "Start-up"), with a state folder holding ten unfinished
+ * `npm run bench:startup` does (docs/measurements.md, "Start-up"), with a state folder holding ten unfinished
  * games and with one holding thousands, interleaved (ten, thousands, thousands under the names of
  * an earlier version, then thousands, ..., each round starting at the next) so that a machine that
  * gets busier or quieter weighs on all alike.

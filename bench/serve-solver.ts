@@ -1,6 +1,6 @@
 /**
- * The solver shared by `spider serve`'s players (README, "Playing over SSH", "One process, many
- * players"): one player asks `c` about a position, alone on the server, then beside other players
+ * The solver shared by `spider serve`'s players (docs/serve.md, "Playing over SSH", "One
+ * process, many players"): one player asks `c` about a position, alone on the server, then beside other players
  * who ask `c` about positions of their own over and over, each again as soon as it is answered
  * (or after a pause); the player asks now and then: once each of the others has had an answer
  * since its last. Prints what the player was answered and how long it took, each way (a player's

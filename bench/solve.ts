@@ -1,5 +1,5 @@
 /**
- * Solver benchmark (README, "Solver"): PySolFC's numbered deals, each solved with the solver's
+ * Solver benchmark (docs/solver.md, "Solver"): PySolFC's numbered deals, each solved with the solver's
  * default budget of 10 s as `spider solve` runs it (two threads, one per variant: the bundled
  * dist/solver-worker.js), then on this thread alone (variant 0, one core), then by a baseline: a
  * single beam of 150 positions per number of deals made, the shape of KPat's solver, with the

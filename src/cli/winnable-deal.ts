@@ -1,5 +1,5 @@
 /**
- * Choosing a deal with `--winnable` or `--daily` (README, "Winnable deals"): the first deal of the
+ * Choosing a deal with `--winnable` or `--daily` (docs/deals.md, "Winnable deals"): the first deal of the
  * sequence that the solver wins, from the cache when it was found before (its winning line played
  * through the rules again), else searched for, with each candidate shown on a terminal.
  */

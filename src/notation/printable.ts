@@ -1,7 +1,7 @@
 import { graphemes, graphemeWidth } from './width';
 
 /**
- * The characters that do not show as what they are (README, "Seeds on screen"), for a regular
+ * The characters that do not show as what they are (docs/deals.md, "Seeds on screen"), for a regular
  * expression's character class: controls, format characters (zero-width, direction-changing),
  * line and paragraph separators, default-ignorable characters, and every space but the space
  * itself (a no-break space looks like one, and a command typed from what is seen would differ).

@@ -1,5 +1,5 @@
 /**
- * The best place for a run (README, "Playing"): where the cards of a column go when the player
+ * The best place for a run (docs/playing.md, "Playing"): where the cards of a column go when the player
  * chooses that column twice. Advice from what the player sees, like the hints.
  */
 import type { MoveAction } from '../engine/actions';

@@ -1,5 +1,5 @@
 /**
- * The questions waiting for the solver's threads, taken in turns across those who ask (README,
+ * The questions waiting for the solver's threads, taken in turns across those who ask (docs/serve.md,
  * "Playing over SSH", "One process, many players"): a server's players. Each asker's questions go
  * in the order asked; among askers, the next question is that of the asker served longest ago:
  * whose last question started first, or who came to ask first, for one never served yet. So

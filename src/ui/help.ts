@@ -1,5 +1,5 @@
 /**
- * The help screen (README, "Playing"): keys, mouse, then the rules in short, laid out for the
+ * The help screen (docs/playing.md, "Playing"): keys, mouse, then the rules in short, laid out for the
  * width the terminal gives it.
  */
 import { wrapWords } from './wrap';

@@ -1,5 +1,5 @@
 /**
- * The benchmarks' settings from the environment (README, "Test"; the fair player's constants under
+ * The benchmarks' settings from the environment (README.md, "Test"; the fair player's constants under
  * "The fair player"): a setting given wrongly stops the benchmark with a message that names it,
  * rather than measuring nonsense.
  */

@@ -1,5 +1,5 @@
 /**
- * Lost means no progress is possible (README, "Lost"), in the headless commands: `replay --json`
+ * Lost means no progress is possible (docs/rules.md, "Lost"), in the headless commands: `replay --json`
  * and the board text say so for a dead position, not just for one without any legal action.
  */
 import * as fs from 'fs';

@@ -1,5 +1,5 @@
 /**
- * `spider solve FILE --where-lost` (README, "Where it went wrong"): the sentence, a record that
+ * `spider solve FILE --where-lost` (docs/solver.md, "Where it went wrong"): the sentence, a record that
  * replays to a win from the last winnable position, the JSON document, and bad usage refused.
  */
 import * as fs from 'fs';

@@ -1,5 +1,5 @@
 /**
- * `--winnable` on the headless commands (README, "Winnable deals"): the deal chosen is the first
+ * `--winnable` on the headless commands (docs/deals.md, "Winnable deals"): the deal chosen is the first
  * of its sequence that the solver wins, the output says so and where the sequence started, and
  * the same command gives the same deal.
  */
@@ -79,7 +79,7 @@ it('solve --winnable searches the deal chosen', async () => {
   expect(JSON.parse(out.stdout)).toMatchObject({ result: 'won' });
 });
 
-describe('--daily (README, "The daily deal")', () => {
+describe('--daily (docs/deals.md, "The daily deal")', () => {
   const NOON = new Date(2026, 10, 23, 12, 0);
 
   it("deals the local date's deal: the first winnable one from the date as a seed", async () => {
@@ -120,7 +120,7 @@ it.each([
   expect(out.stdout).toBe('');
 });
 
-describe('the cache (README, "Winnable deals")', () => {
+describe('the cache (docs/deals.md, "Winnable deals")', () => {
   const args = ['deal', '--winnable', '--seed', '6', '--json'];
 
   it('the second time, the deal comes from the cache at once, the same', async () => {

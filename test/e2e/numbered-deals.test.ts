@@ -1,5 +1,5 @@
 /**
- * A numbered deal in the real game (README, "Numbered deals"): the board is the deal the other
+ * A numbered deal in the real game (docs/deals.md, "Numbered deals: the same deal as in PySolFC or KPat"): the board is the deal the other
  * program makes, the status line names it, the exit text deals it again, and asking for it again
  * resumes it.
  */

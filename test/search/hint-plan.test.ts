@@ -1,5 +1,5 @@
 /**
- * Following the fair player's hints one action at a time (README, "Hints"): asked afresh at each
+ * Following the fair player's hints one action at a time (docs/playing.md, "Hints"): asked afresh at each
  * step it may turn back and forth between two plans of the same worth; following its plan to the
  * end, as `spider autoplay` does, it gets on.
  */

@@ -1,5 +1,5 @@
 /**
- * One player's session, on a channel and a connection of the test's making (README, "Limits"):
+ * One player's session, on a channel and a connection of the test's making (docs/serve.md, "Limits"):
  * what the game does when its client takes nothing of what it is sent.
  */
 import * as fs from 'fs';

@@ -1,5 +1,5 @@
 /**
- * Frames paced by the host (README, "Limits"): a server that shares its thread among its players
+ * Frames paced by the host (docs/serve.md, "Limits"): a server that shares its thread among its players
  * holds a player's next frame back while that player is over budget; the frames asked for
  * meanwhile are one, of the latest state.
  */
