@@ -1,6 +1,6 @@
 /**
- * Load test of `spider serve` (docs/serve.md, "Playing over SSH"): many players at once, each with a key
- * of their own, playing moves at a typist's pace, against one server started as `bin/spider
+ * Load test of `spider serve` (docs/serve.md, "Playing over SSH"): many players at once, each with
+ * a key of their own, playing moves at a typist's pace, against one server started as `bin/spider
  * serve` in its own process; first alone, then beside each kind of attacker in turn.
  *
  *   npm run bench:serve     (SPIDER_BENCH_SERVE_CLIENTS=N players, default 30;
@@ -16,7 +16,8 @@
  * memory (resident set size from /proc) before anyone logs in, with every player in a game, and
  * at most (the kernel's high-water mark). In the first run, half-open and garbage connections
  * are made to the port while the players play, and one more player must still get in. The
- * attackers (docs/serve.md, "No client holds up another"), each in a run of its own on a fresh server:
+ * attackers (docs/serve.md, "No client holds up another"), each in a run of its own on a fresh
+ * server:
  * - big: 4 clients claiming 400x150 terminals (drawn at the largest size the server draws)
  *   asking for a whole new frame (Ctrl-L) every 2 ms;
  * - flood: a client sending data packets as fast as its socket takes them, past any window;

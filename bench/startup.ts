@@ -40,8 +40,8 @@ const WRITING = [process.execPath, '-e', `process.stdout.write(${JSON.stringify(
 const SAVES = 10;
 const SAVE_ACTIONS = 1000;
 /**
- * The start-up target (docs/measurements.md, "Start-up"), net of what the pseudo-terminal itself takes: the
- * time both sides spend in `script`, `sh` and `stty` would pull any ratio towards 1.
+ * The start-up target (docs/measurements.md, "Start-up"), net of what the pseudo-terminal itself
+ * takes: the time both sides spend in `script`, `sh` and `stty` would pull any ratio towards 1.
  */
 const TARGET = 1.6;
 

@@ -15,7 +15,8 @@
  *    "Lost"), on a position whose search runs to its limit of 1,000,000 positions: keys arrive
  *    on timers at moments the search does not choose, and each is timed from the moment it was
  *    due to the frame it causes, so the time it waited for a slice of the search counts.
- * 5. Keystrokes while the solver thinks in its two threads (docs/solver.md, "The solver in the game"),
+ * 5. Keystrokes while the solver thinks in its two threads (docs/solver.md, "The solver in the
+ * game"),
  *    asked whether a 4-suit deal it cannot settle in its time can still be won: timed as in 4.
  */
 import { PassThrough, Writable } from 'stream';
@@ -262,8 +263,9 @@ async function keysDuringSolve(): Promise<void> {
 }
 
 /**
- * The cost of a frame by the terminal's size (over SSH the client chooses it, up to 200x60: docs/serve.md,
- * "Limits"): a cursor move, which changes a few cells, and Ctrl-L, which repaints every cell.
+ * The cost of a frame by the terminal's size (over SSH the client chooses it, up to 200x60:
+ * docs/serve.md, "Limits"): a cursor move, which changes a few cells, and Ctrl-L, which repaints
+ * every cell.
  */
 async function framesBySize(): Promise<void> {
   console.log('Keystroke to frame by terminal size (median of 40 each):');

@@ -219,8 +219,9 @@ function commandList(program: Command): string {
  * An option that takes a value followed by another of the program's options (`--seed --json`,
  * `--seed -h`, `--port -V`): commander would take the option for the value, or answer the help or
  * the version as if the option had its value, which a player never means; what to say then
- * (docs/rules.md, "Decisions where the rules are silent"). A value that is only written like an option
- * (`--seed=--json`, `--seed=-h`, `--seed -5`) is left alone. `args` are those before any `--`.
+ * (docs/rules.md, "Decisions where the rules are silent"). A value that is only written like an
+ * option (`--seed=--json`, `--seed=-h`, `--seed -5`) is left alone. `args` are those before any
+ * `--`.
  */
 function optionTakenAsValue(command: Command, args: readonly string[]): string | null {
   const options = command.options;
@@ -276,8 +277,9 @@ function unicodeShown(env: NodeJS.ProcessEnv, args: readonly string[]): boolean 
 
 /** Runs the program on the given arguments (without `node` and the script) and returns the exit status. */
 export async function run(args: readonly string[], given: CliIo): Promise<number> {
-  // Messages show each character beyond ASCII as ? where the terminal does not show them (docs/deals.md,
-  // "Seeds on screen"): it would show their bytes as other characters. A cut shows as three dots.
+  // Messages show each character beyond ASCII as ? where the terminal does not show them
+  // (docs/deals.md, "Seeds on screen"): it would show their bytes as other characters. A cut shows
+  // as three dots.
   const unicode = unicodeShown(given.env, args);
   const io: CliIo = unicode
     ? given
@@ -329,8 +331,8 @@ export async function run(args: readonly string[], given: CliIo): Promise<number
   // What comes before `--` may be options; what comes after, only arguments.
   const optional = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
   // An option's value is looked at before anything else: `deal --json --seed -h` is a seed left
-  // out, not a question (docs/rules.md, "Decisions where the rules are silent"); `--seed=-h` is the seed
-  // -h.
+  // out, not a question (docs/rules.md, "Decisions where the rules are silent"); `--seed=-h` is the
+  // seed -h.
   const swallowed = optionTakenAsValue(
     command ?? program.commands.find((c) => c.name() === 'play')!,
     optional,

@@ -52,9 +52,10 @@ export function addSearchCommands(program: Command, kit: CommandKit): void {
     .allowExcessArguments(false);
   /**
    * The game a search starts from: a record's end, or a deal from the options; with the record's
-   * other header keys, which the record it prints keeps (docs/records.md, "Move notation and game records").
-   * `named`: the members that name the deal in the JSON, when the command chose it (a random seed,
-   * --winnable, --daily), so that the line found can be played (docs/solver.md, "Solver").
+   * other header keys, which the record it prints keeps (docs/records.md, "Move notation and game
+   * records"). `named`: the members that name the deal in the JSON, when the command chose it (a
+   * random seed, --winnable, --daily), so that the line found can be played (docs/solver.md,
+   * "Solver").
    */
   async function searchedGame(file: string | undefined, raw: RawOptions, command: Command) {
     const options = take(checkGameOptions(raw));

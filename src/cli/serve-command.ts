@@ -36,7 +36,10 @@ export function wholeNumber(
   return { ok: true, value };
 }
 
-/** What each player may keep on disk, from the options (docs/serve.md, "Limits on disk"), or why not. */
+/**
+ * What each player may keep on disk, from the options (docs/serve.md, "Limits on disk"), or why
+ * not.
+ */
 export function diskLimitsOf(raw: {
   readonly maxHistory: string;
   readonly maxRecords: string;

@@ -1,6 +1,7 @@
 /**
- * `spider solve FILE --where-lost` (docs/solver.md, "Where it went wrong"): where a recorded game stopped
- * being winnable, as text (a comment saying so, then a record that replays) or one JSON object.
+ * `spider solve FILE --where-lost` (docs/solver.md, "Where it went wrong"): where a recorded game
+ * stopped being winnable, as text (a comment saying so, then a record that replays) or one JSON
+ * object.
  */
 import { actionsKept, type Game, writtenLine } from '../engine';
 import {

@@ -85,8 +85,8 @@ function canonical(position: Position, action: Action): Action {
 
 /**
  * A line of play from `from` as it is best written down (docs/records.md, "Move notation
- * and game records"): each move whose count `F-T` would choose anyway loses it. From an action the rules
- * refuse on, the rest stays as given.
+ * and game records"): each move whose count `F-T` would choose anyway loses it. From an action the
+ * rules refuse on, the rest stays as given.
  */
 export function writtenLine(from: Position, line: readonly Action[]): Action[] {
   const written: Action[] = [];

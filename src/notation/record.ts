@@ -13,7 +13,10 @@ import { ACTION_FORMS, formatAction, parseAction } from './action';
 import { printable } from './printable';
 import { seedProblem } from './seed';
 
-/** A game record (docs/records.md, "Move notation and game records"): the rules, the deal and the line of play kept. */
+/**
+ * A game record (docs/records.md, "Move notation and game records"): the rules, the deal and the
+ * line of play kept.
+ */
 export interface GameRecord {
   /** The deal: `seed: S` or `deal: SCHEME:N` in the header. */
   readonly deal: DealId;

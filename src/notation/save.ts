@@ -17,8 +17,8 @@ import { seedProblem } from './seed';
 import { formatRecord, type GameRecord, parseRecord } from './record';
 
 /**
- * A saved game is a game record (docs/records.md, "Move notation and game records") with a few more header keys, so any record
- * reader can replay it and a person can read it:
+ * A saved game is a game record (docs/records.md, "Move notation and game records") with a few more
+ * header keys, so any record reader can replay it and a person can read it:
  *
  *   save-format: 1       the version of these keys; a newer one is refused, never guessed at
  *   undone: N            the last N actions of the body are undone (the redo stack)
@@ -50,7 +50,10 @@ export interface SaveInfo {
   readonly saved: string;
   /** The game was abandoned, and waits only to be recorded in the statistics. */
   readonly abandoned?: boolean;
-  /** The game was continued from a record file, so it sets no records (docs/saves.md, "Saved games and statistics"). */
+  /**
+   * The game was continued from a record file, so it sets no records (docs/saves.md, "Saved games
+   * and statistics").
+   */
   readonly continued?: boolean;
 }
 
@@ -79,8 +82,8 @@ const STATE_KEYS = [
 
 /**
  * The header keys a record made from another one carries on (docs/records.md, "Move notation
- * and game records"): all but those about the state of the game read, which its new line of play may
- * contradict (a `status: lost` over a winning line).
+ * and game records"): all but those about the state of the game read, which its new line of play
+ * may contradict (a `status: lost` over a winning line).
  */
 export function carriedMeta(meta: GameRecord['meta']): GameRecord['meta'] {
   return meta.filter(([key]) => !STATE_KEYS.includes(key));
@@ -197,8 +200,8 @@ export function readSaveHeader(
 
 /**
  * The line of play a record holds, as a game restores it (docs/records.md, "Move notation
- * and game records"): a save read as a record keeps its undone actions to redo and its count of actions
- * for the score; any other record is its actions alone.
+ * and game records"): a save read as a record keeps its undone actions to redo and its count of
+ * actions for the score; any other record is its actions alone.
  */
 export function recordLine(record: GameRecord): SavedLine {
   const counted = record.meta.some(([key]) => key === 'save-format')

@@ -56,8 +56,8 @@ export function textWidth(text: string): number {
 }
 
 /**
- * Text for a terminal that is not UTF-8 (docs/deals.md, "Seeds on screen"): each character beyond ASCII
- * becomes `?`, one per column it would take (at least one).
+ * Text for a terminal that is not UTF-8 (docs/deals.md, "Seeds on screen"): each character beyond
+ * ASCII becomes `?`, one per column it would take (at least one).
  */
 export function asciiOnly(text: string): string {
   if (/^\p{ASCII}*$/u.test(text)) return text;

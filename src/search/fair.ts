@@ -1,7 +1,7 @@
 /**
- * The fair player (docs/playing.md, "Hints"): chooses an action from what the player sees, and nothing
- * else: the face-up cards, how many cards are face down in each column, how many are left in the
- * stock, and the removed suits; hence which cards are still unseen. Pure: no I/O; time comes
+ * The fair player (docs/playing.md, "Hints"): chooses an action from what the player sees, and
+ * nothing else: the face-up cards, how many cards are face down in each column, how many are left
+ * in the stock, and the removed suits; hence which cards are still unseen. Pure: no I/O; time comes
  * from the clock it is given.
  *
  * How it decides (what it sees, and the worlds it samples, are in `view.ts`):
@@ -60,7 +60,8 @@ export interface FairBudget {
   readonly tuning?: Partial<FairTuning>;
   /**
    * How the worlds are drawn (default `sampleWorld`). Only the benchmark sets it, to measure
-   * what seeing the hidden cards would be worth (docs/measurements.md, "What was measured"); play never does.
+   * what seeing the hidden cards would be worth (docs/measurements.md, "What was measured"); play
+   * never does.
    */
   readonly draw?: Draw;
 }
@@ -98,9 +99,9 @@ export interface FairChoice {
 
 /**
  * The rest of `choice`'s plan once its first action has been played from `from`, reaching `to`:
- * its moves are certain until its last (docs/playing.md, "Hints"), so the player follows it as `spider
- * autoplay` does, where asking afresh at each step could turn back and forth between two plans of
- * the same worth. Null when the plan is done, or `to` is not where its first action leads.
+ * its moves are certain until its last (docs/playing.md, "Hints"), so the player follows it as
+ * `spider autoplay` does, where asking afresh at each step could turn back and forth between two
+ * plans of the same worth. Null when the plan is done, or `to` is not where its first action leads.
  */
 export function planGoesOn(
   choice: FairChoice | null,
@@ -291,8 +292,8 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
   }
   // With the stock dealt and cards face down, the solver plays out worlds, and those it wins vote
   // for the column to turn; or, with the tally or the rollout, each way to turn is played out in
-  // the same worlds once step 2 has found them, by the solver or by a greedy player (docs/solver.md,
-  // "The fair player").
+  // the same worlds once step 2 has found them, by the solver or by a greedy player
+  // (docs/solver.md, "The fair player").
   const endgame = view.stockLeft === 0 && view.columns.some((column) => column.hidden > 0);
   const clock = { now, cancelled, out, deadline, stopped: () => (cut = true) };
   const voted =

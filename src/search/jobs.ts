@@ -1,9 +1,10 @@
 /**
  * The solver's jobs as they cross to the thread that runs them (docs/solver.md, "The
- * solver in the game"): what is asked, what comes back, and the handler that answers. Pure: data in, data out.
+ * solver in the game"): what is asked, what comes back, and the handler that answers. Pure: data
+ * in, data out.
  *
- * A game crosses as what a game record holds (docs/records.md, "Move notation and game records"): its
- * deal, rules and line of play; the other side replays the line through the rules, so both
+ * A game crosses as what a game record holds (docs/records.md, "Move notation and game records"):
+ * its deal, rules and line of play; the other side replays the line through the rules, so both
  * sides work on the very same position.
  */
 import type { Action } from '../engine/actions';
@@ -42,8 +43,8 @@ export function gameFromData(data: GameData): Game | string {
 
 /**
  * Work for the solver's thread: `solve` the game's current position, find `where-lost` its
- * line of play stopped being winnable (docs/solver.md, "Where it went wrong"), or ask the `fair` player
- * for a hint from what the player sees of the position (docs/playing.md, "Hints").
+ * line of play stopped being winnable (docs/solver.md, "Where it went wrong"), or ask the `fair`
+ * player for a hint from what the player sees of the position (docs/playing.md, "Hints").
  */
 export type Job = {
   readonly kind: 'solve' | 'where-lost' | 'fair';

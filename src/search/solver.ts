@@ -125,8 +125,8 @@ export function solve(start: Position, budget: SolveBudget = {}): Solution {
 }
 
 /**
- * Whether the rules call `start` lost (docs/rules.md, "Lost"), within the budget's time: their search may
- * look at a million positions, seconds of work, so it runs a slice at a time. Throws
+ * Whether the rules call `start` lost (docs/rules.md, "Lost"), within the budget's time: their
+ * search may look at a million positions, seconds of work, so it runs a slice at a time. Throws
  * OutOfBudget when the time ends first (the search is left under way: `status` and
  * `statusSearch` asked of the same position object later, on this thread, go on with it).
  */

@@ -55,11 +55,19 @@ export interface ServeOptions {
   readonly loginMs?: number;
   /** How often a client is asked whether it is still there (docs/serve.md, "Limits"). */
   readonly keepaliveMs?: number;
-  /** What each player may keep on disk (docs/serve.md, "Limits on disk"); `SERVER_DISK_LIMITS` if not given. */
+  /**
+   * What each player may keep on disk (docs/serve.md, "Limits on disk"); `SERVER_DISK_LIMITS` if
+   * not given.
+   */
   readonly diskLimits?: DiskLimits;
-  /** How long a client may take none of a backlog of output before it is let go (docs/serve.md, "Limits"). */
+  /**
+   * How long a client may take none of a backlog of output before it is let go (docs/serve.md,
+   * "Limits").
+   */
   readonly outputStallMs?: number;
-  /** Each session's share of the server's thread (docs/serve.md, "Limits"), if not the usual one. */
+  /**
+   * Each session's share of the server's thread (docs/serve.md, "Limits"), if not the usual one.
+   */
   readonly sessionBudget?: SessionBudget;
 }
 
@@ -93,18 +101,19 @@ export const MAX_ROWS = 60;
 const capped = (size: number, max: number, fallback: number) => Math.min(size || fallback, max);
 
 /**
- * The client's terminal type, if it is a plain name (docs/serve.md, "Playing over SSH"); else xterm.
- * The terminal library reads a name with a `/` as the path of a terminfo file: a client could
- * make the server read any file of the host, or a device that never ends.
+ * The client's terminal type, if it is a plain name (docs/serve.md, "Playing over SSH"); else
+ * xterm. The terminal library reads a name with a `/` as the path of a terminfo file: a client
+ * could make the server read any file of the host, or a device that never ends.
  */
 export function terminalType(term: string | undefined): string {
   return term !== undefined && /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/.test(term) ? term : 'xterm';
 }
 
 /**
- * Bytes read from one connection, at most: this many at once, then this many a second (docs/serve.md,
- * "Limits"). Past them the server stops reading the socket until the client is within them, so a
- * flood is not even decrypted. Typing, with SSH's framing, is a few kB a second at most.
+ * Bytes read from one connection, at most: this many at once, then this many a second
+ * (docs/serve.md, "Limits"). Past them the server stops reading the socket until the client is
+ * within them, so a flood is not even decrypted. Typing, with SSH's framing, is a few kB a second
+ * at most.
  */
 const RAW_BURST = 64 * 1024;
 const RAW_PER_SECOND = 16 * 1024;

@@ -24,8 +24,8 @@ export interface GameResult {
    */
   readonly continued?: boolean;
   /**
-   * The daily deal of this date, `YYYY-MM-DD` (docs/deals.md, "The daily deal"): counted apart from the
-   * variant's other games.
+   * The daily deal of this date, `YYYY-MM-DD` (docs/deals.md, "The daily deal"): counted apart from
+   * the variant's other games.
    */
   readonly daily?: string;
   /**

@@ -12,16 +12,16 @@
  *   not won says nothing about how well it can be won (and an abandoned game with no action at
  *   all would hold the best microsoft score, 500). Each score's best is taken on its own, so the
  *   three may come from different games. They are null before the first win.
- * - Daily deals (docs/deals.md, "The daily deal") are counted apart: each variant's daily games have a
- *   line of their own, after the variants' other games, with their own streaks and records. A
- *   deal proven winnable is not the same test as a random one.
+ * - Daily deals (docs/deals.md, "The daily deal") are counted apart: each variant's daily games
+ *   have a line of their own, after the variants' other games, with their own streaks and records.
+ *   A deal proven winnable is not the same test as a random one.
  * - A game continued from a record file counts in nothing: not played, not won, no streak, no
  *   record. Anyone can write a record one move from a win, or continue a won one; the history
  *   keeps such games, marked, and `spider stats` says how many there are.
  * - The figures of games already counted are a `Digest`, which later games continue exactly as if
- *   every game were counted again (docs/serve.md, "Limits on disk"): a history folded into a summary, or
- *   a session that has read part of a history, counts only what is new. Later games count after
- *   the digest's, even one that ended before the digest's last game did.
+ *   every game were counted again (docs/serve.md, "Limits on disk"): a history folded into a
+ *   summary, or a session that has read part of a history, counts only what is new. Later games
+ *   count after the digest's, even one that ended before the digest's last game did.
  */
 import {
   RELAXED_LEVELS,

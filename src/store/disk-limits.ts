@@ -1,6 +1,7 @@
 /**
- * What one player may keep on disk (docs/serve.md, "Limits on disk"): a server's operator sets these for
- * its players, so that no player can fill the host's disk; a local player's files have none.
+ * What one player may keep on disk (docs/serve.md, "Limits on disk"): a server's operator sets
+ * these for its players, so that no player can fill the host's disk; a local player's files have
+ * none.
  */
 export interface DiskLimits {
   /**

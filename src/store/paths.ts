@@ -49,7 +49,9 @@ export function dataDir(env: NodeJS.ProcessEnv): string {
   return base(env, 'XDG_DATA_HOME', ['.local', 'share']);
 }
 
-/** Things worth keeping but never needed: deals found winnable (docs/deals.md, "Winnable deals"). */
+/**
+ * Things worth keeping but never needed: deals found winnable (docs/deals.md, "Winnable deals").
+ */
 export function cacheDir(env: NodeJS.ProcessEnv): string {
   return base(env, 'XDG_CACHE_HOME', ['.cache']);
 }

@@ -1,6 +1,6 @@
 /**
- * The records `w` writes (docs/saves.md, "Saved games and statistics"): a new file for each, named by the
- * deal and the time, and none again while nothing was played since the last one. Within a
+ * The records `w` writes (docs/saves.md, "Saved games and statistics"): a new file for each, named
+ * by the deal and the time, and none again while nothing was played since the last one. Within a
  * server's limits (docs/serve.md, "Limits on disk"), the oldest records make room for a new one.
  */
 import * as fs from 'fs';
@@ -100,10 +100,11 @@ export class RecordWriter {
 
   /**
    * Removes the oldest of the game's records in `folder` until one more of `bytes` fits within
-   * `limits` (docs/serve.md, "Limits on disk"): the oldest by the time in its name, which is when it was
-   * written. Returns what was removed, as words to add to the message (empty when nothing was),
-   * or why the record cannot be written. Only regular files named as the game names its records
-   * count and are removed: never a link (nor what it points to), a folder, or any other file.
+   * `limits` (docs/serve.md, "Limits on disk"): the oldest by the time in its name, which is when
+   * it was written. Returns what was removed, as words to add to the message (empty when nothing
+   * was), or why the record cannot be written. Only regular files named as the game names its
+   * records count and are removed: never a link (nor what it points to), a folder, or any other
+   * file.
    */
   private makeRoom(
     folder: string,

@@ -112,7 +112,10 @@ export class GameSession<S extends Saving = 'at-once'> {
   private warned = false;
   /** A save worked after the player was told that saving fails: said at the next chance. */
   private recovered = false;
-  /** The game in play was continued from a record file (docs/saves.md, "Saved games and statistics"). */
+  /**
+   * The game in play was continued from a record file (docs/saves.md, "Saved games and
+   * statistics").
+   */
   private continued = false;
   private elapsedMs: number;
   private lastActivity: number;
@@ -290,7 +293,8 @@ export class GameSession<S extends Saving = 'at-once'> {
         // Starting a new game over this one: it counts as abandoned once anything was done in it.
         if (touched(save.game)) {
           const abandoned = record(save, 'abandoned', candidate.id, false);
-          // A game continued from a record counts in nothing (docs/saves.md, "Saved games and statistics").
+          // A game continued from a record counts in nothing (docs/saves.md, "Saved games and
+          // statistics").
           const counts = save.continued
             ? 'is given up; continued from a record, it counts in no statistic'
             : 'counts as abandoned';
@@ -496,8 +500,8 @@ export class GameSession<S extends Saving = 'at-once'> {
   changed(before: Game, after: Game): Note | null {
     let problem: Note | null = null;
     if (after.start !== before.start) {
-      // Not waited for when still being decided (docs/rules.md, "Lost"): the old game keeps its slot,
-      // marked abandoned, and the next start records it, lost or abandoned, once decided. If
+      // Not waited for when still being decided (docs/rules.md, "Lost"): the old game keeps its
+      // slot, marked abandoned, and the next start records it, lost or abandoned, once decided. If
       // even that cannot be written, the answer is waited for.
       const known = statusWithin(before.position);
       const deferred =
@@ -576,8 +580,8 @@ export class GameSession<S extends Saving = 'at-once'> {
   /**
    * The game's status as leaving counts it, and as the player is told it. A process playing many
    * games holds none of them up for one game's lost-game search: a status not decided at a glance
-   * is taken as playing (so saved), and the next start decides it (docs/rules.md, "Lost"). A game on its
-   * own terminal waits for it.
+   * is taken as playing (so saved), and the next start decides it (docs/rules.md, "Lost"). A game
+   * on its own terminal waits for it.
    */
   statusOnLeaving(game: Game): Status {
     return this.saves instanceof SaveQueue

@@ -1,6 +1,6 @@
 /**
- * The pure controller (docs/playing.md, "Playing"): the game's reaction to each command, from a key, the
- * mouse or the game loop's background work, as the new state and what the adapter must do
+ * The pure controller (docs/playing.md, "Playing"): the game's reaction to each command, from a
+ * key, the mouse or the game loop's background work, as the new state and what the adapter must do
  * besides drawing it. Same state and command, same result. The solver's questions are answered
  * in questions.ts; the pieces every answer is built from are in update.ts.
  */
@@ -510,7 +510,8 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
     case 'undo': {
       const outcome = undo(game);
       if (!outcome.ok) return withState(state, { message: error('Nothing to undo.') });
-      // Taking back a turned card or a deal shows what was hidden: a peek (docs/playing.md, "Peeks").
+      // Taking back a turned card or a deal shows what was hidden: a peek (docs/playing.md,
+      // "Peeks").
       const peeked = outcome.game.peeks > game.peeks;
       return afterChange(
         state,

@@ -290,7 +290,8 @@ function messageFor(state: UiState): { text: string; role: Role } | null {
   if (state.selection) {
     const { column, count, explicit } = state.selection;
     const cards = count === 1 ? '1 card' : `${count} cards`;
-    // The same column again sends exactly these cards to their best place (docs/playing.md, "Playing").
+    // The same column again sends exactly these cards to their best place (docs/playing.md,
+    // "Playing").
     const again = `(${column + 1} again: best place)`;
     if (!explicit)
       return {

@@ -132,8 +132,8 @@ export async function playInTerminal(options: PlayOptions): Promise<{
   );
   stopAtExit();
   const last = exit.state.game;
-  // The terminal is back, and a search of up to seconds may follow (docs/rules.md, "Lost"): said, so
-  // that it does not look like a hang.
+  // The terminal is back, and a search of up to seconds may follow (docs/rules.md, "Lost"): said,
+  // so that it does not look like a hang.
   if (left === null && session.leavingWaits(last)) options.terminal.output.write(`${DECIDING}\n`);
   const settled = await leave(last);
   if (settled.note !== null) warnings.push(shown(settled.note));

@@ -1,9 +1,9 @@
 /**
  * Questions for the solver's thread from the game (docs/solver.md, "The solver in the game",
- * "Where it went wrong"; docs/playing.md, "Hints"): whether the game can still be won (`c`), the demo that plays a
- * winning line (`a`), where the game went wrong (`g`), and the fair player's hint (`h`). The state
- * on screen says what to ask (`wanted`); the game loop asks it in the background, and the answers
- * come back to the controller, which hands them here.
+ * "Where it went wrong"; docs/playing.md, "Hints"): whether the game can still be won (`c`), the
+ * demo that plays a winning line (`a`), where the game went wrong (`g`), and the fair player's hint
+ * (`h`). The state on screen says what to ask (`wanted`); the game loop asks it in the background,
+ * and the answers come back to the controller, which hands them here.
  */
 import { type Action, countPeek, explain, type Game, play, type Position } from '../engine';
 import { formatAction, whereLostSentence } from '../notation';
@@ -252,8 +252,8 @@ function thinkingMessage(state: UiState, hints: Hints): Message {
 }
 
 /**
- * A hint (`h`, docs/playing.md, "Hints"). The first time for a position, the heuristic's best shows at
- * once, and the fair player, who sees only what the player sees, thinks in the solver's thread
+ * A hint (`h`, docs/playing.md, "Hints"). The first time for a position, the heuristic's best shows
+ * at once, and the fair player, who sees only what the player sees, thinks in the solver's thread
  * for up to `HINT_THINK_MS`; its choice then takes the message line. Once it has answered, `h`
  * goes on through the others, its choice first, round and round (shown again, not the next,
  * when another message has taken its place). While another question for

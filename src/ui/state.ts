@@ -67,8 +67,8 @@ export type SolverAsk =
     };
 
 /**
- * The hints for the position on screen (docs/playing.md, "Hints"), which `h` shows one at a time: the
- * heuristic's, and the fair player's choice once it has answered, shown before them.
+ * The hints for the position on screen (docs/playing.md, "Hints"), which `h` shows one at a time:
+ * the heuristic's, and the fair player's choice once it has answered, shown before them.
  */
 export interface Hints {
   /** The heuristic's hints, best first. */

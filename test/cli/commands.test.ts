@@ -91,7 +91,10 @@ function allCards(position: JsonPosition): string[] {
   ];
 }
 
-/** The deal of the seed contract (docs/deals.md, "Deals: the seed contract"), computed here independently of the engine. */
+/**
+ * The deal of the seed contract (docs/deals.md, "Deals: the seed contract"), computed here
+ * independently of the engine.
+ */
 function specDeal(seed: string, suits: 1 | 2 | 4): { columns: string[][]; stock: string[] } {
   const suitOfRun = (k: number) => 'shdc'[k % suits];
   const deck = Array.from(

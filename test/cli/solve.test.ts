@@ -1,6 +1,6 @@
 /**
- * `spider solve` (docs/solver.md, "Solver"): the result as JSON or as a record that replays, and bad
- * input refused with exit 2.
+ * `spider solve` (docs/solver.md, "Solver"): the result as JSON or as a record that replays, and
+ * bad input refused with exit 2.
  */
 import { run } from '../../src/cli/program';
 import { checkMove, newGame, play } from '../../src/engine';

@@ -1,7 +1,7 @@
 /**
- * `--winnable` on the headless commands (docs/deals.md, "Winnable deals"): the deal chosen is the first
- * of its sequence that the solver wins, the output says so and where the sequence started, and
- * the same command gives the same deal.
+ * `--winnable` on the headless commands (docs/deals.md, "Winnable deals"): the deal chosen is the
+ * first of its sequence that the solver wins, the output says so and where the sequence started,
+ * and the same command gives the same deal.
  */
 import * as fs from 'fs';
 import * as os from 'os';

@@ -346,7 +346,10 @@ describe('formatRecord', () => {
     expect(parsed(text).actions).toEqual(actions);
   });
 
-  /** Seeds as docs/deals.md defines them ("Deals: the seed contract"): 1..100 characters, no control characters, no white space at either end. */
+  /**
+   * Seeds as docs/deals.md defines them ("Deals: the seed contract"): 1..100 characters, no control
+   * characters, no white space at either end.
+   */
   const seedChar = fc.oneof(
     fc.constantFrom(...'abcXYZ0189 -_:#♠♥é漢\u2028\u200b\u00a0'),
     fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),

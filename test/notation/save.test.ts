@@ -238,7 +238,8 @@ describe('parseSave: counters', () => {
     );
   });
 
-  // Read as a record the same way (docs/records.md, "Move notation and game records"), naming the line.
+  // Read as a record the same way (docs/records.md, "Move notation and game records"), naming the
+  // line.
   it.each(['-1', '1.5', '3', '1000000'])(
     'refuses undone: %j, more than its two actions or no count',
     (value) => {

@@ -1,6 +1,6 @@
 /**
- * The solver (docs/solver.md, "Solver"): winning lines that the rules accept, losses it proves, and a
- * budget it keeps.
+ * The solver (docs/solver.md, "Solver"): winning lines that the rules accept, losses it proves, and
+ * a budget it keeps.
  */
 import seedrandom from 'seedrandom';
 import {

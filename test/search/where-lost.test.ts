@@ -1,6 +1,6 @@
 /**
- * Where a game went wrong (docs/solver.md, "Where it went wrong"): the last position of the line from
- * which a win was possible, the action that lost it, and honest ranges when the solver cannot
+ * Where a game went wrong (docs/solver.md, "Where it went wrong"): the last position of the line
+ * from which a win was possible, the action that lost it, and honest ranges when the solver cannot
  * tell.
  */
 import { actionsKept, type Action, newGame, play, type Game } from '../../src/engine';

@@ -1,7 +1,7 @@
 /**
- * What the statistics hear of a game, on a real folder (docs/saves.md, "Saved games and statistics"):
- * the result as the history keeps it, a game continued from a record kept out of the counts, and
- * the history read again only when it changed.
+ * What the statistics hear of a game, on a real folder (docs/saves.md, "Saved games and
+ * statistics"): the result as the history keeps it, a game continued from a record kept out of the
+ * counts, and the history read again only when it changed.
  */
 import fs from 'fs';
 import * as os from 'os';

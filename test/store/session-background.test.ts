@@ -1,6 +1,7 @@
 /**
- * A session that saves in the background, as a server playing many games at once does (docs/saves.md,
- * "Saved games and statistics"): on real folders, with the disk held up or failing on purpose.
+ * A session that saves in the background, as a server playing many games at once does
+ * (docs/saves.md, "Saved games and statistics"): on real folders, with the disk held up or failing
+ * on purpose.
  */
 import * as fs from 'fs';
 import * as os from 'os';
