@@ -1,5 +1,5 @@
 /**
- * Makes the fair player's table of chances (README, "The fair player"; `CHANCES` in
+ * Makes the fair player's table of chances (docs/solver.md, "The fair player"; `CHANCES` in
  * src/search/chance.ts): it plays PySolFC games 1 to 200 per suit count as `spider autoplay`
  * does and, for each number of deals left and each five cards face down, counts the games that
  * reached such a position and the share of them won. Run it again when the player changes, and

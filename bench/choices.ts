@@ -1,12 +1,12 @@
 /**
- * Where the fair player's choices could be better (README, "What was measured"). It plays each
- * game blind as `bench:play` does (1 s per action, the deal's name as the seed), and stops at the
- * player's first choice after a given deal. There it plays every legal action in the same worlds,
- * drawn for what the player sees, each followed by the blind player to the end, and prints how
- * many worlds each action wins, the player's own choice first. The action that won most, when it
- * is not the player's, meets the player's choice again in as many fresh worlds, since the best of
- * many counts is also the luckiest: an action that wins more there is a choice the player could
- * have made better; equal counts mean that there the game was in the hands of the cards.
+ * Where the fair player's choices could be better (docs/measurements.md, "What was measured"). It
+ * plays each game blind as `bench:play` does (1 s per action, the deal's name as the seed), and
+ * stops at the player's first choice after a given deal. There it plays every legal action in the
+ * same worlds, drawn for what the player sees, each followed by the blind player to the end, and
+ * prints how many worlds each action wins, the player's own choice first. The action that won most,
+ * when it is not the player's, meets the player's choice again in as many fresh worlds, since the
+ * best of many counts is also the luckiest: an action that wins more there is a choice the player
+ * could have made better; equal counts mean that there the game was in the hands of the cards.
  *
  *   npm run bench:choices   (SPIDER_BENCH_CHOICES_GAMES=the PySolFC games, as in
  *                            '9294,9311' or '5001..5100', default 5001..5020;

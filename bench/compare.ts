@@ -1,5 +1,5 @@
 /**
- * Two players compared on the same games (README, "The fair player"): `bench:play` with
+ * Two players compared on the same games (docs/solver.md, "The fair player"): `bench:play` with
  * SPIDER_BENCH_PLAY_COMPARE=1 plays each game with the player as it is and with the constants
  * given, side by side, and tells how far apart they are against the noise. Two players of nearly
  * the same strength win different games: the difference in games won is only as sure as the

@@ -1,8 +1,8 @@
 /**
- * Whole games played blind by the fair player, as `spider autoplay --fair` does (README, "The
- * fair player"), or with a peek at hidden cards to measure what they are worth to it (README,
- * "What was measured"), several at once, one per thread: what `bench:play` and `bench:chances`
- * measure.
+ * Whole games played blind by the fair player, as `spider autoplay --fair` does (docs/solver.md,
+ * "The fair player"), or with a peek at hidden cards to measure what they are worth to it
+ * (docs/measurements.md, "What was measured"), several at once, one per thread: what `bench:play`
+ * and `bench:chances` measure.
  * Each game is a PySolFC numbered deal, and its name (`pysol:5027`) is the player's seed, as in
  * `spider autoplay --deal pysol:5027`: a game is played the same way every time, and a game the
  * benchmark lists as lost is lost the same way there (unless the time cut a plan short).
@@ -42,9 +42,9 @@ export interface FairTask {
 }
 
 /**
- * Hidden cards a peeking player sees (README, "What was measured"): the face-down ones, the
- * stock's, all, or only the next card each column turns (the face-down card nearest its top).
- * Never in play: it measures what the hidden cards are worth to the player.
+ * Hidden cards a peeking player sees (docs/measurements.md, "What was measured"): the face-down
+ * ones, the stock's, all, or only the next card each column turns (the face-down card nearest its
+ * top). Never in play: it measures what the hidden cards are worth to the player.
  */
 export type Peek = 'down' | 'stock' | 'all' | 'next';
 export const PEEKS: readonly Peek[] = ['down', 'stock', 'all', 'next'];

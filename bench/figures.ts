@@ -1,5 +1,5 @@
 /**
- * What the benchmarks print of their measurements (README, "Test"): the same figure worked out
+ * What the benchmarks print of their measurements (README.md, "Test"): the same figure worked out
  * the same way in each.
  */
 

@@ -1,6 +1,6 @@
 /**
- * What `s` costs a server's player, whose history is kept within a limit (README, "Limits on
- * disk").
+ * What `s` costs a server's player, whose history is kept within a limit (docs/serve.md,
+ * "Limits on disk").
  *
  *   npm run bench:history     (SPIDER_BENCH_HISTORY_RUNS: runs of each, default 15)
  *

@@ -1,5 +1,5 @@
 /**
- * Fair play benchmark (README, "Hints"): the fair player plays whole games blind, as
+ * Fair play benchmark (docs/playing.md, "Hints"): the fair player plays whole games blind, as
  * `spider autoplay --fair` does: no undo, no peek, thinking at most the given time per action.
  * The games are fixed lists of PySolFC's numbered deals per suit count; two games are played at
  * once, one per core, each player on its own thread.

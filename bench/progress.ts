@@ -1,5 +1,5 @@
 /**
- * Progress-search benchmark: how fast the game decides that no progress is possible (README,
+ * Progress-search benchmark: how fast the game decides that no progress is possible (docs/rules.md,
  * "Lost"), and the worst case it meets.
  *
  *   npm run bench            (SPIDER_BENCH_LOST_GAMES=N to change the number of games)

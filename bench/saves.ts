@@ -7,10 +7,10 @@
  *                            beside this one on saves named as earlier versions named them)
  *
  * Times `bin/spider` from spawning it in a real pseudo-terminal to its first complete frame, as
- * `npm run bench:startup` does (README, "Start-up"), with a state folder holding ten unfinished
- * games and with one holding thousands, interleaved (ten, thousands, thousands under the names of
- * an earlier version, then thousands, ..., each round starting at the next) so that a machine that
- * gets busier or quieter weighs on all alike.
+ * `npm run bench:startup` does (docs/measurements.md, "Start-up"), with a state folder holding ten
+ * unfinished games and with one holding thousands, interleaved (ten, thousands, thousands under the
+ * names of an earlier version, then thousands, ..., each round starting at the next) so that a
+ * machine that gets busier or quieter weighs on all alike.
  * Every run starts from a fresh copy of its folder (hard links, all on disk before the clock
  * starts): a start resumes the most recent game, and leaving gives it a new name.
  *

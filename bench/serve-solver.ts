@@ -1,11 +1,11 @@
 /**
- * The solver shared by `spider serve`'s players (README, "Playing over SSH", "One process, many
- * players"): one player asks `c` about a position, alone on the server, then beside other players
- * who ask `c` about positions of their own over and over, each again as soon as it is answered
- * (or after a pause); the player asks now and then: once each of the others has had an answer
- * since its last. Prints what the player was answered and how long it took, each way (a player's
- * answer should not depend on who else asks), and how often the others were answered or told the
- * solver was busy.
+ * The solver shared by `spider serve`'s players (docs/serve.md, "Playing over SSH", "One
+ * process, many players"): one player asks `c` about a position, alone on the server, then beside
+ * other players who ask `c` about positions of their own over and over, each again as soon as it is
+ * answered (or after a pause); the player asks now and then: once each of the others has had an
+ * answer since its last. Prints what the player was answered and how long it took, each way (a
+ * player's answer should not depend on who else asks), and how often the others were answered or
+ * told the solver was busy.
  *
  *   npm run bench:serve-solver   (SPIDER_BENCH_SOLVER_ASKERS=N other players, default 12;
  *                                 SPIDER_BENCH_SOLVER_RUNS=N questions each way, default 3;

@@ -1,6 +1,6 @@
 /**
- * Load test of `spider serve` (README, "Playing over SSH"): many players at once, each with a key
- * of their own, playing moves at a typist's pace, against one server started as `bin/spider
+ * Load test of `spider serve` (docs/serve.md, "Playing over SSH"): many players at once, each with
+ * a key of their own, playing moves at a typist's pace, against one server started as `bin/spider
  * serve` in its own process; first alone, then beside each kind of attacker in turn.
  *
  *   npm run bench:serve     (SPIDER_BENCH_SERVE_CLIENTS=N players, default 30;
@@ -16,7 +16,8 @@
  * memory (resident set size from /proc) before anyone logs in, with every player in a game, and
  * at most (the kernel's high-water mark). In the first run, half-open and garbage connections
  * are made to the port while the players play, and one more player must still get in. The
- * attackers (README, "No client holds up another"), each in a run of its own on a fresh server:
+ * attackers (docs/serve.md, "No client holds up another"), each in a run of its own on a fresh
+ * server:
  * - big: 4 clients claiming 400x150 terminals (drawn at the largest size the server draws)
  *   asking for a whole new frame (Ctrl-L) every 2 ms;
  * - flood: a client sending data packets as fast as its socket takes them, past any window;
@@ -203,7 +204,7 @@ async function startServer(): Promise<Server> {
   };
 }
 
-/** The folder the server keeps a key's files in (README, "Playing over SSH"). */
+/** The folder the server keeps a key's files in (docs/serve.md, "Playing over SSH"). */
 function playerFolder(home: string, key: string): string {
   const blob = (utils.parseKey(key) as ParsedKey).getPublicSSH();
   const id = createHash('sha256').update(blob).digest('base64url');

@@ -1,5 +1,5 @@
 /**
- * The benchmarks' settings, read from the environment (README, "Test"): a setting given wrongly
+ * The benchmarks' settings, read from the environment (README.md, "Test"): a setting given wrongly
  * stops the benchmark at once with one line that names it (exit status 2), rather than running
  * with nonsense (a `NaN` number of games measures nothing).
  */

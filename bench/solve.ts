@@ -1,11 +1,11 @@
 /**
- * Solver benchmark (README, "Solver"): PySolFC's numbered deals, each solved with the solver's
- * default budget of 10 s as `spider solve` runs it (two threads, one per variant: the bundled
- * dist/solver-worker.js), then on this thread alone (variant 0, one core), then by a baseline: a
- * single beam of 150 positions per number of deals made, the shape of KPat's solver, with the
- * same ranking and the same time on one core. The three take turns deal by deal, in another
- * order for each deal, so that all meet the same machine. Each is timed from this thread, as a
- * player waits; the threads are started with a deal that is not counted.
+ * Solver benchmark (docs/solver.md, "Solver"): PySolFC's numbered deals, each solved with the
+ * solver's default budget of 10 s as `spider solve` runs it (two threads, one per variant: the
+ * bundled dist/solver-worker.js), then on this thread alone (variant 0, one core), then by a
+ * baseline: a single beam of 150 positions per number of deals made, the shape of KPat's solver,
+ * with the same ranking and the same time on one core. The three take turns deal by deal, in
+ * another order for each deal, so that all meet the same machine. Each is timed from this thread,
+ * as a player waits; the threads are started with a deal that is not counted.
  *
  *   npm run bench:solve     (SPIDER_BENCH_SOLVE_GAMES=N deals per suit count, default 40 with
  *                            4 suits and 20 with 1 or 2;

@@ -30,7 +30,7 @@ const ROOT = path.join(__dirname, '..', '..');
 const SPIDER = path.join(ROOT, 'bin', 'spider');
 /** The end of the key line, the bottom row: blessed writes a frame top to bottom. */
 const FRAME_END = 'q quit';
-/** The baseline of the target (README, "Start-up"): a bare node, timed to its end. */
+/** The baseline of the target (docs/measurements.md, "Start-up"): a bare node, timed to its end. */
 const BARE = [process.execPath, '-e', '0'];
 /**
  * For comparison: a bare node that writes the text spider's frame ends with, timed to the moment
@@ -40,8 +40,8 @@ const WRITING = [process.execPath, '-e', `process.stdout.write(${JSON.stringify(
 const SAVES = 10;
 const SAVE_ACTIONS = 1000;
 /**
- * The start-up target (README, "Start-up"), net of what the pseudo-terminal itself takes: the
- * time both sides spend in `script`, `sh` and `stty` would pull any ratio towards 1.
+ * The start-up target (docs/measurements.md, "Start-up"), net of what the pseudo-terminal itself
+ * takes: the time both sides spend in `script`, `sh` and `stty` would pull any ratio towards 1.
  */
 const TARGET = 1.6;
 

@@ -1,6 +1,6 @@
 /**
- * Fair thinking benchmark (README, "The fair player"): how fast the fair player thinks, apart
- * from how well it plays. It plays a few games blind, as `spider autoplay --fair` does, but
+ * Fair thinking benchmark (docs/solver.md, "The fair player"): how fast the fair player thinks,
+ * apart from how well it plays. It plays a few games blind, as `spider autoplay --fair` does, but
  * with no time limit: every plan is thought to its end, so the work is the same on any machine
  * and only its speed differs.
  *

@@ -11,11 +11,12 @@
  *    written: picking up a card, putting it down (a one-card move), and a deal.
  * 3. Frames by the terminal's size (80x24, 200x60, 400x150): a cursor move, and Ctrl-L, which
  *    repaints every cell.
- * 4. Keystrokes while the game decides in the background whether a position is lost (README,
+ * 4. Keystrokes while the game decides in the background whether a position is lost (docs/rules.md,
  *    "Lost"), on a position whose search runs to its limit of 1,000,000 positions: keys arrive
  *    on timers at moments the search does not choose, and each is timed from the moment it was
  *    due to the frame it causes, so the time it waited for a slice of the search counts.
- * 5. Keystrokes while the solver thinks in its two threads (README, "The solver in the game"),
+ * 5. Keystrokes while the solver thinks in its two threads (docs/solver.md, "The solver in the
+ * game"),
  *    asked whether a 4-suit deal it cannot settle in its time can still be won: timed as in 4.
  */
 import { PassThrough, Writable } from 'stream';
@@ -235,7 +236,7 @@ async function keysDuringSolve(): Promise<void> {
   const terminal = fakeTerminal();
   const opening = initialState(game, { ascii: false, color: true, fourColor: false }, 'woods');
   const state = { ...opening, solver: { kind: 'winnable' as const, position: game.position } };
-  // Both threads, as the game runs them (README, "The solver in the game").
+  // Both threads, as the game runs them (docs/solver.md, "The solver in the game").
   const solver = new SolverPair(path.join(__dirname, '..', '..', 'dist', 'solver-worker.js'));
   const done = runTerminalGame(
     state,
@@ -262,8 +263,9 @@ async function keysDuringSolve(): Promise<void> {
 }
 
 /**
- * The cost of a frame by the terminal's size (over SSH the client chooses it, up to 200x60: README,
- * "Limits"): a cursor move, which changes a few cells, and Ctrl-L, which repaints every cell.
+ * The cost of a frame by the terminal's size (over SSH the client chooses it, up to 200x60:
+ * docs/serve.md, "Limits"): a cursor move, which changes a few cells, and Ctrl-L, which repaints
+ * every cell.
  */
 async function framesBySize(): Promise<void> {
   console.log('Keystroke to frame by terminal size (median of 40 each):');

@@ -1,5 +1,5 @@
 /**
- * How long `--winnable` takes to find a deal the solver wins (README, "Winnable deals").
+ * How long `--winnable` takes to find a deal the solver wins (docs/deals.md, "Winnable deals").
  *
  *   npm run bench:winnable   (SPIDER_BENCH_WINNABLE_SEEDS=N seeds per suit count, default 20;
  *                             SPIDER_BENCH_WINNABLE_SUITS=4,2,1 the suit counts)

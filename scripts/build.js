@@ -15,7 +15,7 @@
  *    runs in a worker: the thread then loads only the engine and the search, never blessed or
  *    the command line, and the game's bundle (and its start) stays as it was.
  *
- * Why: see "Start-up" and "The solver in the game" in the README.
+ * Why: see docs/measurements.md, "Start-up"; docs/solver.md, "The solver in the game".
  */
 const { spawn, spawnSync } = require('child_process');
 const fs = require('fs');
@@ -138,7 +138,7 @@ const TRAINING_TIMEOUT_MS = 20_000;
  * folders holding one saved game, which it resumes), quits, and on leaving writes its cache,
  * with every function it compiled. Where that cannot be done (no such `script`, as on macOS, or
  * anything else going wrong) the plain cache stays, and the build says why: starts are only
- * slower. See "Start-up" in the README.
+ * slower. See docs/measurements.md, "Start-up".
  */
 async function trainedCache() {
   let home = null;

@@ -1,5 +1,5 @@
 /**
- * `spider autoplay` (README, "Solver" and "The fair player"): the game it played as text, a
+ * `spider autoplay` (docs/solver.md, "Solver", "The fair player"): the game it played as text, a
  * comment with the result and how it came about, then a record that replays.
  */
 import { actionsKept } from '../engine';
@@ -18,8 +18,8 @@ export function autoplayText(
 ): string {
   // Resigning is losing, for a player: the result is won or lost.
   const result = played.result === 'won' ? 'won' : 'lost';
-  // A plan cut short by the time may be played differently by another run (README, "The fair
-  // player").
+  // A plan cut short by the time may be played differently by another run (docs/solver.md,
+  // "The fair player").
   const cut =
     fair && fair.cut > 0
       ? `; --think cut ${count(fair.cut)} of ${count(fair.plans)} plans short`

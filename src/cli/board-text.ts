@@ -24,7 +24,7 @@ const CELL = 6;
  */
 export function boardText(game: Game, display: DisplayOptions, reveal: boolean): string {
   // chalk is loaded when a board is printed, not at every start: the game never needs it (see
-  // "Start-up" in the README).
+  // docs/measurements.md, "Start-up").
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const chalk = require('chalk') as typeof chalkModule;
   const paint = new chalk.Instance({ level: display.color ? 1 : 0 });
@@ -33,8 +33,8 @@ export function boardText(game: Game, display: DisplayOptions, reveal: boolean):
   const stock = stockCards(position);
   const removed = position.foundations.map((s) => suitLabel(s, display.ascii)).join(' ') || 'none';
   const deals = stock.length / DEAL_SIZE;
-  // On a terminal that is not UTF-8, a seed's characters beyond ASCII show as ? (README, "Seeds
-  // on screen"), as the cards' suits show as letters.
+  // On a terminal that is not UTF-8, a seed's characters beyond ASCII show as ? (docs/deals.md,
+  // "Seeds on screen"), as the cards' suits show as letters.
   const named = dealNameWithOrigin(game.deal);
   const name = display.ascii ? asciiOnly(named) : named;
   const lines = [

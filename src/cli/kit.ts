@@ -1,6 +1,6 @@
 /**
- * What every command of the program shares (README, "Headless commands"): its exit statuses,
- * where it reads and writes, the options of a deal and of its display, and the steps most
+ * What every command of the program shares (docs/records.md, "Headless commands"): its exit
+ * statuses, where it reads and writes, the options of a deal and of its display, and the steps most
  * commands take: failing with a message, reading a record, choosing the deal, printing a position.
  * Each command is wired in program.ts or a module of its own beside it.
  */
@@ -26,7 +26,7 @@ import {
   type RawOptions,
 } from './options';
 
-/** Exit statuses (README, "Headless commands"). */
+/** Exit statuses (docs/records.md, "Headless commands"). */
 export const EXIT_OK = 0;
 export const EXIT_ILLEGAL = 1;
 export const EXIT_USAGE = 2;
@@ -43,8 +43,8 @@ export interface CliIo {
   /** The clock: the daily deal is the local date's (default: the system clock). */
   readonly now?: () => Date;
   /**
-   * Runs the solver on other threads (both cores: README, "Solver"); without it, `solve` searches
-   * on this thread alone.
+   * Runs the solver on other threads (both cores: docs/solver.md, "Solver"); without it, `solve`
+   * searches on this thread alone.
    */
   readonly solver?: () => JobRunner;
   /** The terminal, present only when standard input and output both are one: the game needs it. */
@@ -113,8 +113,8 @@ export function commandKit(io: CliIo) {
   };
 
   /**
-   * The deal to play (README, "Winnable deals"): the one asked for (or a random seed), or with
-   * --winnable or --daily the first deal of the sequence from there that the solver wins.
+   * The deal to play (docs/deals.md, "Winnable deals"): the one asked for (or a random seed), or
+   * with --winnable or --daily the first deal of the sequence from there that the solver wins.
    */
   async function chosenDeal(options: GameOptions): Promise<DealId> {
     if (options.choose === undefined) return options.deal ?? bySeed(io.randomSeed());
@@ -143,8 +143,8 @@ export function commandKit(io: CliIo) {
     const parsed = parseRecord(input.text);
     if (!parsed.ok) fail(`${name}, line ${parsed.error.line}: ${parsed.error.reason}`);
     const record = parsed.record;
-    // A save read as a record keeps its undone actions to redo (README, "Move notation and
-    // game records").
+    // A save read as a record keeps its undone actions to redo (docs/records.md, "Move
+    // notation and game records").
     const result = restoreGame(record.deal, record.rules, recordLine(record));
     if (result.failure) {
       onIllegal?.(result.game);

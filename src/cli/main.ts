@@ -18,8 +18,8 @@ function randomSeed(): string {
 // A reader that closes the pipe early (`spider deal | head`), or a terminal that hung up
 // (SIGHUP, the SSH connection dropped), is not an error worth a trace. Any other failure to
 // write (a full disk) leaves the output incomplete: it says so once, in one line when it can,
-// and the program ends with its own status (README, "Headless commands"). It is not stopped
-// there: a server whose log cannot be written still has its players' games to save.
+// and the program ends with its own status (docs/records.md, "Headless commands"). It is not
+// stopped there: a server whose log cannot be written still has its players' games to save.
 const GONE = ['EPIPE', 'EIO', 'ENXIO'];
 const CANNOT_WRITE = 74;
 let cannotWrite = false;

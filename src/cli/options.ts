@@ -41,7 +41,7 @@ export interface GameOptions {
   readonly deal?: DealId;
   /**
    * How the deal is chosen: `winnable` starts the search for a winnable deal at the deal asked
-   * for (or a random one); `daily` at the day's date (README, "Winnable deals").
+   * for (or a random one); `daily` at the day's date (docs/deals.md, "Winnable deals").
    */
   readonly choose?: 'winnable' | 'daily';
 }

@@ -1,6 +1,7 @@
 /**
- * `spider play` (README, "Playing"), the default command: resumes or deals a game, or continues
- * a record, in the terminal. The game's modules (blessed among them) load only when it runs.
+ * `spider play` (docs/playing.md, "Playing"), the default command: resumes or deals a game, or
+ * continues a record, in the terminal. The game's modules (blessed among them) load only when it
+ * runs.
  */
 import type { Command } from 'commander';
 import { cannotDrawOn } from '../ui/terminal-type';

@@ -1,5 +1,5 @@
 /**
- * The commander program (README, "Headless commands"): its commands and options, one-line
+ * The commander program (docs/records.md, "Headless commands"): its commands and options, one-line
  * messages for bad usage, and `run`, which returns the exit status. What the commands share is in
  * kit.ts; the longer ones are wired in modules of their own beside it.
  */
@@ -133,7 +133,7 @@ function buildProgram(io: CliIo, unicode: boolean): Command {
         const maxSessions = take(wholeNumber('--max-sessions', raw.maxSessions, 1, 10000));
         const maxPerAddress = take(wholeNumber('--max-per-address', raw.maxPerAddress, 1, 10000));
         const idle = Number(raw.idleTimeout);
-        // Under half a minute a player has no time to read the warning (README, "Limits").
+        // Under half a minute a player has no time to read the warning (docs/serve.md, "Limits").
         if (!/^\d+(\.\d+)?$/.test(raw.idleTimeout.trim()) || !(idle >= 0.5) || idle > 10080)
           fail(
             `--idle-timeout must be a number of minutes from 0.5 (30 seconds) to 10080 (a week), not '${raw.idleTimeout}'`,
@@ -219,8 +219,9 @@ function commandList(program: Command): string {
  * An option that takes a value followed by another of the program's options (`--seed --json`,
  * `--seed -h`, `--port -V`): commander would take the option for the value, or answer the help or
  * the version as if the option had its value, which a player never means; what to say then
- * (README, "Decisions where the rules are silent"). A value that is only written like an option
- * (`--seed=--json`, `--seed=-h`, `--seed -5`) is left alone. `args` are those before any `--`.
+ * (docs/rules.md, "Decisions where the rules are silent"). A value that is only written like an
+ * option (`--seed=--json`, `--seed=-h`, `--seed -5`) is left alone. `args` are those before any
+ * `--`.
  */
 function optionTakenAsValue(command: Command, args: readonly string[]): string | null {
   const options = command.options;
@@ -276,8 +277,9 @@ function unicodeShown(env: NodeJS.ProcessEnv, args: readonly string[]): boolean 
 
 /** Runs the program on the given arguments (without `node` and the script) and returns the exit status. */
 export async function run(args: readonly string[], given: CliIo): Promise<number> {
-  // Messages show each character beyond ASCII as ? where the terminal does not show them (README,
-  // "Seeds on screen"): it would show their bytes as other characters. A cut shows as three dots.
+  // Messages show each character beyond ASCII as ? where the terminal does not show them
+  // (docs/deals.md, "Seeds on screen"): it would show their bytes as other characters. A cut shows
+  // as three dots.
   const unicode = unicodeShown(given.env, args);
   const io: CliIo = unicode
     ? given
@@ -300,7 +302,7 @@ export async function run(args: readonly string[], given: CliIo): Promise<number
     !commands.includes(first) &&
     !pathExists(first)
   ) {
-    // A name that is not UTF-8 reaches the program with U+FFFD for its bad bytes (README,
+    // A name that is not UTF-8 reaches the program with U+FFFD for its bad bytes (docs/records.md,
     // "Move notation and game records"): the file may be there under its real name.
     if (first.includes('\uFFFD')) {
       io.stderr.write(`spider: cannot read '${printable(first, 300)}': ${missingFile(first)}\n`);
@@ -329,8 +331,8 @@ export async function run(args: readonly string[], given: CliIo): Promise<number
   // What comes before `--` may be options; what comes after, only arguments.
   const optional = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
   // An option's value is looked at before anything else: `deal --json --seed -h` is a seed left
-  // out, not a question (README, "Decisions where the rules are silent"); `--seed=-h` is the seed
-  // -h.
+  // out, not a question (docs/rules.md, "Decisions where the rules are silent"); `--seed=-h` is the
+  // seed -h.
   const swallowed = optionTakenAsValue(
     command ?? program.commands.find((c) => c.name() === 'play')!,
     optional,

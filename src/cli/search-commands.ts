@@ -1,5 +1,5 @@
 /**
- * The commands that search (README, "Solver" and "The fair player"): `spider solve`, with
+ * The commands that search (docs/solver.md, "Solver", "The fair player"): `spider solve`, with
  * `--where-lost`, and `spider autoplay`. The search modules load only when one of them runs.
  */
 import { type Command, Option } from 'commander';
@@ -52,9 +52,10 @@ export function addSearchCommands(program: Command, kit: CommandKit): void {
     .allowExcessArguments(false);
   /**
    * The game a search starts from: a record's end, or a deal from the options; with the record's
-   * other header keys, which the record it prints keeps (README, "Move notation and game records").
-   * `named`: the members that name the deal in the JSON, when the command chose it (a random seed,
-   * --winnable, --daily), so that the line found can be played (README, "Solver").
+   * other header keys, which the record it prints keeps (docs/records.md, "Move notation and game
+   * records"). `named`: the members that name the deal in the JSON, when the command chose it (a
+   * random seed, --winnable, --daily), so that the line found can be played (docs/solver.md,
+   * "Solver").
    */
   async function searchedGame(file: string | undefined, raw: RawOptions, command: Command) {
     const options = take(checkGameOptions(raw));
@@ -122,7 +123,7 @@ export function addSearchCommands(program: Command, kit: CommandKit): void {
             : found.result === 'lost'
               ? 'lost: no line of play wins from here'
               : found.positions === 0
-                ? // The rules' own look counts no positions (README, "Solver").
+                ? // The rules' own look counts no positions (docs/solver.md, "Solver").
                   'unknown: the time ran out while the rules looked at whether the position is lost, before any search (--time SECONDS gives it longer)'
                 : 'unknown: the time ran out before a win was found or ruled out (--time SECONDS gives it longer)';
       io.stdout.write(

@@ -1,5 +1,5 @@
 /**
- * `spider serve` (README, "Playing over SSH"): the entry point of the server. What is
+ * `spider serve` (docs/serve.md, "Playing over SSH"): the entry point of the server. What is
  * process-wide is here: the host key and the state folder, the signals that shut the server
  * down (every game saved, every player told), and a bug no game caught.
  */
@@ -36,7 +36,10 @@ export function wholeNumber(
   return { ok: true, value };
 }
 
-/** What each player may keep on disk, from the options (README, "Limits on disk"), or why not. */
+/**
+ * What each player may keep on disk, from the options (docs/serve.md, "Limits on disk"), or why
+ * not.
+ */
 export function diskLimitsOf(raw: {
   readonly maxHistory: string;
   readonly maxRecords: string;

@@ -1,5 +1,5 @@
 /**
- * Where the solver's thread code is (README, "The solver in the game"): `solver-worker.js`
+ * Where the solver's thread code is (docs/solver.md, "The solver in the game"): `solver-worker.js`
  * beside the bundle (`dist/`), or one folder up from the compiled module (`dist/cli/`).
  */
 import * as fs from 'fs';

@@ -90,7 +90,7 @@ export async function statsCommand(
     say(`cannot read the history of games: ${history.problem}`);
     return USAGE;
   }
-  // The games folded into the summary (README, "Limits on disk"), then every line after it.
+  // The games folded into the summary (docs/serve.md, "Limits on disk"), then every line after it.
   const games = digest(history.results, history.summary?.games);
   const stats = [...games.lines];
   const continued = games.continued;

@@ -1,6 +1,7 @@
 /**
- * `spider solve FILE --where-lost` (README, "Where it went wrong"): where a recorded game stopped
- * being winnable, as text (a comment saying so, then a record that replays) or one JSON object.
+ * `spider solve FILE --where-lost` (docs/solver.md, "Where it went wrong"): where a recorded game
+ * stopped being winnable, as text (a comment saying so, then a record that replays) or one JSON
+ * object.
  */
 import { actionsKept, type Game, writtenLine } from '../engine';
 import {
@@ -43,7 +44,7 @@ export function whereLostJson(found: WhereLost) {
 export function whereLostText(game: Game, found: WhereLost, meta: GameRecord['meta']): string {
   const actions = actionsKept(game);
   const low = found.lastWinnable;
-  // "After move 0" is the deal itself (README, "Where it went wrong").
+  // "After move 0" is the deal itself (docs/solver.md, "Where it went wrong").
   const afters =
     found.searched.length === 1 && found.searched[0].after === 0
       ? 'at the deal'

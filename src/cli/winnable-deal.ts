@@ -1,7 +1,7 @@
 /**
- * Choosing a deal with `--winnable` or `--daily` (README, "Winnable deals"): the first deal of the
- * sequence that the solver wins, from the cache when it was found before (its winning line played
- * through the rules again), else searched for, with each candidate shown on a terminal.
+ * Choosing a deal with `--winnable` or `--daily` (docs/deals.md, "Winnable deals"): the first deal
+ * of the sequence that the solver wins, from the cache when it was found before (its winning line
+ * played through the rules again), else searched for, with each candidate shown on a terminal.
  */
 import { apply, bySeed, type DealId, dealPosition, dealText, isWon, SCHEMES } from '../engine';
 import { dealName, formatAction, grouped as count, parseAction, printableLines } from '../notation';

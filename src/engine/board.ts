@@ -1,5 +1,5 @@
 /**
- * The rules on one mutable board, for searches that look at millions of positions (README,
+ * The rules on one mutable board, for searches that look at millions of positions (docs/solver.md,
  * "Solver"): the same actions as `apply`, played in place on typed arrays and taken back, with no
  * object made per position. `apply` stays the reference: tests play random games on both and
  * compare every position, and the solver replays every line it finds through `apply`.

@@ -45,7 +45,7 @@ export interface Game {
   readonly actions: number;
   /**
    * Undos that took back a turned card or a deal, restarts after cards were seen (xpat2's cheat
-   * count), and answers of the solver shown (README, "Peeks").
+   * count), and answers of the solver shown (docs/playing.md, "Peeks").
    */
   readonly peeks: number;
 }
@@ -84,9 +84,9 @@ function canonical(position: Position, action: Action): Action {
 }
 
 /**
- * A line of play from `from` as it is best written down (README, "Move notation and game
- * records"): each move whose count `F-T` would choose anyway loses it. From an action the rules
- * refuse on, the rest stays as given.
+ * A line of play from `from` as it is best written down (docs/records.md, "Move notation
+ * and game records"): each move whose count `F-T` would choose anyway loses it. From an action the
+ * rules refuse on, the rest stays as given.
  */
 export function writtenLine(from: Position, line: readonly Action[]): Action[] {
   const written: Action[] = [];
@@ -218,7 +218,7 @@ export function redo(game: Game): GameOutcome {
 
 /**
  * The same game with one more peek: the player was shown something the face-down cards decide,
- * such as the solver's answer (README, "Peeks"). Nothing else changes.
+ * such as the solver's answer (docs/playing.md, "Peeks"). Nothing else changes.
  */
 export function countPeek(game: Game): Game {
   return withHistory(
@@ -259,7 +259,7 @@ export function movesKept(game: Game): number {
 /**
  * Whether anything was done in the game: an action played or undone, or a peek (a restart keeps
  * the peeks). Such a game is worth keeping, and counts as abandoned when given up for another
- * (README, "Saved games and statistics"); a deal nobody touched counts in nothing.
+ * (docs/saves.md, "Saved games and statistics"); a deal nobody touched counts in nothing.
  */
 export function touched(game: Game): boolean {
   return game.played !== null || game.undone !== null || game.peeks > 0;

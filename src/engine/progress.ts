@@ -1,5 +1,5 @@
 /**
- * Whether progress is still possible (README, "Lost"): a search over the positions reachable
+ * Whether progress is still possible (docs/rules.md, "Lost"): a search over the positions reachable
  * without progress. Progress is an action that turns a card face up, deals, or removes a complete
  * suit. Until one of those, no card turns, so every position the search meets holds the same
  * face-up cards and the face-down ones are never looked at: the answer needs only what the player
@@ -379,7 +379,7 @@ export class ProgressSearch {
   }
 }
 
-/** Whether progress can still be made from a position (README, "Lost"). */
+/** Whether progress can still be made from a position (docs/rules.md, "Lost"). */
 export function progressPossible(
   position: Position,
   limit = PROGRESS_SEARCH_LIMIT,

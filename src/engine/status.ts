@@ -76,7 +76,7 @@ export class StatusSearch {
     if (this.result !== null || this.search === null) return this.result;
     const verdict = this.search.run(budget);
     if (verdict === null) return null;
-    // Beyond the limit the game counts as playing (README, "Lost").
+    // Beyond the limit the game counts as playing (docs/rules.md, "Lost").
     this.result = verdict === 'no' ? 'lost' : 'playing';
     known.set(this.position, this.result);
     underWay.delete(this.position);
@@ -85,8 +85,8 @@ export class StatusSearch {
 }
 
 /**
- * Won, lost or playing (README, "Lost"): lost when no progress (a card turned, a deal, a suit
- * removed) can be reached from the position any more, which a search of up to
+ * Won, lost or playing (docs/rules.md, "Lost"): lost when no progress (a card turned, a deal, a
+ * suit removed) can be reached from the position any more, which a search of up to
  * `PROGRESS_SEARCH_LIMIT` positions decides. Usually settled at a glance; see `statusWithin`
  * for callers that cannot wait.
  */
@@ -106,8 +106,8 @@ export function statusSearch(position: Position): StatusSearch {
 export const QUICK_STATUS_LIMIT = 200;
 
 /**
- * Positions a start looks at before its first frame (README, "Lost"): there the search's code
- * runs for the first time, not yet compiled to machine code, and 200 positions cost several
+ * Positions a start looks at before its first frame (docs/rules.md, "Lost"): there the search's
+ * code runs for the first time, not yet compiled to machine code, and 200 positions cost several
  * milliseconds. A game opened with the question still open is settled in the background.
  */
 export const OPENING_STATUS_LIMIT = 20;

@@ -1,8 +1,8 @@
 import { type Action, COLUMN_COUNT, DEAL, move, remove } from '../engine';
 
 /**
- * Move notation (README, "Move notation and game records"): `F-T`, `F-T/N`, `d`, `rF`, columns 1..10.
- * Returns the action, or null when the token is not notation at all.
+ * Move notation (docs/records.md, "Move notation and game records"): `F-T`, `F-T/N`, `d`, `rF`,
+ * columns 1..10. Returns the action, or null when the token is not notation at all.
  */
 export function parseAction(token: string): Action | null {
   if (token === 'd') return DEAL;

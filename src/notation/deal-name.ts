@@ -20,8 +20,9 @@ export function dealOption(deal: DealId): [option: string, value: string] {
 }
 
 /**
- * What a deal the program chose is (README, "Winnable deals"): `proven winnable (from seed 42)`,
- * `daily deal of 2026-11-23, proven winnable`; empty for a deal named directly.
+ * What a deal the program chose is (docs/deals.md, "Winnable deals"):
+ * `proven winnable (from seed 42)`, `daily deal of 2026-11-23, proven winnable`; empty for a deal
+ * named directly.
  */
 export function originName(deal: DealId): string {
   const origin = deal.origin;

@@ -18,13 +18,13 @@ export interface ColumnJson {
   up: string[];
 }
 
-/** The JSON document of README, "Headless commands". Key order is part of the contract. */
+/** The JSON document of docs/records.md, "Headless commands". Key order is part of the contract. */
 export interface PositionJson {
   /** A seed deal's seed; a numbered deal has `deal` instead. */
   seed?: string;
   /** A numbered deal: `pysol:N`, `kpat:N`. */
   deal?: string;
-  /** A deal chosen as proven winnable (README, "Winnable deals"). */
+  /** A deal chosen as proven winnable (docs/deals.md, "Winnable deals"). */
   winnable?: true;
   /** Where its sequence started: a seed, or `SCHEME:N`. */
   from?: string;
@@ -90,8 +90,8 @@ export function positionJson(game: Game, reveal: boolean): PositionJson {
 
 /**
  * Characters that would not show, or would change how the output shows, in a terminal; and
- * combining marks at the start of a string, which would sit on its quote mark (README, "Seeds
- * on screen").
+ * combining marks at the start of a string, which would sit on its quote mark (docs/deals.md,
+ * "Seeds on screen").
  */
 const UNSEEN_OR_ALONE = new RegExp(`[${UNSEEN_CLASS}\\p{Co}\\p{Cn}]|(?<=")\\p{M}+`, 'gu');
 

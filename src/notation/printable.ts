@@ -1,10 +1,11 @@
 import { graphemes, graphemeWidth } from './width';
 
 /**
- * The characters that do not show as what they are (README, "Seeds on screen"), for a regular
- * expression's character class: controls, format characters (zero-width, direction-changing),
- * line and paragraph separators, default-ignorable characters, and every space but the space
- * itself (a no-break space looks like one, and a command typed from what is seen would differ).
+ * The characters that do not show as what they are (docs/deals.md, "Seeds on screen"), for a
+ * regular expression's character class: controls, format characters (zero-width,
+ * direction-changing), line and paragraph separators, default-ignorable characters, and every space
+ * but the space itself (a no-break space looks like one, and a command typed from what is seen
+ * would differ).
  */
 export const UNSEEN_CLASS = String.raw`\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000`;
 

@@ -13,7 +13,10 @@ import { ACTION_FORMS, formatAction, parseAction } from './action';
 import { printable } from './printable';
 import { seedProblem } from './seed';
 
-/** A game record (README "Move notation and game records"): the rules, the deal and the line of play kept. */
+/**
+ * A game record (docs/records.md, "Move notation and game records"): the rules, the deal and the
+ * line of play kept.
+ */
 export interface GameRecord {
   /** The deal: `seed: S` or `deal: SCHEME:N` in the header. */
   readonly deal: DealId;
@@ -24,7 +27,7 @@ export interface GameRecord {
   readonly actions: readonly Action[];
   /**
    * How many of the last actions are undone, not kept: only a save has them (its `undone: N`
-   * with `save-format`, README "Move notation and game records"); 0 for any other record.
+   * with `save-format`, docs/records.md, "Move notation and game records"); 0 for any other record.
    */
   readonly undone: number;
   /**
@@ -117,8 +120,8 @@ export function parseRecord(text: string, { headerOnly = false } = {}): RecordPa
   const meta: [string, string][] = [];
   for (; more && !isBlank(line); more = nextLine()) {
     if (isComment(line)) continue;
-    // The key is what comes before the first ': ', the value the rest (README, "Move notation and
-    // game records"); a key alone with its colon has an empty value.
+    // The key is what comes before the first ': ', the value the rest (docs/records.md, "Move
+    // notation and game records"); a key alone with its colon has an empty value.
     const split = line.indexOf(': ');
     const key = split >= 0 ? line.slice(0, split) : line.endsWith(':') ? line.slice(0, -1) : '';
     if (!isKey(key))

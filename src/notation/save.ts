@@ -17,8 +17,8 @@ import { seedProblem } from './seed';
 import { formatRecord, type GameRecord, parseRecord } from './record';
 
 /**
- * A saved game is a game record (README, "Move notation and game records") with a few more header keys, so any record
- * reader can replay it and a person can read it:
+ * A saved game is a game record (docs/records.md, "Move notation and game records") with a few more
+ * header keys, so any record reader can replay it and a person can read it:
  *
  *   save-format: 1       the version of these keys; a newer one is refused, never guessed at
  *   undone: N            the last N actions of the body are undone (the redo stack)
@@ -31,11 +31,11 @@ import { formatRecord, type GameRecord, parseRecord } from './record';
  *                        from the headers alone; never trusted beyond that (the game chosen is
  *                        replayed, and what its moves say wins)
  *   continued: yes       (only then) the game was continued from a record file: the
- *                        statistics keep it apart (README, Statistics)
+ *                        statistics keep it apart (docs/saves.md, "Saved games and statistics")
  *   abandoned: yes       (only then) the game was given up for a new one, but the statistics
  *                        could not hear of it: the next start records it, then removes the save
  *   winnable-from-seed: S, winnable-from-deal: SCHEME:N   (only then) the deal was chosen as
- *                        proven winnable, from this start (README, "Winnable deals")
+ *                        proven winnable, from this start (docs/deals.md, "Winnable deals")
  *   daily: YYYY-MM-DD    (only then) the daily deal of that date
  *
  * The body holds the line of play kept, then the undone actions in the order they were played.
@@ -50,7 +50,10 @@ export interface SaveInfo {
   readonly saved: string;
   /** The game was abandoned, and waits only to be recorded in the statistics. */
   readonly abandoned?: boolean;
-  /** The game was continued from a record file, so it sets no records (README, Statistics). */
+  /**
+   * The game was continued from a record file, so it sets no records (docs/saves.md, "Saved games
+   * and statistics").
+   */
   readonly continued?: boolean;
 }
 
@@ -78,9 +81,9 @@ const STATE_KEYS = [
 ];
 
 /**
- * The header keys a record made from another one carries on (README, "Move notation and game
- * records"): all but those about the state of the game read, which its new line of play may
- * contradict (a `status: lost` over a winning line).
+ * The header keys a record made from another one carries on (docs/records.md, "Move notation
+ * and game records"): all but those about the state of the game read, which its new line of play
+ * may contradict (a `status: lost` over a winning line).
  */
 export function carriedMeta(meta: GameRecord['meta']): GameRecord['meta'] {
   return meta.filter(([key]) => !STATE_KEYS.includes(key));
@@ -130,7 +133,7 @@ export function formatSave(game: Game, info: SaveInfo): string {
     ['elapsed-ms', String(Math.max(0, Math.round(info.elapsedMs)))],
     ['started', info.started],
     ['saved', info.saved],
-    // Never a wait: a status still being decided is written as playing (README, "Lost").
+    // Never a wait: a status still being decided is written as playing (docs/rules.md, "Lost").
     ['status', statusWithin(game.position) ?? 'playing'],
     ...(info.continued ? [['continued', 'yes'] as [string, string]] : []),
     ...(info.abandoned ? [['abandoned', 'yes'] as [string, string]] : []),
@@ -196,9 +199,9 @@ export function readSaveHeader(
 }
 
 /**
- * The line of play a record holds, as a game restores it (README, "Move notation and game
- * records"): a save read as a record keeps its undone actions to redo and its count of actions
- * for the score; any other record is its actions alone.
+ * The line of play a record holds, as a game restores it (docs/records.md, "Move notation
+ * and game records"): a save read as a record keeps its undone actions to redo and its count of
+ * actions for the score; any other record is its actions alone.
  */
 export function recordLine(record: GameRecord): SavedLine {
   const counted = record.meta.some(([key]) => key === 'save-format')

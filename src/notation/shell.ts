@@ -39,7 +39,7 @@ export function shellQuote(word: string, ascii = false): string {
 /**
  * The command that deals the same game again: the deal and every rule that differs from the
  * defaults (the suit count always, so the line says what it deals). A seed that starts with `-`
- * is joined to its option (`--seed=-h`): on its own it would be read as an option (README,
+ * is joined to its option (`--seed=-h`): on its own it would be read as an option (docs/deals.md,
  * "Seeds on screen").
  */
 export function playCommand(deal: DealId, rules: Rules, ascii = false): string {

@@ -4,9 +4,9 @@ import type { WhereLost } from '../search/where-lost';
 const at = (after: number) => (after === 0 ? 'at the deal' : `after move ${after}`);
 
 /**
- * Where a game went wrong, in one or two sentences for the player (README, "Where it went
- * wrong"). Moves are the actions of the record counted from 1, deals included, as the status
- * line's move count and `spider replay` count them.
+ * Where a game went wrong, in one or two sentences for the player (docs/solver.md, "Where
+ * it went wrong"). Moves are the actions of the record counted from 1, deals included, as the
+ * status line's move count and `spider replay` count them.
  */
 export function whereLostSentence(found: WhereLost): string {
   const { lastWinnable: low, firstLost: high, losing } = found;

@@ -8,7 +8,7 @@
 /**
  * string-width and a grapheme segmenter, made the first time text beyond the NARROW characters
  * is measured: loading ICU's segmentation data costs about 8 ms, which a game whose seed and
- * messages are plain text never pays (see "Start-up" in the README).
+ * messages are plain text never pays (see docs/measurements.md, "Start-up").
  */
 let tools: { stringWidth: (text: string) => number; segmenter: Intl.Segmenter } | undefined;
 function measuring(): NonNullable<typeof tools> {
@@ -56,8 +56,8 @@ export function textWidth(text: string): number {
 }
 
 /**
- * Text for a terminal that is not UTF-8 (README, "Seeds on screen"): each character beyond ASCII
- * becomes `?`, one per column it would take (at least one).
+ * Text for a terminal that is not UTF-8 (docs/deals.md, "Seeds on screen"): each character beyond
+ * ASCII becomes `?`, one per column it would take (at least one).
  */
 export function asciiOnly(text: string): string {
   if (/^\p{ASCII}*$/u.test(text)) return text;

@@ -1,8 +1,8 @@
 /**
- * Autoplay (README, "Solver"): plays a game to its end on its own. `open` follows the solver,
- * which sees every card; where the solver finds no win, the game goes on with the hints until the
- * rules call it lost, or until the hints see nothing useful left (then autoplay searches once
- * more, and resigns if that finds no win either).
+ * Autoplay (docs/solver.md, "Solver"): plays a game to its end on its own. `open` follows the
+ * solver, which sees every card; where the solver finds no win, the game goes on with the hints
+ * until the rules call it lost, or until the hints see nothing useful left (then autoplay searches
+ * once more, and resigns if that finds no win either).
  * `fair` asks the fair player for every action, as a player who sees only the face-up cards
  * would, and never undoes.
  */
@@ -82,8 +82,8 @@ export interface FairAutoplayed extends Autoplayed {
 }
 
 /**
- * Plays the game to its end with the fair player (README, "Hints"): each action is chosen from
- * what the player sees at that moment, with the budget given for each; nothing is undone. Ends
+ * Plays the game to its end with the fair player (docs/playing.md, "Hints"): each action is chosen
+ * from what the player sees at that moment, with the budget given for each; nothing is undone. Ends
  * won, lost by the rules, or resigned when the player sees nothing worth doing. Its worlds are
  * drawn with the deal's name as the seed (`pysol:5027`) unless the budget gives another, so a
  * deal is played the same way every time.
@@ -100,7 +100,7 @@ export function autoplayFair(
   let game = start;
   let plans = 0;
   let cut = 0;
-  // A game the rules call lost is over: no move there leads anywhere (README, "Lost").
+  // A game the rules call lost is over: no move there leads anywhere (docs/rules.md, "Lost").
   while (gameStatus(game) === 'playing' && actions.length < MAX_FAIR) {
     const choice = fairChoice(gameView(game), seeded);
     plans++;

@@ -1,6 +1,6 @@
 /**
- * The best place for a run (README, "Playing"): where the cards of a column go when the player
- * chooses that column twice. Advice from what the player sees, like the hints.
+ * The best place for a run (docs/playing.md, "Playing"): where the cards of a column go when the
+ * player chooses that column twice. Advice from what the player sees, like the hints.
  */
 import type { MoveAction } from '../engine/actions';
 import { legalActions } from '../engine/apply';

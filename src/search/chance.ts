@@ -1,6 +1,6 @@
 /**
- * The fair player's estimated chance to win from a position (README, "The fair player"): a table
- * made from its own games by `npm run bench:chances`, made again whenever the player changes.
+ * The fair player's estimated chance to win from a position (docs/solver.md, "The fair player"): a
+ * table made from its own games by `npm run bench:chances`, made again whenever the player changes.
  */
 import { DEAL_SIZE } from '../engine/position';
 import { SUITS_TO_WIN } from '../engine/status';

@@ -1,5 +1,5 @@
 /**
- * The fair player's follow-up after an uncertain action (README, "The fair player").
+ * The fair player's follow-up after an uncertain action (docs/solver.md, "The fair player").
  */
 import { Board, DEAL_CODE } from '../engine/board';
 import type { FairTuning } from './fair';
@@ -97,7 +97,7 @@ export class Follow {
 /**
  * The positions one rating has reached, by the low half of their hash: an open-addressed table
  * that empties in one step (each rating stamps its own entries). A `Set` of numbers did the same
- * about 6% slower over a whole plan (README, "The fair player": `npm run bench:think`).
+ * about 6% slower over a whole plan (docs/solver.md, "The fair player": `npm run bench:think`).
  */
 export class SeenSet {
   private keys = new Uint32Array(1 << 12);

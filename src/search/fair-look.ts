@@ -1,7 +1,7 @@
 /**
- * The fair player's look at what is certain (README, "The fair player"): every arrangement of the
- * face-up cards reachable by moves that turn no card, and the uncertain actions found on the way
- * (a move that turns a card, a deal). And the measure the player rates positions by.
+ * The fair player's look at what is certain (docs/solver.md, "The fair player"): every arrangement
+ * of the face-up cards reachable by moves that turn no card, and the uncertain actions found on the
+ * way (a move that turns a card, a deal). And the measure the player rates positions by.
  */
 import type { Action } from '../engine/actions';
 import { actionOf, Board, DEAL_CODE, STRIDE, type ActionCode } from '../engine/board';
@@ -100,8 +100,8 @@ function weightedScore(board: Board, w: Weights): number {
 }
 
 /**
- * Whether the stock is left but can never be dealt (README, "The fair player"): where a deal
- * needs every column filled, a tableau of fewer cards than columns can never fill them (a
+ * Whether the stock is left but can never be dealt (docs/solver.md, "The fair player"): where a
+ * deal needs every column filled, a tableau of fewer cards than columns can never fill them (a
  * complete suit on top counts as gone: it leaves at once).
  */
 function cannotDeal(board: Board): boolean {

@@ -1,8 +1,8 @@
 /**
- * The fair player's rollout (README, "The fair player"): each way to turn a column is played on
- * in a world by a cheap greedy player to the end, so that the ways are judged by how a player who
- * cannot see ahead fares after them, not by a solver that knows the world's cards and wins almost
- * every world from almost any turn.
+ * The fair player's rollout (docs/solver.md, "The fair player"): each way to turn a column is
+ * played on in a world by a cheap greedy player to the end, so that the ways are judged by how a
+ * player who cannot see ahead fares after them, not by a solver that knows the world's cards and
+ * wins almost every world from almost any turn.
  */
 import { Board, DEAL_CODE } from '../engine/board';
 import type { Position } from '../engine/position';

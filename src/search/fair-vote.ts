@@ -1,7 +1,7 @@
 /**
- * The solver's vote, its tally and the rollout (README, "The fair player"): with the stock dealt
- * and cards face down, the solver plays out worlds. In the vote the lines it wins vote for the
- * column to turn first; in the tally each way to turn a column is played in the same worlds and
+ * The solver's vote, its tally and the rollout (docs/solver.md, "The fair player"): with the stock
+ * dealt and cards face down, the solver plays out worlds. In the vote the lines it wins vote for
+ * the column to turn first; in the tally each way to turn a column is played in the same worlds and
  * solved there; in the rollout a greedy player plays on from there instead of the solver.
  */
 import type { Action } from '../engine/actions';

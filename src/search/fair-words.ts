@@ -1,6 +1,6 @@
 /**
- * The fair player's choice in words, for the hint on the message line (README, "Hints"): the
- * action as every hint words it, why (what the action itself does, and where its plan leads),
+ * The fair player's choice in words, for the hint on the message line (docs/playing.md, "Hints"):
+ * the action as every hint words it, why (what the action itself does, and where its plan leads),
  * and the chance of winning when the player gives one.
  */
 import type { Action, MoveAction } from '../engine/actions';

@@ -1,7 +1,7 @@
 /**
- * The fair player (README, "Hints"): chooses an action from what the player sees, and nothing
- * else: the face-up cards, how many cards are face down in each column, how many are left in the
- * stock, and the removed suits; hence which cards are still unseen. Pure: no I/O; time comes
+ * The fair player (docs/playing.md, "Hints"): chooses an action from what the player sees, and
+ * nothing else: the face-up cards, how many cards are face down in each column, how many are left
+ * in the stock, and the removed suits; hence which cards are still unseen. Pure: no I/O; time comes
  * from the clock it is given.
  *
  * How it decides (what it sees, and the worlds it samples, are in `view.ts`):
@@ -60,7 +60,8 @@ export interface FairBudget {
   readonly tuning?: Partial<FairTuning>;
   /**
    * How the worlds are drawn (default `sampleWorld`). Only the benchmark sets it, to measure
-   * what seeing the hidden cards would be worth (README, "What was measured"); play never does.
+   * what seeing the hidden cards would be worth (docs/measurements.md, "What was measured"); play
+   * never does.
    */
   readonly draw?: Draw;
 }
@@ -98,9 +99,9 @@ export interface FairChoice {
 
 /**
  * The rest of `choice`'s plan once its first action has been played from `from`, reaching `to`:
- * its moves are certain until its last (README, "Hints"), so the player follows it as `spider
- * autoplay` does, where asking afresh at each step could turn back and forth between two plans of
- * the same worth. Null when the plan is done, or `to` is not where its first action leads.
+ * its moves are certain until its last (docs/playing.md, "Hints"), so the player follows it as
+ * `spider autoplay` does, where asking afresh at each step could turn back and forth between two
+ * plans of the same worth. Null when the plan is done, or `to` is not where its first action leads.
  */
 export function planGoesOn(
   choice: FairChoice | null,
@@ -218,7 +219,7 @@ export const FAIR_SWITCHES: readonly (keyof FairTuning)[] = [
 ];
 
 /**
- * What changes with the number of suits (README, "The fair player"). With 2 and 4 suits the
+ * What changes with the number of suits (docs/solver.md, "The fair player"). With 2 and 4 suits the
  * follow-up looks 12 moves deep: compared side by side on games no one tuned on, that won 28 more
  * of 400 with 2 suits and 21 more of 600 with 4. With 4 suits step 2 rates the 96 best turns, not
  * 48: 17 more of 500. With 1 suit 12 moves deep wins no more; there a face-down card counts as one
@@ -291,8 +292,8 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
   }
   // With the stock dealt and cards face down, the solver plays out worlds, and those it wins vote
   // for the column to turn; or, with the tally or the rollout, each way to turn is played out in
-  // the same worlds once step 2 has found them, by the solver or by a greedy player (README, "The
-  // fair player").
+  // the same worlds once step 2 has found them, by the solver or by a greedy player
+  // (docs/solver.md, "The fair player").
   const endgame = view.stockLeft === 0 && view.columns.some((column) => column.hidden > 0);
   const clock = { now, cancelled, out, deadline, stopped: () => (cut = true) };
   const voted =
@@ -302,7 +303,7 @@ export function fairChoice(view: View, budget: FairBudget = {}): FairChoice {
 
   // 1. Arrangements reachable by moves that turn no card. With the stock dealt, when none of
   // those kept leads to a turn, the player would give up: it looks further first, while it has
-  // time (README, "The fair player").
+  // time (docs/solver.md, "The fair player").
   let board = new Board(first);
   const rateBy = measureOf(t);
   let known = new Known(board, t.nodes, rateBy);

@@ -1,9 +1,10 @@
 /**
- * The solver's jobs as they cross to the thread that runs them (README, "The solver in the
- * game"): what is asked, what comes back, and the handler that answers. Pure: data in, data out.
+ * The solver's jobs as they cross to the thread that runs them (docs/solver.md, "The
+ * solver in the game"): what is asked, what comes back, and the handler that answers. Pure: data
+ * in, data out.
  *
- * A game crosses as what a game record holds (README, "Move notation and game records"): its
- * deal, rules and line of play; the other side replays the line through the rules, so both
+ * A game crosses as what a game record holds (docs/records.md, "Move notation and game records"):
+ * its deal, rules and line of play; the other side replays the line through the rules, so both
  * sides work on the very same position.
  */
 import type { Action } from '../engine/actions';
@@ -42,20 +43,20 @@ export function gameFromData(data: GameData): Game | string {
 
 /**
  * Work for the solver's thread: `solve` the game's current position, find `where-lost` its
- * line of play stopped being winnable (README, "Where it went wrong"), or ask the `fair` player
- * for a hint from what the player sees of the position (README, "Hints").
+ * line of play stopped being winnable (docs/solver.md, "Where it went wrong"), or ask the `fair`
+ * player for a hint from what the player sees of the position (docs/playing.md, "Hints").
  */
 export type Job = {
   readonly kind: 'solve' | 'where-lost' | 'fair';
   readonly game: GameData;
   /** Milliseconds the job may take. */
   readonly timeMs: number;
-  /** Which way the solver searches (README, "Solver"); default 0. */
+  /** Which way the solver searches (docs/solver.md, "Solver"); default 0. */
   readonly variant?: Variant;
   /**
    * What `timeMs` is counted on: the wall clock (the default), or `thread`, the time the job's
    * thread has spent on a core, where the system tells it: a server's players' jobs, whose
-   * threads share the cores with the server and one another (README, "Playing over SSH").
+   * threads share the cores with the server and one another (docs/serve.md, "Playing over SSH").
    */
   readonly clock?: 'thread';
 };

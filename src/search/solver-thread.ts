@@ -1,6 +1,6 @@
 /**
- * The solver off the input path (README, "The solver in the game"): a worker thread that runs
- * solver jobs one at a time, started on first use, so a start never pays for it. A job answers
+ * The solver off the input path (docs/solver.md, "The solver in the game"): a worker thread that
+ * runs solver jobs one at a time, started on first use, so a start never pays for it. A job answers
  * once through its callback, or never if it is cancelled first; a job under way when cancelled
  * is told to stop through shared memory (see `ThreadData`), and the next one starts as soon as
  * it has. A thread that fails answers its job with the reason, and a new one starts for the
@@ -13,7 +13,7 @@ import { SolverTurns } from './solver-turns';
 
 /**
  * Node's worker_threads, loaded with the first thread: loading it costs more than a millisecond,
- * which a start that never asks the solver does not pay (README, "Start-up").
+ * which a start that never asks the solver does not pay (docs/measurements.md, "Start-up").
  */
 function workerClass(): typeof Worker {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
@@ -146,15 +146,16 @@ interface Question {
 }
 
 /**
- * The solver on both cores (README, "Solver"): two threads, each searching a solve job in its own
- * variant. The first win answers and stops the other thread; so does a proven loss. Otherwise the
- * answer comes when both have given theirs: unknown, with the positions of both. Other jobs run
- * on one thread.
+ * The solver on both cores (docs/solver.md, "Solver"): two threads, each searching a solve job in
+ * its own variant. The first win answers and stops the other thread; so does a proven loss.
+ * Otherwise the answer comes when both have given theirs: unknown, with the positions of both.
+ * Other jobs run on one thread.
  *
- * Its questions wait in turns across those who ask (`SolverTurns`; README, "Playing over SSH": a
- * server's players, each through a `SolverShare`), and a thread that comes free takes the other variant of a solve job
- * under way before anything else, then the question whose turn it is. A question that waits
- * longer than `maxWaitMs` for its turn is answered that the solver is busy, and with whom.
+ * Its questions wait in turns across those who ask (`SolverTurns`; docs/serve.md, "Playing over
+ * SSH": a server's players, each through a `SolverShare`), and a thread that comes free takes the
+ * other variant of a solve job under way before anything else, then the question whose turn it is.
+ * A question that waits longer than `maxWaitMs` for its turn is answered that the solver is busy,
+ * and with whom.
  */
 export class SolverPair implements JobRunner {
   private readonly threads: [SolverThread, SolverThread];
@@ -297,8 +298,8 @@ function combined(answers: readonly JobResult[]): JobResult {
 /**
  * One game's share of a solver that several games use (a server's players): its questions take
  * turns with the others' (see `SolverPair`), each is timed by the solver thread's own clock, so
- * that its budget buys the same search however busy the cores are (README, "Playing over SSH"),
- * and closing the share cancels only its own jobs, never the solver.
+ * that its budget buys the same search however busy the cores are (docs/serve.md, "Playing over
+ * SSH"), and closing the share cancels only its own jobs, never the solver.
  */
 export class SolverShare implements JobRunner {
   private readonly cancels = new Set<() => void>();

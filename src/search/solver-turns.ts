@@ -1,11 +1,11 @@
 /**
- * The questions waiting for the solver's threads, taken in turns across those who ask (README,
- * "Playing over SSH", "One process, many players"): a server's players. Each asker's questions go
- * in the order asked; among askers, the next question is that of the asker served longest ago:
- * whose last question started first, or who came to ask first, for one never served yet. So
- * askers who keep asking take turns, round and round, one who comes joins the end of the round,
- * and a player who asks now and then waits only for the questions under way, never behind the
- * many that others keep asking. Pure: no clock, no threads.
+ * The questions waiting for the solver's threads, taken in turns across those who ask
+ * (docs/serve.md, "Playing over SSH", "One process, many players"): a server's players. Each
+ * asker's questions go in the order asked; among askers, the next question is that of the asker
+ * served longest ago: whose last question started first, or who came to ask first, for one never
+ * served yet. So askers who keep asking take turns, round and round, one who comes joins the end of
+ * the round, and a player who asks now and then waits only for the questions under way, never
+ * behind the many that others keep asking. Pure: no clock, no threads.
  */
 export class SolverTurns<T> {
   /** The askers with questions waiting, in the order they came to wait; each one's in order. */

@@ -1,10 +1,10 @@
 /**
- * The solver's thread (README, "The solver in the game"): the build bundles it on its own as
- * `dist/solver-worker.js` (scripts/build.js), and `SolverThread` starts it on first use. It
+ * The solver's thread (docs/solver.md, "The solver in the game"): the build bundles it on its own
+ * as `dist/solver-worker.js` (scripts/build.js), and `SolverThread` starts it on first use. It
  * runs the jobs one at a time, as they come, and answers each with its id. A job that asks for
- * the thread's own clock (a server's player's: README, "Playing over SSH") is timed by it where
- * the system tells it, else by the wall clock. Required anywhere but in a worker thread, it does
- * nothing.
+ * the thread's own clock (a server's player's: docs/serve.md, "Playing over SSH") is timed by it
+ * where the system tells it, else by the wall clock. Required anywhere but in a worker thread, it
+ * does nothing.
  */
 // The thread's entry point, where its clock is read: the search itself reads no file.
 // eslint-disable-next-line no-restricted-imports -- the kernel's clock of this thread, below

@@ -1,5 +1,5 @@
 /**
- * The solver (README, "Solver"): sees every card, face-down and stock included, and answers
+ * The solver (docs/solver.md, "Solver"): sees every card, face-down and stock included, and answers
  * `won` with a winning line, `lost` (proven), or `unknown` (its budget ran out). Pure: no I/O;
  * time comes from the clock it is given.
  *
@@ -125,8 +125,8 @@ export function solve(start: Position, budget: SolveBudget = {}): Solution {
 }
 
 /**
- * Whether the rules call `start` lost (README, "Lost"), within the budget's time: their search may
- * look at a million positions, seconds of work, so it runs a slice at a time. Throws
+ * Whether the rules call `start` lost (docs/rules.md, "Lost"), within the budget's time: their
+ * search may look at a million positions, seconds of work, so it runs a slice at a time. Throws
  * OutOfBudget when the time ends first (the search is left under way: `status` and
  * `statusSearch` asked of the same position object later, on this thread, go on with it).
  */
@@ -183,7 +183,7 @@ const SCORE_OFFSET = 1 << 10;
  * king, or could go onto another column's top card, counts one less; so does each empty column.
  * Then, among equally tangled positions, more cards ready: in top runs, removed, or empty columns.
  * With `seenBase`, only a deepest card face up counts so: the fair player's measure, with its
- * switch `baseSeen`, then reads no face-down card (README, "The fair player").
+ * switch `baseSeen`, then reads no face-down card (docs/solver.md, "The fair player").
  */
 export function score(board: Board, seenBase = false): number {
   const { lengths, hidden, breaks, runs } = board;

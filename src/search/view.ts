@@ -1,8 +1,8 @@
 /**
- * What the player sees (README, "The fair player"): the face-up cards, how many cards are face
- * down in each column, how many are left in the stock, and the removed suits; hence which cards
- * are still unseen. And the worlds: arrangements of the unseen cards that fit what is seen, drawn
- * from a seed and from what is unseen only.
+ * What the player sees (docs/solver.md, "The fair player"): the face-up cards, how many cards are
+ * face down in each column, how many are left in the stock, and the removed suits; hence which
+ * cards are still unseen. And the worlds: arrangements of the unseen cards that fit what is seen,
+ * drawn from a seed and from what is unseen only.
  */
 import seedrandom from 'seedrandom';
 import { type Card, SUIT_LENGTH, type Suit, makeCard } from '../engine/cards';

@@ -1,6 +1,6 @@
 /**
- * Where a game went wrong (README, "Where it went wrong"): the last point of its line of play
- * from which a win was still possible, and the action that lost it. Pure and synchronous, data
+ * Where a game went wrong (docs/solver.md, "Where it went wrong"): the last point of its line of
+ * play from which a win was still possible, and the action that lost it. Pure and synchronous, data
  * in and data out (positions and actions are plain values, the answer too), so that it can run
  * in a worker thread, with a budget and a cancel signal.
  *
@@ -166,8 +166,8 @@ export function whereLost(
       stopped = cancelled() ? 'cancelled' : 'time';
       return false;
     }
-    // The solver's second variant where the first cannot tell, as `c` has both (README, "Where
-    // it went wrong"): else `g` could call unknown a position `c` has just called winnable.
+    // The solver's second variant where the first cannot tell, as `c` has both (docs/solver.md,
+    // "Where it went wrong"): else `g` could call unknown a position `c` has just called winnable.
     const position = positions.at(after);
     const first = solve(position, { positions: each, timeMs: left, cancelled, now });
     const second =
@@ -197,9 +197,9 @@ export function whereLost(
   };
 
   /**
-   * The line's end is lost by the rules (README, "Lost"): known with no search by the solver,
-   * whatever the time given (the rules' look may take a million positions, seconds at worst;
-   * only a cancel stops it).
+   * The line's end is lost by the rules (docs/rules.md, "Lost"): known with no search by the
+   * solver, whatever the time given (the rules' look may take a million positions, seconds at
+   * worst; only a cancel stops it).
    */
   const lostByRules = (): boolean => {
     const from = now();

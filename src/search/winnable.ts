@@ -1,16 +1,16 @@
 /**
- * Winnable deals (README, "Winnable deals"): from the deal asked for, the first deal of a fixed
- * sequence that the solver wins within a fixed budget of positions. The budget counts positions,
- * never time, so the same start gives the same deal on every machine (for one version of the
- * solver). Pure: the caller says what to show while it searches.
+ * Winnable deals (docs/deals.md, "Winnable deals"): from the deal asked for, the first deal of a
+ * fixed sequence that the solver wins within a fixed budget of positions. The budget counts
+ * positions, never time, so the same start gives the same deal on every machine (for one version of
+ * the solver). Pure: the caller says what to show while it searches.
  */
 import { type Action, type DealId, dealPosition, type Rules, SCHEMES } from '../engine';
 import { solve } from './solver';
 
 /**
- * Positions the solver may search per candidate deal. Measured (README, "Winnable deals"): one
- * to two seconds on a 2-core machine; it wins about three 4-suit deals in four, and nearly every
- * 2- and 1-suit deal.
+ * Positions the solver may search per candidate deal. Measured (docs/deals.md, "Winnable deals"):
+ * one to two seconds on a 2-core machine; it wins about three 4-suit deals in four, and nearly
+ * every 2- and 1-suit deal.
  */
 export const WINNABLE_POSITIONS = 500_000;
 
@@ -76,7 +76,7 @@ export interface WinnableOptions extends WinnableProgress {
 
 /**
  * Where the daily deal's sequence starts for a date: the seed `YYYY-MM-DD` of the local date
- * (README, "The daily deal"), so everyone gets the same deal that day, offline.
+ * (docs/deals.md, "The daily deal"), so everyone gets the same deal that day, offline.
  */
 export function dailyStart(date: Date): { readonly from: DealId; readonly daily: string } {
   const two = (n: number) => String(n).padStart(2, '0');

@@ -1,7 +1,7 @@
 /**
- * Who a publickey login is (README, "Playing over SSH"): a key names its player, so a login with
- * a key is accepted only when its signature verifies, by that key, with a signature algorithm of
- * that key's own type. A public key is public (anyone can fetch a person's keys), so anything
+ * Who a publickey login is (docs/serve.md, "Playing over SSH"): a key names its player, so a login
+ * with a key is accepted only when its signature verifies, by that key, with a signature algorithm
+ * of that key's own type. A public key is public (anyone can fetch a person's keys), so anything
  * short of that would let anyone play as anyone.
  */
 import { type ParsedKey, utils } from 'ssh2';

@@ -1,7 +1,7 @@
 /**
- * The server's host key (README, "Playing over SSH"): an ed25519 key made on the first start and
- * kept, mode 0600, in the server's state folder, so that players see the same key every time and
- * can check its fingerprint. Fingerprints are written as OpenSSH writes them (`SHA256:` and the
+ * The server's host key (docs/serve.md, "Playing over SSH"): an ed25519 key made on the first start
+ * and kept, mode 0600, in the server's state folder, so that players see the same key every time
+ * and can check its fingerprint. Fingerprints are written as OpenSSH writes them (`SHA256:` and the
  * unpadded base64 of the key's SHA-256), which is what `ssh` shows a player on first connecting.
  */
 import { createHash } from 'crypto';

@@ -1,5 +1,5 @@
 /**
- * What one server lets its players and their connections have (README, "Playing over SSH"):
+ * What one server lets its players and their connections have (docs/serve.md, "Playing over SSH"):
  * counts per client address, and a budget on how fast a session's input may arrive.
  */
 
@@ -125,7 +125,7 @@ export interface PumpOptions {
  * Hands a session's input to its game a slice at a time: `slice` bytes, then the rest on a later
  * turn of the event loop (`later`), so that other players' keys, and their games' frames, come in
  * between. The server plays every game on one thread: a burst of keys handed over whole would
- * hold up every other game until each of its keys was played (README, "Playing over SSH").
+ * hold up every other game until each of its keys was played (docs/serve.md, "Playing over SSH").
  * A slice never ends inside an escape sequence (it ends before the last ESC byte in it) or a
  * UTF-8 character, which the game would read as other keys. While the session is over a budget
  * (`wait`), its input waits, whole, for as long as it must: none of it is dropped.

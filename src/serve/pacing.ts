@@ -1,6 +1,6 @@
 /**
- * How the server keeps one player from holding up the others (README, "Limits"): every game runs
- * on the server's one thread, so each session has a budget of that thread's time, spent by its
+ * How the server keeps one player from holding up the others (docs/serve.md, "Limits"): every game
+ * runs on the server's one thread, so each session has a budget of that thread's time, spent by its
  * keys and its frames; a session over its budget waits (its input stays unread, its next frame
  * waits and shows the latest state), while the others play on.
  */

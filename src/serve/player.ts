@@ -1,6 +1,6 @@
 /**
- * One player's game over an SSH session (README, "Playing over SSH"): the session's channel is
- * the terminal, the pty request gives its type and size, window-change requests resize it. The
+ * One player's game over an SSH session (docs/serve.md, "Playing over SSH"): the session's channel
+ * is the terminal, the pty request gives its type and size, window-change requests resize it. The
  * game is the same as on a local terminal; what belongs to the process there (signals, Ctrl-Z,
  * a crash) belongs to the session here, and the server ends it when it must.
  */
@@ -58,7 +58,7 @@ export interface SessionContext {
   /** The lost-game search's turns, shared by every game of the server. */
   readonly searchTurns: SearchTurns;
   readonly idleMs: number;
-  /** What each player may keep on disk (README, "Limits on disk"). */
+  /** What each player may keep on disk (docs/serve.md, "Limits on disk"). */
   readonly diskLimits: DiskLimits;
   /** How long a client may take none of a backlog of output before it is let go. */
   readonly outputStallMs?: number;
@@ -94,8 +94,8 @@ export interface SessionBudget {
 }
 
 /**
- * The usual share (README, "Limits"): 250 ms of work at once, refilled at 50 ms a second (5% of
- * the thread). A key and its frame cost well under a millisecond at 80x24, and about 1 ms for a
+ * The usual share (docs/serve.md, "Limits"): 250 ms of work at once, refilled at 50 ms a second (5%
+ * of the thread). A key and its frame cost well under a millisecond at 80x24, and about 1 ms for a
  * repaint of every cell at the largest size a game is drawn at, 200x60.
  */
 const SESSION_BUDGET: SessionBudget = { burstMs: 250, perSecondMs: 50 };
@@ -323,7 +323,9 @@ export function resizeTerminal(channel: ServerChannel, cols: number, rows: numbe
   channel.emit('resize');
 }
 
-/** `text` as the player may read it: their folder written `~` (README, "Playing over SSH"). */
+/**
+ * `text` as the player may read it: their folder written `~` (docs/serve.md, "Playing over SSH").
+ */
 export function shownTo(player: Player, text: string): string {
   return player.kind === 'key' ? folderAsHome(text, player.folder) : text;
 }
@@ -335,7 +337,7 @@ function placesOf(player: Player, limits: DiskLimits): Places {
   return { state: '/nonexistent', data: '/nonexistent', stateProblem: guest, dataProblem: guest };
 }
 
-/** What of a game ended by the server is kept (README, "Playing over SSH"). */
+/** What of a game ended by the server is kept (docs/serve.md, "Playing over SSH"). */
 function keptWords(player: Player, game: { unsaved: boolean; touched: boolean }): string {
   if (player.kind === 'guest') return "a guest's game is not kept";
   if (!game.touched) return 'your game had not started, so there was nothing to keep';

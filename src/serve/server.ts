@@ -1,5 +1,5 @@
 /**
- * `spider serve` (README, "Playing over SSH"): an SSH server whose only service is the game.
+ * `spider serve` (docs/serve.md, "Playing over SSH"): an SSH server whose only service is the game.
  * Any public key is accepted and names the player (their games and statistics are kept in a
  * folder of their own); a client without a key plays as a guest. A session with a pty and a
  * shell request plays; everything else (commands, subsystems such as sftp, forwarding, agents,
@@ -53,13 +53,21 @@ export interface ServeOptions {
   readonly log: (line: string) => void;
   /** How long a connection may take to log in. */
   readonly loginMs?: number;
-  /** How often a client is asked whether it is still there (README, "Limits"). */
+  /** How often a client is asked whether it is still there (docs/serve.md, "Limits"). */
   readonly keepaliveMs?: number;
-  /** What each player may keep on disk (README, "Limits on disk"); `SERVER_DISK_LIMITS` if not given. */
+  /**
+   * What each player may keep on disk (docs/serve.md, "Limits on disk"); `SERVER_DISK_LIMITS` if
+   * not given.
+   */
   readonly diskLimits?: DiskLimits;
-  /** How long a client may take none of a backlog of output before it is let go (README, "Limits"). */
+  /**
+   * How long a client may take none of a backlog of output before it is let go (docs/serve.md,
+   * "Limits").
+   */
   readonly outputStallMs?: number;
-  /** Each session's share of the server's thread (README, "Limits"), if not the usual one. */
+  /**
+   * Each session's share of the server's thread (docs/serve.md, "Limits"), if not the usual one.
+   */
   readonly sessionBudget?: SessionBudget;
 }
 
@@ -86,25 +94,26 @@ const SHUTDOWN_GRACE_MS = 2000;
  * game then draws in its top left, where it has far more room than it needs). The size decides
  * the memory a game's screen takes and what each frame costs the server's one thread, and it is
  * the client's to say: uncapped, one player could claim a million cells (about 300 MB); at
- * 400x150 a frame cost up to 11 ms, at 200x60 about 1 ms (README, "Screen speed").
+ * 400x150 a frame cost up to 11 ms, at 200x60 about 1 ms (docs/measurements.md, "Screen speed").
  */
 export const MAX_COLS = 200;
 export const MAX_ROWS = 60;
 const capped = (size: number, max: number, fallback: number) => Math.min(size || fallback, max);
 
 /**
- * The client's terminal type, if it is a plain name (README, "Playing over SSH"); else xterm.
- * The terminal library reads a name with a `/` as the path of a terminfo file: a client could
- * make the server read any file of the host, or a device that never ends.
+ * The client's terminal type, if it is a plain name (docs/serve.md, "Playing over SSH"); else
+ * xterm. The terminal library reads a name with a `/` as the path of a terminfo file: a client
+ * could make the server read any file of the host, or a device that never ends.
  */
 export function terminalType(term: string | undefined): string {
   return term !== undefined && /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/.test(term) ? term : 'xterm';
 }
 
 /**
- * Bytes read from one connection, at most: this many at once, then this many a second (README,
- * "Limits"). Past them the server stops reading the socket until the client is within them, so a
- * flood is not even decrypted. Typing, with SSH's framing, is a few kB a second at most.
+ * Bytes read from one connection, at most: this many at once, then this many a second
+ * (docs/serve.md, "Limits"). Past them the server stops reading the socket until the client is
+ * within them, so a flood is not even decrypted. Typing, with SSH's framing, is a few kB a second
+ * at most.
  */
 const RAW_BURST = 64 * 1024;
 const RAW_PER_SECOND = 16 * 1024;
@@ -239,7 +248,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       options.log(`${address}: logged in as ${who}`);
     });
     // A connection with no game holds no place for long: it has as long as a login to start one
-    // (README, "Limits"), and as long again once its games have ended.
+    // (docs/serve.md, "Limits"), and as long again once its games have ended.
     let gamesHere = 0;
     let closed = false;
     let gameless: NodeJS.Timeout | null = null;
@@ -432,7 +441,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     socket.once('close', () => sockets.delete(socket));
     socket.setNoDelay(true); // a keystroke's frame goes out at once
     socket.on('error', () => undefined);
-    // Too many connections logging in: the oldest make room (README, "Limits").
+    // Too many connections logging in: the oldest make room (docs/serve.md, "Limits").
     for (const old of pending.add(socket, socket.remoteAddress ?? 'unknown')) old.destroy();
     const key = socketKey(socket.remoteAddress, socket.remotePort);
     byKey.set(key, socket);

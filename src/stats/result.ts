@@ -24,12 +24,12 @@ export interface GameResult {
    */
   readonly continued?: boolean;
   /**
-   * The daily deal of this date, `YYYY-MM-DD` (README, "The daily deal"): counted apart from the
-   * variant's other games.
+   * The daily deal of this date, `YYYY-MM-DD` (docs/deals.md, "The daily deal"): counted apart from
+   * the variant's other games.
    */
   readonly daily?: string;
   /**
-   * The save slot the game was kept in (README, "Saved games and statistics"): a save whose
+   * The save slot the game was kept in (docs/saves.md, "Saved games and statistics"): a save whose
    * result is already in the history, as when the save could not be removed after its result
    * was recorded, is neither counted again nor resumed.
    */

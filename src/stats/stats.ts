@@ -6,22 +6,22 @@
  *   won / played, so leaving a game counts against it as a loss does.
  * - A streak is a run of wins in the order games ended in (their `ended` times; as appended where
  *   those are equal) within one variant; a loss or an abandoned game in that variant ends it,
- *   games of other variants do not. A result recorded late (README, "Saved games and
- *   statistics") is appended after games that ended later, and counts in its place.
+ *   games of other variants do not. A result recorded late (docs/saves.md, "Saved
+ *   games and statistics") is appended after games that ended later, and counts in its place.
  * - Best scores, fewest moves and the fastest win are taken over won games only: a game that was
  *   not won says nothing about how well it can be won (and an abandoned game with no action at
  *   all would hold the best microsoft score, 500). Each score's best is taken on its own, so the
  *   three may come from different games. They are null before the first win.
- * - Daily deals (README, "The daily deal") are counted apart: each variant's daily games have a
- *   line of their own, after the variants' other games, with their own streaks and records. A
- *   deal proven winnable is not the same test as a random one.
+ * - Daily deals (docs/deals.md, "The daily deal") are counted apart: each variant's daily games
+ *   have a line of their own, after the variants' other games, with their own streaks and records.
+ *   A deal proven winnable is not the same test as a random one.
  * - A game continued from a record file counts in nothing: not played, not won, no streak, no
  *   record. Anyone can write a record one move from a win, or continue a won one; the history
  *   keeps such games, marked, and `spider stats` says how many there are.
  * - The figures of games already counted are a `Digest`, which later games continue exactly as if
- *   every game were counted again (README, "Limits on disk"): a history folded into a summary, or
- *   a session that has read part of a history, counts only what is new. Later games count after
- *   the digest's, even one that ended before the digest's last game did.
+ *   every game were counted again (docs/serve.md, "Limits on disk"): a history folded into a
+ *   summary, or a session that has read part of a history, counts only what is new. Later games
+ *   count after the digest's, even one that ended before the digest's last game did.
  */
 import {
   RELAXED_LEVELS,
@@ -212,7 +212,7 @@ export function summarize(results: readonly GameResult[], from?: Digest): Varian
   return [...digest(results, from).lines];
 }
 
-/** What the statistics panel of a game shows (README, "Saved games and statistics"). */
+/** What the statistics panel of a game shows (docs/saves.md, "Saved games and statistics"). */
 export interface GameStats {
   readonly rules: Rules;
   readonly daily: boolean;

@@ -1,6 +1,7 @@
 /**
- * What one player may keep on disk (README, "Limits on disk"): a server's operator sets these for
- * its players, so that no player can fill the host's disk; a local player's files have none.
+ * What one player may keep on disk (docs/serve.md, "Limits on disk"): a server's operator sets
+ * these for its players, so that no player can fill the host's disk; a local player's files have
+ * none.
  */
 export interface DiskLimits {
   /**
@@ -28,7 +29,7 @@ const GIB = 1024 * MIB;
  */
 export const MIN_HISTORY_BYTES = 512 * KIB;
 
-/** A server's limits unless its operator says otherwise (README, "Limits on disk"). */
+/** A server's limits unless its operator says otherwise (docs/serve.md, "Limits on disk"). */
 export const SERVER_DISK_LIMITS: DiskLimits = {
   historyBytes: 1 * MIB,
   records: 100,

@@ -1,5 +1,5 @@
 /**
- * Keeping a history within a size (README, "Limits on disk"): once `games.jsonl` passes its
+ * Keeping a history within a size (docs/serve.md, "Limits on disk"): once `games.jsonl` passes its
  * limit, its oldest games are folded into the summary line at its head (`history.ts` reads and
  * writes it; the arithmetic is `digest`'s, in src/stats), and the file is left at about half the
  * limit, so that folds are rare. Every figure stays as it was.

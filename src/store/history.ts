@@ -8,9 +8,9 @@
  * Reading trusts nothing in the file: every line is checked field by field into a fresh object,
  * and a line that fails is skipped and counted, never fatal.
  *
- * A history kept within a limit (README, "Limits on disk"; the folding is `fold.ts`'s) starts with
- * a summary line, `{"v":1,"summary":{...}}`: the figures of the games folded away. It names no
- * deal, so a program from before summaries skips it as a line it cannot read.
+ * A history kept within a limit (docs/serve.md, "Limits on disk"; the folding is `fold.ts`'s)
+ * starts with a summary line, `{"v":1,"summary":{...}}`: the figures of the games folded away. It
+ * names no deal, so a program from before summaries skips it as a line it cannot read.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -65,8 +65,8 @@ export const RECENT_BYTES = 256 * 1024;
 const SUMMARY_START = Buffer.from(`{"v":${HISTORY_VERSION},"summary":`);
 
 /**
- * The games folded away from the head of a history kept within a limit (README, "Limits on
- * disk"): its first line.
+ * The games folded away from the head of a history kept within a limit (docs/serve.md,
+ * "Limits on disk"): its first line.
  */
 export interface HistorySummary {
   /** Their figures, which the games of the lines after the summary continue. */
@@ -75,8 +75,8 @@ export interface HistorySummary {
   readonly skipped: number;
   /**
    * The slots of games folded away while they were among the last `RECENT_BYTES` of the history
-   * (README, "Saved games and statistics"), as the search for results recorded late would have
-   * found them (the newest that `MAX_SUMMARY_SLOT_BYTES` holds).
+   * (docs/saves.md, "Saved games and statistics"), as the search for results recorded late would
+   * have found them (the newest that `MAX_SUMMARY_SLOT_BYTES` holds).
    */
   readonly slots: readonly string[];
 }
@@ -288,10 +288,10 @@ function summaryAtHead(bytes: Buffer): HistorySummary | null {
 }
 
 /**
- * Of `slots`, those whose result is among the last `maxBytes` of the history in `dir` (README,
- * "Saved games and statistics"), or among the slots its summary keeps. Only the lines that name
- * one are read, so that a start that asks costs a search of those bytes, not a read of every
- * result in them. Never throws.
+ * Of `slots`, those whose result is among the last `maxBytes` of the history in `dir`
+ * (docs/saves.md, "Saved games and statistics"), or among the slots its summary keeps. Only the
+ * lines that name one are read, so that a start that asks costs a search of those bytes, not a read
+ * of every result in them. Never throws.
  */
 export function slotsRecorded(
   dir: string,
@@ -437,8 +437,8 @@ function windowStart(bytes: Buffer, unreadBytes: number): number {
 }
 
 /**
- * The figures of a history (README, "Saved games and statistics"): what a session keeps of it, a
- * few hundred bytes a statistics line however long the history is.
+ * The figures of a history (docs/saves.md, "Saved games and statistics"): what a session keeps of
+ * it, a few hundred bytes a statistics line however long the history is.
  */
 export interface HistoryDigest {
   /** The figures of the games read: the summary's, then those of every line after it. */
@@ -469,8 +469,8 @@ export interface HistoryDigest {
  * The figures of the history in `dir`, as `readResults` reads it (never throws). With `known`, an
  * earlier read: answered as it is when the file has not changed; when lines were only added to it
  * (the same file, larger), only those are read, and continue its figures if none of their games
- * ended before the last game it counts (README, "Saved games and statistics"); otherwise the file
- * is read anew, its last `maxBytes` at most.
+ * ended before the last game it counts (docs/saves.md, "Saved games and statistics"); otherwise the
+ * file is read anew, its last `maxBytes` at most.
  */
 export function readDigest(
   dir: string,

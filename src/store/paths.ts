@@ -49,7 +49,9 @@ export function dataDir(env: NodeJS.ProcessEnv): string {
   return base(env, 'XDG_DATA_HOME', ['.local', 'share']);
 }
 
-/** Things worth keeping but never needed: deals found winnable (README, "Winnable deals"). */
+/**
+ * Things worth keeping but never needed: deals found winnable (docs/deals.md, "Winnable deals").
+ */
 export function cacheDir(env: NodeJS.ProcessEnv): string {
   return base(env, 'XDG_CACHE_HOME', ['.cache']);
 }
@@ -118,7 +120,7 @@ export interface Places {
    * paths (a server's player): the player's folder written `~`. As it is unless given.
    */
   readonly shown?: (text: string) => string;
-  /** What the player may keep on disk (README, "Limits on disk"); no limit unless given. */
+  /** What the player may keep on disk (docs/serve.md, "Limits on disk"); no limit unless given. */
   readonly limits?: DiskLimits;
 }
 
@@ -150,8 +152,8 @@ export function playerPlaces(folder: string, limits?: DiskLimits): Places {
 }
 
 /**
- * `text` with `folder` written `~`, where it names the folder or a file in it (README, "Playing
- * over SSH": the player cannot reach the host's paths, and need not know them).
+ * `text` with `folder` written `~`, where it names the folder or a file in it (docs/serve.md,
+ * "Playing over SSH": the player cannot reach the host's paths, and need not know them).
  */
 export function folderAsHome(text: string, folder: string): string {
   const escaped = path.resolve(folder).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,7 +1,7 @@
 /**
- * The records `w` writes (README, "Saved games and statistics"): a new file for each, named by the
- * deal and the time, and none again while nothing was played since the last one. Within a
- * server's limits (README, "Limits on disk"), the oldest records make room for a new one.
+ * The records `w` writes (docs/saves.md, "Saved games and statistics"): a new file for each, named
+ * by the deal and the time, and none again while nothing was played since the last one. Within a
+ * server's limits (docs/serve.md, "Limits on disk"), the oldest records make room for a new one.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -10,7 +10,7 @@ import { formatAction, formatRecord } from '../notation';
 import { type DiskLimits, sizeText } from './disk-limits';
 import { fsReason } from './errors';
 
-/** What records a player may keep (README, "Limits on disk"); none when not given. */
+/** What records a player may keep (docs/serve.md, "Limits on disk"); none when not given. */
 export type RecordLimits = Pick<DiskLimits, 'records' | 'recordBytes'>;
 
 /**
@@ -58,7 +58,7 @@ export class RecordWriter {
       return "Can't write the record: the current folder no longer exists. The game goes on, saved as usual.";
     const now = this.now();
     const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-    // A status still being decided is left out rather than waited for (README, "Lost").
+    // A status still being decided is left out rather than waited for (docs/rules.md, "Lost").
     const known = statusWithin(game.position);
     // Pressed again with nothing played since (a key held, or pasted): the file is there already.
     const same = `${path.resolve(folder)}\n${game.deal.scheme}:${game.deal.key}\n${known}\n${actionsKept(game).map(formatAction).join(' ')}`;
@@ -100,10 +100,11 @@ export class RecordWriter {
 
   /**
    * Removes the oldest of the game's records in `folder` until one more of `bytes` fits within
-   * `limits` (README, "Limits on disk"): the oldest by the time in its name, which is when it was
-   * written. Returns what was removed, as words to add to the message (empty when nothing was),
-   * or why the record cannot be written. Only regular files named as the game names its records
-   * count and are removed: never a link (nor what it points to), a folder, or any other file.
+   * `limits` (docs/serve.md, "Limits on disk"): the oldest by the time in its name, which is when
+   * it was written. Returns what was removed, as words to add to the message (empty when nothing
+   * was), or why the record cannot be written. Only regular files named as the game names its
+   * records count and are removed: never a link (nor what it points to), a folder, or any other
+   * file.
    */
   private makeRoom(
     folder: string,

@@ -1,5 +1,5 @@
 /**
- * What the statistics hear of the player's games (README, "Saved games and statistics"): a
+ * What the statistics hear of the player's games (docs/saves.md, "Saved games and statistics"): a
  * finished or abandoned game's result added to the history, the records a win sets, and the
  * statistics `s` shows. Saving the game itself is the session's (`session.ts`); the two share only
  * the player's places and the clock.
@@ -67,8 +67,8 @@ export interface Played {
  * long the history. It is read again only once the file has changed (a game recorded by this
  * session or another, or the file edited), and then, when lines were only added to it, only those
  * are read: `s` opened again and again costs a look at the file, and a game recorded costs the
- * read of its line. A history kept within a limit (README, "Limits on disk") is folded once an
- * append takes it past the limit, or once it is found over it (a history from before the limit),
+ * read of its line. A history kept within a limit (docs/serve.md, "Limits on disk") is folded once
+ * an append takes it past the limit, or once it is found over it (a history from before the limit),
  * in the background.
  */
 export class ResultBook {
@@ -162,7 +162,8 @@ export class ResultBook {
         : history.unreadBytes !== undefined
           ? `Only the last ${sizeText(this.maxBytes())} of the history counted.`
           : null;
-    // A status still being decided is not waited for (README, "Lost"): the game counts once known.
+    // A status still being decided is not waited for (docs/rules.md, "Lost"): the game counts once
+    // known.
     const status = statusWithin(game.position);
     const over =
       status === null || status === 'playing' ? [] : [this.resultOf(game, status, played)];
@@ -181,8 +182,8 @@ export class ResultBook {
   }
 
   /**
-   * The most of the history read: all of a history kept within a limit (README, "Limits on
-   * disk"), whose summary and lines are never longer than the limit once it is folded.
+   * The most of the history read: all of a history kept within a limit (docs/serve.md,
+   * "Limits on disk"), whose summary and lines are never longer than the limit once it is folded.
    */
   private maxBytes(): number {
     return this.places.limits?.historyBytes ?? MAX_HISTORY_BYTES;

@@ -1,6 +1,6 @@
 /**
- * Saves written in the background, for a process that plays many games at once (README, "Saved
- * games and statistics"): a session hands each new state over and goes on at once, while its
+ * Saves written in the background, for a process that plays many games at once (docs/saves.md,
+ * "Saved games and statistics"): a session hands each new state over and goes on at once, while its
  * writes reach the disk one after the other, by the same atomic steps as a save written at once.
  * A state handed over while an earlier one is being written waits for it; a newer state handed
  * over meanwhile takes the waiting one's place, so a burst of actions costs two writes, not one

@@ -84,10 +84,10 @@ type Read =
 
 /**
  * The name of a save no session holds: `<YYYYMMDD>T<HHMMSSmmm>-s-<8 random letters or digits>`,
- * the time (UTC) its save says it was saved (README, "Start-up"). A session gives its game that
- * name when it lets the game go (`SaveStore.release`), so that a start can tell the most recently
- * saved game from the names alone and read only that one. A game in play keeps the name it had,
- * and a session holds its lock meanwhile; a new game's slot is named by when it was dealt
+ * the time (UTC) its save says it was saved (docs/measurements.md, "Start-up"). A session gives its
+ * game that name when it lets the game go (`SaveStore.release`), so that a start can tell the most
+ * recently saved game from the names alone and read only that one. A game in play keeps the name it
+ * had, and a session holds its lock meanwhile; a new game's slot is named by when it was dealt
  * (`newId`), as are the saves of earlier versions.
  */
 const NAMED_BY_SAVE_TIME = /^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)(\d{3})-s-[0-9a-z]{8}$/;
@@ -193,7 +193,7 @@ export class SaveStore {
    */
   readonly session = randomBytes(8).toString('hex');
 
-  /** What the player may keep on disk (README, "Limits on disk"); no limit unless given. */
+  /** What the player may keep on disk (docs/serve.md, "Limits on disk"); no limit unless given. */
   readonly limits: DiskLimits | undefined;
 
   /** Keeps the saves in the `games` folder of `places.state`. */
@@ -248,7 +248,7 @@ export class SaveStore {
    * own: that one owns the slot and clears away the stale locks. The others take their lock back
    * and, if the live locks they saw go away (claimants stepping back too), try again after a
    * random pause. Taking over a stale lock is therefore safe whatever the timing (see the
-   * README, "Two sessions at once").
+   * docs/saves.md, "Saved games and statistics").
    */
   claim(id: string): boolean {
     if (this.problem || this.owned.has(id)) return false;
@@ -345,12 +345,13 @@ export class SaveStore {
 
   /**
    * Gives up this session's claim on a slot: only its own lock file is removed. A save whose
-   * name does not say when it was saved is renamed first (README, "Start-up"): an unfinished
-   * game to the time its save says (`NAMED_BY_SAVE_TIME`), so that a start finds the most recent
-   * game by the names alone; a game that waits for the statistics to a name that does not look
-   * so, so that every start reads it. Only a save this store has read or written is renamed: its
-   * contents are known. If the rename fails, the save keeps its name. `finished`: the game's
-   * moves say it is over, whatever its header says (a status not decided when it was written).
+   * name does not say when it was saved is renamed first (docs/measurements.md, "Start-up"): an
+   * unfinished game to the time its save says (`NAMED_BY_SAVE_TIME`), so that a start finds the
+   * most recent game by the names alone; a game that waits for the statistics to a name that does
+   * not look so, so that every start reads it. Only a save this store has read or written is
+   * renamed: its contents are known. If the rename fails, the save keeps its name. `finished`: the
+   * game's moves say it is over, whatever its header says (a status not decided when it was
+   * written).
    */
   release(id: string, finished = false): void {
     const facts = this.facts.get(id);
@@ -483,9 +484,9 @@ export class SaveStore {
 
   /**
    * Why slot `id`, which has no save yet, may not have one: the player has as many saved games
-   * as their limit allows (README, "Limits on disk"), or null when it may. Counted are the saves
-   * in the folder, finished or not, and the slots that sessions of this process have taken for a
-   * new game and not written yet; never `id` itself. Nothing is removed to make room.
+   * as their limit allows (docs/serve.md, "Limits on disk"), or null when it may. Counted are the
+   * saves in the folder, finished or not, and the slots that sessions of this process have taken
+   * for a new game and not written yet; never `id` itself. Nothing is removed to make room.
    */
   room(id: string): string | null {
     const most = this.limits?.saves;
@@ -512,7 +513,8 @@ export class SaveStore {
 
   /**
    * Deletes a slot's save and lock (the game is over or abandoned). A save that cannot be
-   * removed keeps its name: the history names its slot (README, "Saved games and statistics").
+   * removed keeps its name: the history names its slot (docs/saves.md, "Saved games and
+   * statistics").
    */
   remove(id: string): void {
     removeFile(this.file(id));
@@ -532,10 +534,10 @@ export class SaveStore {
   }
 
   /**
-   * Looks through the saves, reading as few as the choice of a game allows (README, "Start-up"):
-   * the saves named by the time they were last saved are read newest first, as they are asked
-   * for (`Unfinished.find`); the others are read now: a save another session holds, or held
-   * when it ended (killed: it takes over its lock), one waiting for the statistics, one of an
+   * Looks through the saves, reading as few as the choice of a game allows (docs/measurements.md,
+   * "Start-up"): the saves named by the time they were last saved are read newest first, as they
+   * are asked for (`Unfinished.find`); the others are read now: a save another session holds, or
+   * held when it ended (killed: it takes over its lock), one waiting for the statistics, one of an
    * earlier version. Sets aside the ones that cannot be used, and claims those waiting only for
    * the statistics; the caller claims the unfinished game it chooses, and releases the others.
    */
@@ -563,10 +565,10 @@ export class SaveStore {
       return scan;
     }
     // A temporary is what a session killed between writing and renaming left, or a slot whose
-    // first save never got there: once its slot is claimed, no one can be writing it (README,
-    // "Saved games and statistics"). Cleared first, before anything of the slot is known.
-    // One look at each name, as cheap as can be: thousands of saves cost little more than the
-    // folder's listing. A name by save time is checked in full when its save is read.
+    // first save never got there: once its slot is claimed, no one can be writing it
+    // (docs/saves.md, "Saved games and statistics"). Cleared first, before anything of the slot is
+    // known. One look at each name, as cheap as can be: thousands of saves cost little more than
+    // the folder's listing. A name by save time is checked in full when its save is read.
     const byTime: string[] = [];
     const others: string[] = [];
     const locked = new Set<string>();
@@ -750,9 +752,9 @@ export class SaveStore {
 }
 
 /**
- * The unfinished games a scan found, most recently saved first (README, "Start-up"): those read
- * by the scan, and those named by the time of their last save, each read only once every game
- * saved later has been looked at. A start that resumes the most recent game reads one save,
+ * The unfinished games a scan found, most recently saved first (docs/measurements.md, "Start-up"):
+ * those read by the scan, and those named by the time of their last save, each read only once every
+ * game saved later has been looked at. A start that resumes the most recent game reads one save,
  * however many there are.
  */
 export class Unfinished {
@@ -852,7 +854,7 @@ export class Unfinished {
     this.claimed.delete(entry.id);
   }
 
-  /** Removes a save found to be recorded already (README, "Saved games and statistics"). */
+  /** Removes a save found to be recorded already (docs/saves.md, "Saved games and statistics"). */
   remove(entry: Claimed): void {
     const taken = this.take(entry);
     if (taken !== null) {

@@ -55,7 +55,7 @@ export interface Left {
 const NOTHING_TO_SAY: Left = { unsaved: null, savedAt: null, note: null };
 
 /**
- * How a session saves (README, "Saved games and statistics"). 'at-once': after every action,
+ * How a session saves (docs/saves.md, "Saved games and statistics"). 'at-once': after every action,
  * before the screen shows it, the process waiting for the disk; for a game on its own terminal.
  * 'in-background': within moments, one write at a time and only the latest state of those
  * waiting, while the process goes on; for a process playing many games at once, where no one
@@ -107,12 +107,15 @@ function describeDate(iso: string): string {
 export class GameSession<S extends Saving = 'at-once'> {
   /**
    * Whether the player has been told that saving fails: once until a save works again, or a new
-   * game starts (README, "Saved games and statistics").
+   * game starts (docs/saves.md, "Saved games and statistics").
    */
   private warned = false;
   /** A save worked after the player was told that saving fails: said at the next chance. */
   private recovered = false;
-  /** The game in play was continued from a record file (README, Statistics). */
+  /**
+   * The game in play was continued from a record file (docs/saves.md, "Saved games and
+   * statistics").
+   */
   private continued = false;
   private elapsedMs: number;
   private lastActivity: number;
@@ -221,7 +224,7 @@ export class GameSession<S extends Saving = 'at-once'> {
 
     // The choice is made on the headers; only the game chosen is replayed (a header that lies,
     // or a save that fails, is found out then, and the next one is tried). The saves are read
-    // most recent first, only as far as the choice needs (README, "Start-up").
+    // most recent first, only as far as the choice needs (docs/measurements.md, "Start-up").
     const unfinished = scan.unfinished;
     const given = options.deal !== undefined || options.fresh || options.loaded !== undefined;
     for (;;) {
@@ -252,7 +255,7 @@ export class GameSession<S extends Saving = 'at-once'> {
       }
       const save = loaded.save;
       // Not waited for: a status that takes a search is decided by the game once it is on
-      // screen (README, "Lost"), so a start never waits for one.
+      // screen (docs/rules.md, "Lost"), so a start never waits for one.
       const known = statusWithin(save.game.position, OPENING_STATUS_LIMIT);
       if (known !== null && known !== 'playing') {
         // Its header said otherwise: it is finished, and recorded as such.
@@ -290,7 +293,8 @@ export class GameSession<S extends Saving = 'at-once'> {
         // Starting a new game over this one: it counts as abandoned once anything was done in it.
         if (touched(save.game)) {
           const abandoned = record(save, 'abandoned', candidate.id, false);
-          // A game continued from a record counts in nothing (README, "Saved games and statistics").
+          // A game continued from a record counts in nothing (docs/saves.md, "Saved games and
+          // statistics").
           const counts = save.continued
             ? 'is given up; continued from a record, it counts in no statistic'
             : 'counts as abandoned';
@@ -402,7 +406,7 @@ export class GameSession<S extends Saving = 'at-once'> {
       return null;
     }
     if (!this.claimed) {
-      // A new game: kept only if the player may keep one more (README, "Limits on disk").
+      // A new game: kept only if the player may keep one more (docs/serve.md, "Limits on disk").
       const full = this.store.room(this.slot);
       if (full !== null) return full;
       this.claimed = this.store.claim(this.slot);
@@ -496,8 +500,8 @@ export class GameSession<S extends Saving = 'at-once'> {
   changed(before: Game, after: Game): Note | null {
     let problem: Note | null = null;
     if (after.start !== before.start) {
-      // Not waited for when still being decided (README, "Lost"): the old game keeps its slot,
-      // marked abandoned, and the next start records it, lost or abandoned, once decided. If
+      // Not waited for when still being decided (docs/rules.md, "Lost"): the old game keeps its
+      // slot, marked abandoned, and the next start records it, lost or abandoned, once decided. If
       // even that cannot be written, the answer is waited for.
       const known = statusWithin(before.position);
       const deferred =
@@ -517,8 +521,8 @@ export class GameSession<S extends Saving = 'at-once'> {
             : lostResult(recorded.reason, kept.reason);
         } else if (outcome) {
           // Its slot names its result in the history: the new game must not share it, locked or
-          // not, or its own result would be taken for this one's (README, "Saved games and
-          // statistics").
+          // not, or its own result would be taken for this one's (docs/saves.md, "Saved
+          // games and statistics").
           this.retire();
         }
       }
@@ -531,8 +535,8 @@ export class GameSession<S extends Saving = 'at-once'> {
       this.started = this.now().toISOString();
       this.continued = false; // a new deal is the player's own
     }
-    // An undo from the win panel: the time spent reading it was not playing time (README, "Saved
-    // games and statistics"), nor is it when the game is won again.
+    // An undo from the win panel: the time spent reading it was not playing time (docs/saves.md,
+    // "Saved games and statistics"), nor is it when the game is won again.
     const warning = this.save(after, after.start === before.start && isWon(before.position));
     if (warning) return warning;
     if (problem) return problem;
@@ -576,8 +580,8 @@ export class GameSession<S extends Saving = 'at-once'> {
   /**
    * The game's status as leaving counts it, and as the player is told it. A process playing many
    * games holds none of them up for one game's lost-game search: a status not decided at a glance
-   * is taken as playing (so saved), and the next start decides it (README, "Lost"). A game on its
-   * own terminal waits for it.
+   * is taken as playing (so saved), and the next start decides it (docs/rules.md, "Lost"). A game
+   * on its own terminal waits for it.
    */
   statusOnLeaving(game: Game): Status {
     return this.saves instanceof SaveQueue

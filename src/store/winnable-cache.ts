@@ -1,6 +1,6 @@
 /**
  * Deals found winnable, kept so that the same `--winnable` or `--daily` command starts at once the
- * next time (README, "Winnable deals"): `$XDG_CACHE_HOME/spider/winnable.jsonl` (default
+ * next time (docs/deals.md, "Winnable deals"): `$XDG_CACHE_HOME/spider/winnable.jsonl` (default
  * `~/.cache/spider/winnable.jsonl`), one JSON object per line:
  * `{"key": "...", "deal": "43", "line": ["1-5", ...]}`. The key names the program's version, the
  * budget, the rules and where the sequence starts; the line is the solver's winning line, which

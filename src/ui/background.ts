@@ -2,9 +2,10 @@
  * The game's background work: what the state on screen asks for (`wanted`, in questions.ts),
  * run off the input path, its answers handed back as commands for the controller.
  *
- * - Whether a position is lost (README, "Lost"): a search on this thread, in slices of at most
- *   `SEARCH_SLICE_MS` between keystrokes.
- * - Questions for the solver (README, "The solver in the game"): jobs for the solver's thread.
+ * - Whether a position is lost (docs/rules.md, "Lost"): a search on this thread, in slices of at
+ *   most `SEARCH_SLICE_MS` between keystrokes.
+ * - Questions for the solver (docs/solver.md, "The solver in the game"): jobs for the solver's
+ *   thread.
  * - The demo's pace: a timer for its next action.
  *
  * `follow` is called after every update: work for a state no longer on screen is dropped (a
@@ -103,7 +104,8 @@ export class Background {
 
   /**
    * The game is over: no more work starts and nothing more is reported. A status search under
-   * way is left for whoever needs the status to finish (README, "Lost": quitting waits for it).
+   * way is left for whoever needs the status to finish (docs/rules.md, "Lost": quitting waits for
+   * it).
    */
   stop(): void {
     this.stopped = true;

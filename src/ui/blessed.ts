@@ -1,5 +1,5 @@
 /**
- * How the game loads blessed (see "Start-up" in the README):
+ * How the game loads blessed (see docs/measurements.md, "Start-up"):
  *
  * - only its screen: `require('blessed')` loads every widget blessed has (forms, images, a
  *   terminal emulator...), which takes longer than the rest of the program; the screen module

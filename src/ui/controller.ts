@@ -1,6 +1,6 @@
 /**
- * The pure controller (README, "Playing"): the game's reaction to each command, from a key, the
- * mouse or the game loop's background work, as the new state and what the adapter must do
+ * The pure controller (docs/playing.md, "Playing"): the game's reaction to each command, from a
+ * key, the mouse or the game loop's background work, as the new state and what the adapter must do
  * besides drawing it. Same state and command, same result. The solver's questions are answered
  * in questions.ts; the pieces every answer is built from are in update.ts.
  */
@@ -107,7 +107,7 @@ export function initialState(
   scoring: ScoringName,
   message?: Message,
 ): UiState {
-  // Before the first frame, a glance only: the game loop settles the rest (README, "Lost").
+  // Before the first frame, a glance only: the game loop settles the rest (docs/rules.md, "Lost").
   const status = statusWithin(game.position, OPENING_STATUS_LIMIT);
   return {
     game,
@@ -135,7 +135,7 @@ function goingOn(state: UiState): boolean {
 
 /**
  * Whether a new deal asks first: once anything was done in a game, even if undone since, giving
- * it up counts as abandoned (README, "Saved games and statistics").
+ * it up counts as abandoned (docs/saves.md, "Saved games and statistics").
  */
 function newLoses(state: UiState): boolean {
   return goingOn(state) && touched(state.game);
@@ -220,7 +220,7 @@ function pickUpFewer(state: UiState, selection: Selection): Update {
 
 /**
  * How many cards a column key picks up: the part of the run that the hint on the message line
- * moves from that column, if it moves only part (README, "Playing"); else the whole run.
+ * moves from that column, if it moves only part (docs/playing.md, "Playing"); else the whole run.
  */
 function hintedPart(state: UiState, column: number): number | undefined {
   const hinted = hintOnScreen(state);
@@ -416,7 +416,7 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
       // the panel no longer offers.
       if (overlay.kind === 'lost' && overlay.wrong === undefined && command.kind === 'where')
         return askSolver(state, 'where');
-      // Any other key says so (README, "Playing"); a mouse press or release does not.
+      // Any other key says so (docs/playing.md, "Playing"); a mouse press or release does not.
       if (command.kind === 'press' || command.kind === 'release') return same(state);
       return withState(state, { message: info(PANEL_KEYS_ONLY) });
   }
@@ -497,7 +497,7 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
       return act(state, { kind: 'deal' });
     case 'remove': {
       // Where suits leave at once, x means nothing: it says why, and changes nothing else, so
-      // cards picked up stay picked up (README, "Playing").
+      // cards picked up stay picked up (docs/playing.md, "Playing").
       if (!game.rules.keepSuits)
         return withState(state, {
           message: info(sentence(explain({ why: 'suits-leave-at-once' }, state.theme.ascii))),
@@ -510,7 +510,8 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
     case 'undo': {
       const outcome = undo(game);
       if (!outcome.ok) return withState(state, { message: error('Nothing to undo.') });
-      // Taking back a turned card or a deal shows what was hidden: a peek (README, "Peeks").
+      // Taking back a turned card or a deal shows what was hidden: a peek (docs/playing.md,
+      // "Peeks").
       const peeked = outcome.game.peeks > game.peeks;
       return afterChange(
         state,
@@ -555,7 +556,7 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
   }
 }
 
-/** A key that means nothing here says so, and changes nothing else (README, "Playing"). */
+/** A key that means nothing here says so, and changes nothing else (docs/playing.md, "Playing"). */
 function unbound(state: UiState, key: string): Update {
   return withState(state, {
     message: info(`${keyLabel(key)} does nothing here; ? shows the keys.`),

@@ -1,6 +1,6 @@
 /**
- * The help screen (README, "Playing"): keys, mouse, then the rules in short, laid out for the
- * width the terminal gives it.
+ * The help screen (docs/playing.md, "Playing"): keys, mouse, then the rules in short, laid out for
+ * the width the terminal gives it.
  */
 import { wrapWords } from './wrap';
 

@@ -73,7 +73,7 @@ export function layout(state: UiState, width: number, height: number): Layout {
   }
   const stock = drawStatusLine(frame, state);
   // A message takes as many lines as it needs, up to half the rows below the top: the tableau
-  // gives them up (it folds runs to fit). Only a longer one ends in … (README, "Playing").
+  // gives them up (it folds runs to fit). Only a longer one ends in … (docs/playing.md, "Playing").
   // The help and the statistics are read on their own, and at small sizes reach down over the
   // message rows: the message waits behind them, rather than show in pieces round their edges.
   const reading = state.overlay?.kind === 'help' || state.overlay?.kind === 'stats';
@@ -290,7 +290,8 @@ function messageFor(state: UiState): { text: string; role: Role } | null {
   if (state.selection) {
     const { column, count, explicit } = state.selection;
     const cards = count === 1 ? '1 card' : `${count} cards`;
-    // The same column again sends exactly these cards to their best place (README, "Keys").
+    // The same column again sends exactly these cards to their best place (docs/playing.md,
+    // "Playing").
     const again = `(${column + 1} again: best place)`;
     if (!explicit)
       return {

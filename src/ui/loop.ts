@@ -58,7 +58,10 @@ export interface GameHost {
   suspend(screen: Pick<Screen, 'leave' | 'enter'>): Promise<'resumed' | 'unavailable'>;
   /** What to tell the player when the game cannot be suspended; a default says why locally. */
   readonly cannotSuspend?: string;
-  /** Where the solver runs, off this thread (README, "The solver in the game"); closed at the end. */
+  /**
+   * Where the solver runs, off this thread (docs/solver.md, "The solver in the game"); closed at
+   * the end.
+   */
   readonly solver?: JobRunner;
   /** Turns for the lost-game search shared with the process's other games, if it has any. */
   readonly searchTurns?: SearchTurns;

@@ -91,8 +91,9 @@ export function drawOverlay(
       break;
     }
     case 'lost': {
-      // Lost is decided from what the player sees (README, "Lost"), so it can be said at once.
-      // Where it went wrong needs the solver: asked with g, a peek (README, "Where it went wrong").
+      // Lost is decided from what the player sees (docs/rules.md, "Lost"), so it can be said at
+      // once. Where it went wrong needs the solver: asked with g, a peek (docs/solver.md, "Where it
+      // went wrong").
       const lines = [
         'No progress is possible:',
         'no move can turn a card, deal',
@@ -112,7 +113,10 @@ export function drawOverlay(
   return null;
 }
 
-/** The statistics of the game's rules (README, "Saved games and statistics"), in a panel any key closes. */
+/**
+ * The statistics of the game's rules (docs/saves.md, "Saved games and statistics"), in a panel any
+ * key closes.
+ */
 function drawStats(frame: Frame, state: UiState, stats: GameStats): void {
   const width = 40;
   const s = stats.line;

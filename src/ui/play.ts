@@ -33,7 +33,7 @@ export interface PlayOptions {
   readonly places?: Places;
   /**
    * 'at-once' (a local game: saved before the screen shows an action) unless a host playing many
-   * games asks for 'in-background' (README, "Saved games and statistics").
+   * games asks for 'in-background' (docs/saves.md, "Saved games and statistics").
    */
   readonly saving?: Saving;
   /** The player is at another machine (over SSH), not at the one the game runs on. */
@@ -132,8 +132,8 @@ export async function playInTerminal(options: PlayOptions): Promise<{
   );
   stopAtExit();
   const last = exit.state.game;
-  // The terminal is back, and a search of up to seconds may follow (README, "Lost"): said, so
-  // that it does not look like a hang.
+  // The terminal is back, and a search of up to seconds may follow (docs/rules.md, "Lost"): said,
+  // so that it does not look like a hang.
   if (left === null && session.leavingWaits(last)) options.terminal.output.write(`${DECIDING}\n`);
   const settled = await leave(last);
   if (settled.note !== null) warnings.push(shown(settled.note));

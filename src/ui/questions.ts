@@ -1,9 +1,9 @@
 /**
- * Questions for the solver's thread from the game (README, "The solver in the game", "Where it
- * went wrong" and "Hints"): whether the game can still be won (`c`), the demo that plays a
- * winning line (`a`), where the game went wrong (`g`), and the fair player's hint (`h`). The state
- * on screen says what to ask (`wanted`); the game loop asks it in the background, and the answers
- * come back to the controller, which hands them here.
+ * Questions for the solver's thread from the game (docs/solver.md, "The solver in the game",
+ * "Where it went wrong"; docs/playing.md, "Hints"): whether the game can still be won (`c`), the
+ * demo that plays a winning line (`a`), where the game went wrong (`g`), and the fair player's hint
+ * (`h`). The state on screen says what to ask (`wanted`); the game loop asks it in the background,
+ * and the answers come back to the controller, which hands them here.
  */
 import { type Action, countPeek, explain, type Game, play, type Position } from '../engine';
 import { formatAction, whereLostSentence } from '../notation';
@@ -42,8 +42,8 @@ const JOBS: Record<SolverAsk['kind'], { readonly kind: Job['kind']; readonly tim
 };
 
 /**
- * Work the state on screen asks for, which the game loop runs in the background (README, "Lost"
- * and "The solver in the game"); each answer comes back as a command.
+ * Work the state on screen asks for, which the game loop runs in the background (docs/rules.md,
+ * "Lost"; docs/solver.md, "The solver in the game"); each answer comes back as a command.
  */
 export interface Wanted {
   /** The position whose status is still to be decided (`settled`). */
@@ -178,7 +178,7 @@ function winnableAnswer(result: 'won' | 'lost' | 'unknown', length: number): Mes
 /**
  * Whether asking the solver warns first that it is a peek: only in a game that counts none yet.
  * One that does (an undo that showed cards, a resumed game the solver answered) can no longer be
- * won without a peek, and the warning would protect nothing (README, "Peeks").
+ * won without a peek, and the warning would protect nothing (docs/playing.md, "Peeks").
  */
 function warnsFirst(state: UiState): boolean {
   return !state.peekWarned && state.game.peeks === 0;
@@ -252,8 +252,8 @@ function thinkingMessage(state: UiState, hints: Hints): Message {
 }
 
 /**
- * A hint (`h`, README "Hints"). The first time for a position, the heuristic's best shows at
- * once, and the fair player, who sees only what the player sees, thinks in the solver's thread
+ * A hint (`h`, docs/playing.md, "Hints"). The first time for a position, the heuristic's best shows
+ * at once, and the fair player, who sees only what the player sees, thinks in the solver's thread
  * for up to `HINT_THINK_MS`; its choice then takes the message line. Once it has answered, `h`
  * goes on through the others, its choice first, round and round (shown again, not the next,
  * when another message has taken its place). While another question for
@@ -264,7 +264,7 @@ export function askHint(state: UiState, engine: HintEngine): Update {
   const position = state.game.position;
   const ask = state.solver;
   if (ask?.kind === 'hint' && ask.position === position) return same(state); // already thinking
-  // Following the plan hinted last, the player goes on with it (README, "Hints").
+  // Following the plan hinted last, the player goes on with it (docs/playing.md, "Hints").
   const hints: Hints = state.hints ?? {
     list: engine.hints(position),
     fair: state.planAhead?.position === position ? state.planAhead.choice : null,

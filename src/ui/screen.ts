@@ -114,7 +114,7 @@ function paintFrame(
   const { frame } = view;
   const { chars, roles, highlights } = frame;
   // ASCII alone where the terminal says it is not UTF-8, and where the locale (or --ascii) says
-  // so: as the suits and the exit text (README, "Seeds on screen").
+  // so: as the suits and the exit text (docs/deals.md, "Seeds on screen").
   const asciiOnly = theme.ascii || (!screen.tput.unicode && screen.tput.numbers.U8 !== 1);
   const height = Math.min(frame.height, screen.lines.length, screen.olines.length);
   for (let y = 0; y < height; y++) {

@@ -19,7 +19,7 @@ export interface Message {
 
 /**
  * A question waiting for its answer: `y` for quitting, a new game or a restart; for the solver,
- * which counts as a peek, its own key pressed again (README, "Peeks").
+ * which counts as a peek, its own key pressed again (docs/playing.md, "Peeks").
  */
 export type Confirm = 'quit' | 'new' | 'restart' | 'winnable' | 'demo' | 'where';
 
@@ -45,14 +45,14 @@ export type Overlay =
   | { readonly kind: 'stats'; readonly stats: GameStats; readonly back: Overlay | null };
 
 /**
- * A question for the solver about the position on screen, waiting for its answer (README, "The
- * solver in the game"). The answer counts only for that position: once the game moves on, the
+ * A question for the solver about the position on screen, waiting for its answer (docs/solver.md,
+ * "The solver in the game"). The answer counts only for that position: once the game moves on, the
  * question is dropped.
  */
 export type SolverAsk =
   /**
    * Can the game still be won (`c`), where did it go wrong (`g`), or what would the fair player
-   * do (`h`, README "Hints")?
+   * do (`h`, docs/playing.md, "Hints")?
    */
   | { readonly kind: 'winnable' | 'where' | 'hint'; readonly position: Position }
   /**
@@ -67,8 +67,8 @@ export type SolverAsk =
     };
 
 /**
- * The hints for the position on screen (README, "Hints"), which `h` shows one at a time: the
- * heuristic's, and the fair player's choice once it has answered, shown before them.
+ * The hints for the position on screen (docs/playing.md, "Hints"), which `h` shows one at a time:
+ * the heuristic's, and the fair player's choice once it has answered, shown before them.
  */
 export interface Hints {
   /** The heuristic's hints, best first. */
@@ -84,7 +84,7 @@ export interface UiState {
   readonly game: Game;
   /**
    * The game's status as far as it is known: null while the search that decides whether the
-   * position is lost still runs (README, "Lost"); the game loop runs it and reports back.
+   * position is lost still runs (docs/rules.md, "Lost"); the game loop runs it and reports back.
    */
   readonly status: Status | null;
   readonly theme: Theme;
@@ -99,7 +99,7 @@ export interface UiState {
   readonly hints: Hints | null;
   /**
    * The rest of the fair player's plan when the last action played was the first of the plan
-   * it hinted (README, "Hints"): `h` goes on with it rather than think again.
+   * it hinted (docs/playing.md, "Hints"): `h` goes on with it rather than think again.
    */
   readonly planAhead: { readonly position: Position; readonly choice: FairChoice } | null;
   /** What the solver is asked, while it thinks. */

@@ -24,8 +24,8 @@ export interface SummaryFacts {
 
 /**
  * What became of a game, as the line left on the terminal says it: its end, or whether it was
- * kept for next time (README, "Saved games and statistics"). A save that failed leaves the last
- * one that worked whole: `savedAt` is how many moves in that was.
+ * kept for next time (docs/saves.md, "Saved games and statistics"). A save that failed leaves the
+ * last one that worked whole: `savedAt` is how many moves in that was.
  */
 export function outcomeOf(left: {
   readonly status: 'playing' | 'won' | 'lost';

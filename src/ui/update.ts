@@ -1,7 +1,7 @@
 /**
  * What the controller hands back for each command, and the small pieces it builds one from:
  * messages, an unchanged or amended state, and the state after the game changed (a completed
- * suit, a win, or a lost game: see README, "Playing" and "Lost").
+ * suit, a win, or a lost game: see docs/playing.md, "Playing"; docs/rules.md, "Lost").
  */
 import { actionsKept, type Game, hasCompleteSuitOnTop, statusWithin, suitLabel } from '../engine';
 import { formatAction } from '../notation';
@@ -34,7 +34,7 @@ export const withState = (state: UiState, changes: Partial<UiState>): Update => 
 export const askFirst = (state: UiState, confirm: Confirm): Update =>
   withState(state, { confirm, message: null });
 
-/** What the message line says when the game is lost (README, "Lost"). */
+/** What the message line says when the game is lost (docs/rules.md, "Lost"). */
 export const LOST_TEXT =
   'Lost: no move can turn a card, deal or complete a suit any more. u undoes, R restarts this deal, n starts a new game.';
 

@@ -1,6 +1,6 @@
 /**
- * The choices benchmark (README, "What was measured"): where in a record it stops, which games it
- * is given, and the worlds every action there is tried in.
+ * The choices benchmark (docs/measurements.md, "What was measured"): where in a record it stops,
+ * which games it is given, and the worlds every action there is tried in.
  */
 import { gamesFromEnv, pointAfter, replayed, worldAt } from '../../bench/choices';
 import { SettingError } from '../../bench/settings';

@@ -1,6 +1,6 @@
 /**
- * Two players compared on the same games (README, "The fair player"): the difference in games
- * won and in suits removed, each with its standard error.
+ * Two players compared on the same games (docs/solver.md, "The fair player"): the difference in
+ * games won and in suits removed, each with its standard error.
  */
 import { compare, comparisonLines, type Pair } from '../../bench/compare';
 

@@ -1,5 +1,5 @@
 /**
- * What the benchmarks print (README, "Test"): the percentile every benchmark works out alike.
+ * What the benchmarks print (README.md, "Test"): the percentile every benchmark works out alike.
  */
 import { percentile } from '../../bench/figures';
 

@@ -1,6 +1,7 @@
 /**
- * The benchmark's peek (README, "What was measured"): worlds that hold the real game's hidden
- * cards where asked, to measure what seeing them is worth to the player. Never in play.
+ * The benchmark's peek (docs/measurements.md, "What was measured"): worlds that hold the real
+ * game's hidden cards where asked, to measure what seeing them is worth to the player. Never in
+ * play.
  */
 import seedrandom from 'seedrandom';
 import { newGame, play, type Position } from '../../src/engine';

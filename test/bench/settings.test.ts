@@ -1,7 +1,7 @@
 /**
- * The benchmarks' settings from the environment (README, "Test"; the fair player's constants under
- * "The fair player"): a setting given wrongly stops the benchmark with a message that names it,
- * rather than measuring nonsense.
+ * The benchmarks' settings from the environment (README.md, "Test"; the fair player's constants
+ * under "The fair player"): a setting given wrongly stops the benchmark with a message that names
+ * it, rather than measuring nonsense.
  */
 import { alreadyThePlayers, peekFromEnv, tuningFromEnv } from '../../bench/fairgames';
 import { SettingError, suitsFromEnv, switchFromEnv, wholeFromEnv } from '../../bench/settings';

@@ -1,6 +1,7 @@
 /**
- * `spider autoplay` (README, "Solver" and "Hints"): `--open` plays to the end following the
- * solver, `--fair` (the default) blind; the record printed replays to the result it names.
+ * `spider autoplay` (docs/solver.md, "Solver"; docs/playing.md, "Hints"): `--open` plays to the end
+ * following the solver, `--fair` (the default) blind; the record printed replays to the result it
+ * names.
  */
 import * as fs from 'fs';
 import { run } from '../../src/cli/program';

@@ -210,7 +210,7 @@ describe('bin/spider', () => {
   });
 });
 
-describe('what a start loads (README, Start-up)', () => {
+describe('what a start loads (docs/measurements.md, "Start-up")', () => {
   /** Node's own modules that `args` loaded whose names match `pattern`. */
   function builtinsLoaded(args: string[], pattern: RegExp): string[] {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-loaded-'));
@@ -241,7 +241,7 @@ describe('what a start loads (README, Start-up)', () => {
   });
 });
 
-describe("the bundle's code cache (README, Start-up)", () => {
+describe('the bundle\'s code cache (docs/measurements.md, "Start-up")', () => {
   /**
    * In a Node of its own (a cache is checked against the V8 flags of the process that reads it):
    * the size of `cache`, whether V8 takes it for the bundle, and the size of a plain one.

@@ -91,7 +91,10 @@ function allCards(position: JsonPosition): string[] {
   ];
 }
 
-/** The deal of the seed contract (README), computed here independently of the engine. */
+/**
+ * The deal of the seed contract (docs/deals.md, "Deals: the seed contract"), computed here
+ * independently of the engine.
+ */
 function specDeal(seed: string, suits: 1 | 2 | 4): { columns: string[][]; stock: string[] } {
   const suitOfRun = (k: number) => 'shdc'[k % suits];
   const deck = Array.from(
@@ -151,7 +154,7 @@ function writeFile(content: string | Buffer): string {
 }
 
 describe('spider deal --json', () => {
-  it('prints one object with the keys of the README in order', async () => {
+  it('prints one object with the keys of docs/records.md in order', async () => {
     const outcome = await cli(['deal', '--seed', '42', '--json']);
     expect(outcome.status).toBe(0);
     expect(outcome.stderr).toBe('');
@@ -280,7 +283,7 @@ describe('spider deal --json', () => {
     expect([short.relaxed, short.keepSuits, short.suits]).toEqual([1, true, 2]);
   });
 
-  it('takes the last value of an option given twice, as the README says', async () => {
+  it('takes the last value of an option given twice, as docs/rules.md says', async () => {
     const doc = json(await cli(['deal', '--suits', '1', '--seed', '5', '-s', '4', '--json']));
     expect(doc.suits).toBe(4);
     expect(doc.seed).toBe('5');
@@ -824,9 +827,9 @@ describe('spider replay', () => {
     );
   });
 
-  it("replays the README's example record", async () => {
-    const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
-    const example = /```\n(# Lines starting with '#' are comments\.\n[^]*?)```/.exec(readme);
+  it('replays the example record of docs/records.md', async () => {
+    const doc = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'records.md'), 'utf8');
+    const example = /```\n(# Lines starting with '#' are comments\.\n[^]*?)```/.exec(doc);
     expect(example).not.toBeNull();
     const outcome = await cli(['replay', '-', '--json'], { stdin: example![1] });
     expect(outcome.stderr).toBe('');

@@ -1,6 +1,7 @@
 /**
- * Lost means no progress is possible (README, "Lost"), in the headless commands: `replay --json`
- * and the board text say so for a dead position, not just for one without any legal action.
+ * Lost means no progress is possible (docs/rules.md, "Lost"), in the headless commands:
+ * `replay --json` and the board text say so for a dead position, not just for one without any legal
+ * action.
  */
 import * as fs from 'fs';
 import * as path from 'path';

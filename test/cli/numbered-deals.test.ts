@@ -1,6 +1,7 @@
 /**
- * `--deal SCHEME:N` through the commands (README, "Numbered deals"): `deal` prints PySolFC's and
- * KPat's deals, records with a `deal:` header replay, and every bad deal is a usage error.
+ * `--deal SCHEME:N` through the commands (docs/deals.md, "Numbered deals: the same deal as in
+ * PySolFC or KPat"): `deal` prints PySolFC's and KPat's deals, records with a `deal:` header
+ * replay, and every bad deal is a usage error.
  */
 import * as fs from 'fs';
 import * as path from 'path';

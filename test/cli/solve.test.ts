@@ -1,6 +1,6 @@
 /**
- * `spider solve` (README, "Solver"): the result as JSON or as a record that replays, and bad
- * input refused with exit 2.
+ * `spider solve` (docs/solver.md, "Solver"): the result as JSON or as a record that replays, and
+ * bad input refused with exit 2.
  */
 import { run } from '../../src/cli/program';
 import { checkMove, newGame, play } from '../../src/engine';
@@ -120,7 +120,7 @@ it.each([
   expect(out.stdout).toBe('');
 });
 
-describe('the JSON names the deal when the command chose it (README, "Solver")', () => {
+describe('the JSON names the deal when the command chose it (docs/solver.md, "Solver")', () => {
   it('a random seed comes first, so that the line found can be played', async () => {
     const out = await cli(['solve', '--suits', '1', '--json'], { randomSeed: '271828' });
     expect(out.status).toBe(0);

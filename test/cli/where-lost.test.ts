@@ -1,6 +1,6 @@
 /**
- * `spider solve FILE --where-lost` (README, "Where it went wrong"): the sentence, a record that
- * replays to a win from the last winnable position, the JSON document, and bad usage refused.
+ * `spider solve FILE --where-lost` (docs/solver.md, "Where it went wrong"): the sentence, a record
+ * that replays to a win from the last winnable position, the JSON document, and bad usage refused.
  */
 import * as fs from 'fs';
 import { run } from '../../src/cli/program';

@@ -1,7 +1,7 @@
 /**
- * `--winnable` on the headless commands (README, "Winnable deals"): the deal chosen is the first
- * of its sequence that the solver wins, the output says so and where the sequence started, and
- * the same command gives the same deal.
+ * `--winnable` on the headless commands (docs/deals.md, "Winnable deals"): the deal chosen is the
+ * first of its sequence that the solver wins, the output says so and where the sequence started,
+ * and the same command gives the same deal.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -80,7 +80,7 @@ it('solve --winnable searches the deal chosen', async () => {
   expect(JSON.parse(out.stdout)).toMatchObject({ result: 'won' });
 });
 
-describe('--daily (README, "The daily deal")', () => {
+describe('--daily (docs/deals.md, "The daily deal")', () => {
   const NOON = new Date(2026, 10, 23, 12, 0);
 
   it("deals the local date's deal: the first winnable one from the date as a seed", async () => {
@@ -121,7 +121,7 @@ it.each([
   expect(out.stdout).toBe('');
 });
 
-describe('the cache (README, "Winnable deals")', () => {
+describe('the cache (docs/deals.md, "Winnable deals")', () => {
   // A 1-suit deal: the search is quick, and the cache behaves alike for every suit count.
   const args = ['deal', '--winnable', '--suits', '1', '--seed', '1', '--json'];
 

@@ -1,6 +1,6 @@
 /**
- * The hint in the real terminal (README, "Hints"): `h` shows the heuristic's best at once and
- * says that the fair player is thinking, in the solver's thread; then the fair player's choice
+ * The hint in the real terminal (docs/playing.md, "Hints"): `h` shows the heuristic's best at once
+ * and says that the fair player is thinking, in the solver's thread; then the fair player's choice
  * takes the message line. Any other key stops the thinking and does its own work.
  */
 import * as fs from 'fs';

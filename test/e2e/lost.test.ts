@@ -1,5 +1,5 @@
 /**
- * A lost game in the real terminal (README, "Lost"): the last deal of this record leaves no
+ * A lost game in the real terminal (docs/rules.md, "Lost"): the last deal of this record leaves no
  * progress possible, which the game decides in the background and shows as the lost panel; undo
  * takes it away, and leaving a lost game asks nothing. g asks the solver where it went wrong.
  */

@@ -1,7 +1,7 @@
 /**
- * A numbered deal in the real game (README, "Numbered deals"): the board is the deal the other
- * program makes, the status line names it, the exit text deals it again, and asking for it again
- * resumes it.
+ * A numbered deal in the real game (docs/deals.md, "Numbered deals: the same deal as in PySolFC or
+ * KPat"): the board is the deal the other program makes, the status line names it, the exit text
+ * deals it again, and asking for it again resumes it.
  */
 import { dealPosition, newGame } from '../../src/engine';
 import { initialState } from '../../src/ui/controller';

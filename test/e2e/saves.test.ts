@@ -258,7 +258,7 @@ describe('two sessions at once', () => {
 
     expect(quit(one)).toBe(0);
     expect(quit(two)).toBe(0);
-    // Both kept, each now under the time of its last save (README, "Start-up").
+    // Both kept, each now under the time of its last save (docs/measurements.md, "Start-up").
     const kept = saves(home).map((name) => readSave(home, name));
     expect(kept).toHaveLength(2);
     expect(kept.filter((text) => /^seed: 42\n[^]*\n\n8-5\n$/m.test(text))).toHaveLength(1);
@@ -422,7 +422,7 @@ describe('--new and --seed abandon the unfinished game', () => {
     expect(screen).not.toContain('Resumed');
     if (args[0] === '--seed') {
       expect(seedOf(screen)).toBe('7');
-      // The deal asked for is named after the note (README, "Saved games and statistics").
+      // The deal asked for is named after the note (docs/saves.md, "Saved games and statistics").
       expect(screen).toMatch(/counts as abandoned\.\s+Seed 7\./);
     } else expect(seedOf(screen)).not.toBe('42');
     expect(saves(home)).not.toContain(old);

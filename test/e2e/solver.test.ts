@@ -1,6 +1,6 @@
 /**
- * The solver in the real terminal (README, "The solver in the game"): "can I still win?" warns
- * first that it is a peek, thinks in its own thread while the keys keep working, answers, and
+ * The solver in the real terminal (docs/solver.md, "The solver in the game"): "can I still win?"
+ * warns first that it is a peek, thinks in its own thread while the keys keep working, answers, and
  * the peek is saved with the game; the demo plays the solver's line as the game's own moves
  * until a key stops it.
  */

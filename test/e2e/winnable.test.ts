@@ -1,6 +1,6 @@
 /**
- * `spider --winnable` in the real game (README, "Winnable deals"): the search shows its progress
- * before the screen opens, the status line says the deal is proven winnable, the exit text
+ * `spider --winnable` in the real game (docs/deals.md, "Winnable deals"): the search shows its
+ * progress before the screen opens, the status line says the deal is proven winnable, the exit text
  * deals it again, and asking again resumes it.
  */
 import { spawnSync } from 'child_process';

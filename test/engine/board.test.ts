@@ -1,7 +1,7 @@
 /**
- * The solver's mutable board plays the same rules as `apply` (README, "Solver"): random games in
- * every variant, played on both, position by position, with actions taken back and positions
- * stored and restored on the way.
+ * The solver's mutable board plays the same rules as `apply` (docs/solver.md, "Solver"): random
+ * games in every variant, played on both, position by position, with actions taken back and
+ * positions stored and restored on the way.
  */
 import seedrandom from 'seedrandom';
 import {

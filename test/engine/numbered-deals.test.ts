@@ -1,7 +1,7 @@
 /**
- * Numbered deals of other programs (README, "Numbered deals"): every deal PySolFC's and KPat's
- * own code produced (test/fixtures/deal-vectors.json) comes out card for card, and every deal of
- * every scheme holds the same cards as a seed's deal.
+ * Numbered deals of other programs (docs/deals.md, "Numbered deals: the same deal as in PySolFC or
+ * KPat"): every deal PySolFC's and KPat's own code produced (test/fixtures/deal-vectors.json) comes
+ * out card for card, and every deal of every scheme holds the same cards as a seed's deal.
  */
 import * as fc from 'fast-check';
 import {

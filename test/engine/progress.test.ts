@@ -1,5 +1,5 @@
 /**
- * Lost means no progress is possible (README, "Lost"): positions built by hand where every
+ * Lost means no progress is possible (docs/rules.md, "Lost"): positions built by hand where every
  * reachable arrangement offers no progress, and positions one move away from it, at the edges.
  */
 import {

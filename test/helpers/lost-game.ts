@@ -1,6 +1,6 @@
 /**
  * The game of test/fixtures/lost-after-last-deal.txt: a 1-suit game whose last action, a deal,
- * leaves no progress possible, decided by a search of 550 positions (README, "Lost").
+ * leaves no progress possible, decided by a search of 550 positions (docs/rules.md, "Lost").
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -31,7 +31,7 @@ const NEARLY_GLANCED =
 
 /**
  * A lost game that a search of 108 positions decides: more than a start looks at before its
- * first frame, fewer than the quick look of a save or of a move (README, "Lost"). Fresh
+ * first frame, fewer than the quick look of a save or of a move (docs/rules.md, "Lost"). Fresh
  * positions every time.
  */
 export function nearlyGlancedLost(): Game {
@@ -40,7 +40,7 @@ export function nearlyGlancedLost(): Game {
 
 /**
  * Seed 3 with 4 suits after these actions (from `autoplay --open`): not lost, but the rules look
- * at a million positions, seconds of work, before they say so (README, "Lost").
+ * at a million positions, seconds of work, before they say so (docs/rules.md, "Lost").
  */
 export const SLOW_TO_SETTLE =
   '5-9 1-10 10-2 1-9 1-3 4-1 4-2 7-2 7-1 7-4 7-6 7-3 4-3 7-4 3-4 3-5 4-7 d 1-4 8-5 d 7-3 4-7 ' +

@@ -38,7 +38,7 @@ keep-suits: no
 `;
 
 describe('parseRecord', () => {
-  it('reads the example record of the README', () => {
+  it('reads an example record (docs/records.md, "Move notation and game records")', () => {
     const record = parsed(SAMPLE);
     expect(record.deal.key).toBe('42');
     expect(record.rules).toEqual({ suits: 4, relaxed: 0, keepSuits: false });
@@ -346,7 +346,10 @@ describe('formatRecord', () => {
     expect(parsed(text).actions).toEqual(actions);
   });
 
-  /** Seeds as the README defines them: 1..100 characters, no control characters, no white space at either end. */
+  /**
+   * Seeds as docs/deals.md defines them ("Deals: the seed contract"): 1..100 characters, no control
+   * characters, no white space at either end.
+   */
   const seedChar = fc.oneof(
     fc.constantFrom(...'abcXYZ0189 -_:#♠♥é漢\u2028\u200b\u00a0'),
     fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),

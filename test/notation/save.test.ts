@@ -238,7 +238,8 @@ describe('parseSave: counters', () => {
     );
   });
 
-  // Read as a record the same way (README, "Move notation and game records"), naming the line.
+  // Read as a record the same way (docs/records.md, "Move notation and game records"), naming the
+  // line.
   it.each(['-1', '1.5', '3', '1000000'])(
     'refuses undone: %j, more than its two actions or no count',
     (value) => {
@@ -351,7 +352,7 @@ describe('parseSave: files that are refused, and why', () => {
   });
 });
 
-describe('a deal chosen as proven winnable (README, "Winnable deals")', () => {
+describe('a deal chosen as proven winnable (docs/deals.md, "Winnable deals")', () => {
   it.each([
     [{ from: bySeed('42') }, 'winnable-from-seed: 42'],
     [{ from: { scheme: 'pysol', key: '7' } as const }, 'winnable-from-deal: pysol:7'],

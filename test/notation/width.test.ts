@@ -1,6 +1,6 @@
 /**
  * Text as a terminal shows it: widths by grapheme cluster, and outside text made visible whatever
- * it holds (README, "Seeds on screen").
+ * it holds (docs/deals.md, "Seeds on screen").
  */
 import { cutToWidth, graphemes, printable, textWidth } from '../../src/notation';
 import { Frame } from '../../src/ui/frame';

@@ -1,6 +1,6 @@
 /**
- * The fair player's choice in words (README, "Hints"): the action as the hints word it, what it
- * does, where its plan leads, and the chance of winning when there is one.
+ * The fair player's choice in words (docs/playing.md, "Hints"): the action as the hints word it,
+ * what it does, where its plan leads, and the chance of winning when there is one.
  */
 import { type Action, DEAL, move, newGame, type Position, remove } from '../../src/engine';
 import {

@@ -1,6 +1,6 @@
 /**
- * The fair player (README, "Hints"): it sees what the player sees and nothing else, and its
- * plans are legal and do what they say.
+ * The fair player (docs/playing.md, "Hints"): it sees what the player sees and nothing else, and
+ * its plans are legal and do what they say.
  */
 import * as fc from 'fast-check';
 import * as fs from 'fs';

@@ -1,7 +1,7 @@
 /**
- * Following the fair player's hints one action at a time (README, "Hints"): asked afresh at each
- * step it may turn back and forth between two plans of the same worth; following its plan to the
- * end, as `spider autoplay` does, it gets on.
+ * Following the fair player's hints one action at a time (docs/playing.md, "Hints"): asked afresh
+ * at each step it may turn back and forth between two plans of the same worth; following its plan
+ * to the end, as `spider autoplay` does, it gets on.
  */
 import { type Game, newGame, play, positionHash, replay } from '../../src/engine';
 import { parseAction } from '../../src/notation';

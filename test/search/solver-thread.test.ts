@@ -1,9 +1,9 @@
 /**
- * The solver's jobs and the thread that runs them (README, "The solver in the game"): a game
- * crosses as its deal and line of play, a job answers once, a cancelled job never answers and
+ * The solver's jobs and the thread that runs them (docs/solver.md, "The solver in the game"): a
+ * game crosses as its deal and line of play, a job answers once, a cancelled job never answers and
  * makes way for the next, and a thread that cannot start says why. Shared by a server's players
- * (README, "Playing over SSH"): their questions take turns, each is timed by its thread's own
- * clock, and one that waits too long is told why.
+ * (docs/serve.md, "Playing over SSH"): their questions take turns, each is timed by its thread's
+ * own clock, and one that waits too long is told why.
  */
 import * as os from 'os';
 import { Worker } from 'worker_threads';

@@ -1,7 +1,7 @@
 /**
- * The questions waiting for the solver's threads (README, "Playing over SSH", "One process, many
- * players"): each asker's in the order asked, and askers in turns, the one served longest ago
- * first.
+ * The questions waiting for the solver's threads (docs/serve.md, "Playing over SSH", "One
+ * process, many players"): each asker's in the order asked, and askers in turns, the one served
+ * longest ago first.
  */
 import { SolverTurns } from '../../src/search/solver-turns';
 

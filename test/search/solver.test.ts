@@ -1,6 +1,6 @@
 /**
- * The solver (README, "Solver"): winning lines that the rules accept, losses it proves, and a
- * budget it keeps.
+ * The solver (docs/solver.md, "Solver"): winning lines that the rules accept, losses it proves, and
+ * a budget it keeps.
  */
 import seedrandom from 'seedrandom';
 import {
@@ -99,7 +99,7 @@ describe('real deals', () => {
 
   it('keeps its time while the rules search whether the position is lost', () => {
     // Seed 3 with 4 suits after 55 actions of `autoplay --open`: the rules look at a million
-    // positions, seconds of work, before they say it is not lost (README, "Lost").
+    // positions, seconds of work, before they say it is not lost (docs/rules.md, "Lost").
     const game = playedOut('3', { suits: 4, relaxed: 0, keepSuits: false }, SLOW_TO_SETTLE);
     let clock = 0;
     const found = solve(game.position, { timeMs: 10, now: () => clock++ });

@@ -1,6 +1,6 @@
 /**
- * Where a game went wrong (README, "Where it went wrong"): the last position of the line from
- * which a win was possible, the action that lost it, and honest ranges when the solver cannot
+ * Where a game went wrong (docs/solver.md, "Where it went wrong"): the last position of the line
+ * from which a win was possible, the action that lost it, and honest ranges when the solver cannot
  * tell.
  */
 import { actionsKept, type Action, newGame, play, type Game } from '../../src/engine';
@@ -107,7 +107,7 @@ it('stops when cancelled or out of time, and reports what it had', () => {
   );
 });
 
-it('an end lost by the rules is known without the time to search (README, "Lost")', () => {
+it('an end lost by the rules is known without the time to search (docs/rules.md, "Lost")', () => {
   let clock = 0;
   const late = run(lostGame(), { timeMs: 10, now: () => (clock += 1000) });
   expect(late).toMatchObject({

@@ -1,6 +1,6 @@
 /**
- * Winnable deals (README, "Winnable deals"): the sequence of candidates, and the first one the
- * solver wins within the budget. Which deals the solver wins may change as it gets faster, so
+ * Winnable deals (docs/deals.md, "Winnable deals"): the sequence of candidates, and the first one
+ * the solver wins within the budget. Which deals the solver wins may change as it gets faster, so
  * the tests assert what the choice must satisfy, not which deal it is.
  */
 import { bySeed, type DealId, type Rules } from '../../src/engine';

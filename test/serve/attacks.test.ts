@@ -1,6 +1,6 @@
 /**
- * `spider serve` against its own users (README, "Playing over SSH"): each test is an attack a
- * client can make, and asserts the defence (refused, closed, limited, told).
+ * `spider serve` against its own users (docs/serve.md, "Playing over SSH"): each test is an attack
+ * a client can make, and asserts the defence (refused, closed, limited, told).
  */
 import * as fs from 'fs';
 import * as path from 'path';

@@ -1,6 +1,6 @@
 /**
- * Which publickey logins are accepted (README, "Playing over SSH"): every key type against every
- * algorithm name a client can send, with real, junk, empty and wrong signatures.
+ * Which publickey logins are accepted (docs/serve.md, "Playing over SSH"): every key type against
+ * every algorithm name a client can send, with real, junk, empty and wrong signatures.
  */
 import fc from 'fast-check';
 import { randomBytes } from 'crypto';

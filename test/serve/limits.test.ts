@@ -1,4 +1,4 @@
-/** The server's counts and budgets (README, "Playing over SSH", Limits). */
+/** The server's counts and budgets (docs/serve.md, "Playing over SSH", "Limits"). */
 import { Writable } from 'stream';
 import {
   Coalesced,

@@ -1,6 +1,6 @@
 /**
- * One player's session, on a channel and a connection of the test's making (README, "Limits"):
- * what the game does when its client takes nothing of what it is sent.
+ * One player's session, on a channel and a connection of the test's making (docs/serve.md,
+ * "Limits"): what the game does when its client takes nothing of what it is sent.
  */
 import * as fs from 'fs';
 import * as os from 'os';

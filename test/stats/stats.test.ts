@@ -257,7 +257,7 @@ describe('games continued from record files', () => {
   });
 });
 
-describe('daily deals (README, "The daily deal")', () => {
+describe('daily deals (docs/deals.md, "The daily deal")', () => {
   const daily = (o: Partial<GameResult> = {}) => ({ daily: '2026-11-23', ...o });
 
   it('are counted on a line of their own, after the other games, with their own streak', () => {
@@ -279,7 +279,7 @@ describe('daily deals (README, "The daily deal")', () => {
   });
 });
 
-describe('a digest continued by later games (README, "Limits on disk")', () => {
+describe('a digest continued by later games (docs/serve.md, "Limits on disk")', () => {
   const history = fc.array(arbitraryResult(), { maxLength: 120 });
 
   it('gives the figures of every game counted at once, however the history is cut', () => {

@@ -1,9 +1,9 @@
 /**
- * Which saved game a start opens among many (README, "Saved games and statistics" and
- * "Start-up"): the most recently saved one, by the names the saves are given when their session
- * lets them go, reading only as many saves as the choice needs, with every guarantee of the
- * choice kept: rules and deals asked for, games open elsewhere or left by a killed session,
- * games waiting for the statistics, saves of earlier versions.
+ * Which saved game a start opens among many (docs/saves.md, "Saved games and
+ * statistics"; docs/measurements.md, "Start-up"): the most recently saved one, by the names the
+ * saves are given when their session lets them go, reading only as many saves as the choice needs,
+ * with every guarantee of the choice kept: rules and deals asked for, games open elsewhere or left
+ * by a killed session, games waiting for the statistics, saves of earlier versions.
  */
 import { spawnSync } from 'child_process';
 import fs from 'fs';

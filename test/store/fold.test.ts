@@ -1,5 +1,5 @@
 /**
- * A history kept within a limit (README, "Limits on disk"): its oldest games folded into the
+ * A history kept within a limit (docs/serve.md, "Limits on disk"): its oldest games folded into the
  * summary at its head, every figure as it was, on a real folder.
  */
 import { spawnSync } from 'child_process';

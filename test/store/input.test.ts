@@ -1,6 +1,6 @@
 /**
- * Record input that is not UTF-8 (README, "Move notation and game records"): the first bad bytes
- * are found exactly where the decoder refuses, and the message names their line.
+ * Record input that is not UTF-8 (docs/records.md, "Move notation and game records"): the first bad
+ * bytes are found exactly where the decoder refuses, and the message names their line.
  */
 import fc from 'fast-check';
 import { Readable } from 'stream';

@@ -1,6 +1,7 @@
 /**
  * Five spider processes starting at once on one game whose lock names a dead process: exactly
- * one of them may take the game over, whatever the timing (README, "Two sessions at once").
+ * one of them may take the game over, whatever the timing (docs/saves.md, "Saved games and
+ * statistics").
  */
 import { spawn, spawnSync } from 'child_process';
 import { buildSync } from 'esbuild';

@@ -190,7 +190,8 @@ describe('two sessions of one player in one process (two logins to a server)', (
     expect(movesKept(second.game)).toBe(0);
     expect(second.messages).toEqual([
       {
-        // The start's message names the deal after it (README, "Saved games and statistics").
+        // The start's message names the deal after it (docs/saves.md, "Saved games and
+        // statistics").
         text: 'Your game of this deal is open in another spider session; this is a new one.',
         warning: false,
       },

@@ -1,6 +1,6 @@
 /**
- * The records `w` writes within a server's limits (README, "Limits on disk"): the oldest make
- * room for a new one, and only the game's own record files are ever counted or removed.
+ * The records `w` writes within a server's limits (docs/serve.md, "Limits on disk"): the oldest
+ * make room for a new one, and only the game's own record files are ever counted or removed.
  */
 import fs from 'fs';
 import * as os from 'os';

@@ -1,7 +1,7 @@
 /**
- * What the statistics hear of a game, on a real folder (README, "Saved games and statistics"):
- * the result as the history keeps it, a game continued from a record kept out of the counts, and
- * the history read again only when it changed.
+ * What the statistics hear of a game, on a real folder (docs/saves.md, "Saved games and
+ * statistics"): the result as the history keeps it, a game continued from a record kept out of the
+ * counts, and the history read again only when it changed.
  */
 import fs from 'fs';
 import * as os from 'os';
@@ -155,7 +155,7 @@ describe('the statistics s shows', () => {
   });
 });
 
-describe('a history kept within a limit (README, "Limits on disk")', () => {
+describe('a history kept within a limit (docs/serve.md, "Limits on disk")', () => {
   afterEach(() => jest.restoreAllMocks());
 
   /** A server's player's book, the folder holding `lines` as the history. */

@@ -1,7 +1,7 @@
 /**
- * The saved games a server keeps for a player (README, "Limits on disk"): a new game beyond the
- * limit is played but not kept, the player is told when it starts and when it ends, nothing saved
- * is removed to make room, and a game finished or given up makes room again.
+ * The saved games a server keeps for a player (docs/serve.md, "Limits on disk"): a new game beyond
+ * the limit is played but not kept, the player is told when it starts and when it ends, nothing
+ * saved is removed to make room, and a game finished or given up makes room again.
  */
 import fs from 'fs';
 import * as os from 'os';
@@ -159,7 +159,8 @@ describe('a player with as many saved games as the server keeps', () => {
     const game = dealt(opened.game);
     opened.session.changed(opened.game, game);
     expect(opened.session.leave(game).unsaved).toMatch(/^you have 5 saved games/);
-    // Each as it was (a save looked at may be given the name of its time: README, "Start-up").
+    // Each as it was (a save looked at may be given the name of its time: docs/measurements.md,
+    // "Start-up").
     expect(Object.values(saves(folder)).sort()).toEqual(Object.values(before).sort());
   });
 });

@@ -1,6 +1,7 @@
 /**
- * A session that saves in the background, as a server playing many games at once does (README,
- * "Saved games and statistics"): on real folders, with the disk held up or failing on purpose.
+ * A session that saves in the background, as a server playing many games at once does
+ * (docs/saves.md, "Saved games and statistics"): on real folders, with the disk held up or failing
+ * on purpose.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -50,7 +51,7 @@ function saves(folder: string): string[] {
   return fs.readdirSync(games).filter((name) => name.endsWith('.txt') && !name.startsWith('.'));
 }
 
-describe('leaving a game whose status takes a search (README, "Lost")', () => {
+describe('leaving a game whose status takes a search (docs/rules.md, "Lost")', () => {
   it('holds nothing up: the game is kept as playing, and the next start resumes it', async () => {
     const folder = playerFolder();
     const opening = {

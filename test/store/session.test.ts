@@ -1,7 +1,7 @@
 /**
  * A session on real folders when the statistics cannot be written or read: results are kept or
  * the player is told they are lost, and no record is claimed without the history to prove it
- * (README, "Saved games and statistics").
+ * (docs/saves.md, "Saved games and statistics").
  */
 import fs from 'fs';
 import * as os from 'os';
@@ -235,7 +235,7 @@ describe('records on a win', () => {
   });
 });
 
-describe('a new game while the last one is still being decided (README, "Lost")', () => {
+describe('a new game while the last one is still being decided (docs/rules.md, "Lost")', () => {
   it('is not waited for: the old game is kept, and the next start records it as lost', () => {
     const where = folders();
     const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
@@ -668,7 +668,7 @@ describe('the playing time of a win', () => {
   });
 });
 
-describe('a save that says playing of a game that is lost (README, "Lost")', () => {
+describe('a save that says playing of a game that is lost (docs/rules.md, "Lost")', () => {
   it('is resumed without a search before the first frame: the game decides it on screen', () => {
     const where = folders();
     const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };

@@ -707,7 +707,7 @@ describe('winning and losing', () => {
   });
 });
 
-describe('lost: no progress possible any more (README, "Lost")', () => {
+describe('lost: no progress possible any more (docs/rules.md, "Lost")', () => {
   // Moving the 4♥ into the empty column loses: the 3♠ can then go onto it, but the 9♥ under
   // it never finds an empty column, and no king can ever leave its column.
   const p = position({

@@ -1,6 +1,6 @@
 /**
- * The help screen's layout (README, "Playing"): keys side by side where both fit, one a line
- * where not, and what a key does continued under its own column.
+ * The help screen's layout (docs/playing.md, "Playing"): keys side by side where both fit, one a
+ * line where not, and what a key does continued under its own column.
  */
 import { HELP_PAGES, HELP_WIDTH, helpLines } from '../../src/ui/help';
 

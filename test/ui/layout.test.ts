@@ -529,7 +529,7 @@ describe('panels', () => {
   });
 });
 
-describe('a deal proven winnable (README, "Winnable deals")', () => {
+describe('a deal proven winnable (docs/deals.md, "Winnable deals")', () => {
   const chosen = {
     scheme: 'seed',
     key: '140737488355327',

@@ -1,6 +1,7 @@
 /**
- * The first message of a game (README, "Winnable deals" and "Saved games and statistics"): it
- * names the deal, after whatever the start has to say, unless that already names it.
+ * The first message of a game (docs/deals.md, "Winnable deals"; docs/saves.md, "Saved games and
+ * statistics"): it names the deal, after whatever the start has to say, unless that already names
+ * it.
  */
 import { bySeed, newGame, type Rules } from '../../src/engine';
 import { openingState } from '../../src/ui/play';

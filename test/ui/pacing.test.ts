@@ -1,6 +1,6 @@
 /**
- * Frames paced by the host (README, "Limits"): a server that shares its thread among its players
- * holds a player's next frame back while that player is over budget; the frames asked for
+ * Frames paced by the host (docs/serve.md, "Limits"): a server that shares its thread among its
+ * players holds a player's next frame back while that player is over budget; the frames asked for
  * meanwhile are one, of the latest state.
  */
 import { type Pacer, QUIET_HOST } from '../../src/ui/loop';

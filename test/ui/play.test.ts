@@ -1,5 +1,5 @@
 /**
- * What the line left on leaving says of a game whose lost verdict needs a search (README,
+ * What the line left on leaving says of a game whose lost verdict needs a search (docs/rules.md,
  * "Lost"): a game on its own terminal waits for the verdict; a server playing many games saves it
  * as playing, and says so, rather than hold every other game up.
  */

@@ -1,6 +1,6 @@
 /**
- * Ctrl-L (README, "Playing"): the terminal is cleared and every cell written anew, as when the
- * screen holds what the game did not draw; any other key writes only the cells that changed.
+ * Ctrl-L (docs/playing.md, "Playing"): the terminal is cleared and every cell written anew, as when
+ * the screen holds what the game did not draw; any other key writes only the cells that changed.
  */
 import { terminalGame } from '../helpers/terminal-game';
 

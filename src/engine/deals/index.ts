@@ -1,4 +1,7 @@
-/** Deals by scheme (README, "Deals"): the seed scheme and the numbered deals of other programs. */
+/**
+ * Deals by scheme (docs/deals.md, "Deals"): the seed scheme and the numbered deals of other
+ * programs.
+ */
 import type { Card } from '../cards';
 import type { Position } from '../position';
 import type { Rules } from '../rules';

@@ -4,7 +4,10 @@ import { type DealScheme, layoutByIndex } from './scheme';
 /** KPat's game numbers are positive 32-bit signed integers. */
 const MAX = 2147483647n;
 
-/** KDE Patience's numbered Spider deals (README, "Numbered deals"). */
+/**
+ * KDE Patience's numbered Spider deals (docs/deals.md, "Numbered deals: the same deal as in PySolFC
+ * or KPat").
+ */
 export const kpatScheme: DealScheme = {
   name: 'kpat',
   check: (key) => numberProblem(key, MAX, 'KPat'),

@@ -9,7 +9,7 @@ const FIRST_MT = 32000n;
 
 /**
  * PySolFC's numbered deals of "Spider" (its game 11), "Spider (2 Suits)" (270) and "Spider
- * (1 Suit)" (269) (README, "Numbered deals").
+ * (1 Suit)" (269) (docs/deals.md, "Numbered deals: the same deal as in PySolFC or KPat").
  */
 export const pysolScheme: DealScheme = {
   name: 'pysol',

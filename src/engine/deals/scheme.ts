@@ -14,18 +14,18 @@ export interface DealId {
 }
 
 /**
- * A deal the program chose because the solver won it (README, "Winnable deals"): the first
+ * A deal the program chose because the solver won it (docs/deals.md, "Winnable deals"): the first
  * winnable deal of the sequence that starts at `from`.
  */
 export interface DealOrigin {
   /** Where the sequence started: the deal asked for (or picked at random), or the date's seed. */
   readonly from: { readonly scheme: SchemeName; readonly key: string };
-  /** The daily deal's local date, `YYYY-MM-DD` (README, "The daily deal"). */
+  /** The daily deal's local date, `YYYY-MM-DD` (docs/deals.md, "The daily deal"). */
   readonly daily?: string;
 }
 
 /**
- * One way of naming deals (README, "Deals"): which keys it takes, the deck before shuffling,
+ * One way of naming deals (docs/deals.md, "Deals"): which keys it takes, the deck before shuffling,
  * the shuffle (its generator), and where the shuffled cards go. Adding a scheme is one new file
  * implementing this, listed in deals/index.ts.
  */

@@ -9,8 +9,8 @@ export const MAX_SEED_LENGTH = 100;
 const FIFTH_CARD_COLUMNS = [0, 3, 6, 9];
 
 /**
- * Deals by seed string, this program's own scheme (README, "Deals: the seed contract"). A public
- * contract: the same seed must give the same deal in every version.
+ * Deals by seed string, this program's own scheme (docs/deals.md, "Deals: the seed contract"). A
+ * public contract: the same seed must give the same deal in every version.
  */
 export const seedScheme: DealScheme = {
   name: 'seed',
