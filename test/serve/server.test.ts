@@ -5,7 +5,6 @@
 import * as fs from 'fs';
 import * as net from 'net';
 import * as path from 'path';
-import { duration } from '../../src/serve/player';
 import { until } from '../helpers/slow-disk';
 import {
   connect,
@@ -18,7 +17,8 @@ import {
   type Terminal,
   terminal,
 } from '../helpers/ssh';
-import { MAX_COLS, MAX_ROWS, type RunningServer, terminalType } from '../../src/serve/server';
+import { MAX_COLS, MAX_ROWS, terminalType } from '../../src/serve/channel';
+import type { RunningServer } from '../../src/serve/server';
 
 jest.setTimeout(30_000);
 
@@ -420,14 +420,6 @@ describe('spider serve', () => {
     const again = await shell(await connect(port, { key: KEYS[0] }));
     await again.waitFor('Resumed your game');
     sock.destroy();
-  });
-
-  it('says an idle timeout in minutes when it is whole ones, else in seconds', () => {
-    expect(duration(60_000)).toBe('a minute');
-    expect(duration(30 * 60_000)).toBe('30 minutes');
-    expect(duration(90_000)).toBe('90 seconds');
-    expect(duration(30_000)).toBe('30 seconds');
-    expect(duration(1_000)).toBe('1 second');
   });
 
   it('warns an idle player in place of a question left waiting', async () => {
