@@ -3,9 +3,9 @@
  * solver, `--fair` (the default) blind; the record printed replays to the result it names.
  */
 import * as fs from 'fs';
-import { run } from '../../src/cli/program';
-import { fakeIo, type FakeIoOptions } from '../helpers/fake-io';
-import { LOST_GAME_FILE } from '../helpers/lost-game';
+import { run } from '../../../src/cli/program';
+import { fakeIo, type FakeIoOptions } from '../../helpers/fake-io';
+import { LOST_GAME_FILE } from '../../helpers/lost-game';
 
 async function cli(args: string[], options: FakeIoOptions = {}) {
   const { io, written } = fakeIo(options);
