@@ -22,8 +22,9 @@ import {
   statusWithin,
   undo,
 } from '../engine';
-import type { HintEngine, JobResult } from '../search';
+import type { HintEngine } from '../search';
 import { answered, askHint, askSolver, demoStep, startDemo, stopDemo, stopHint } from './questions';
+import type { Command } from './command';
 import { keyLabel } from './input';
 import {
   act,
@@ -35,7 +36,7 @@ import {
   pressColumn,
   releaseAt,
 } from './pick-up';
-import type { HelpAt, Message, UiState } from './state';
+import type { Message, UiState } from './state';
 import type { Theme } from './theme';
 import {
   afterChange,
@@ -50,48 +51,7 @@ import {
   withState,
 } from './update';
 
-/** What the player asked for, from a key or the mouse (see input.ts). */
-export type Command =
-  | { readonly kind: 'column'; readonly column: number }
-  | { readonly kind: 'press'; readonly column: number; readonly index: number | null }
-  | { readonly kind: 'release'; readonly column: number | null }
-  /** `?`; with the help open, `next` is where it turns to at the terminal's size (the layout's). */
-  | { readonly kind: 'help'; readonly next?: HelpAt }
-  | {
-      readonly kind:
-        | 'left'
-        | 'right'
-        | 'up'
-        | 'down'
-        | 'enter'
-        | 'cancel'
-        | 'deal'
-        | 'undo'
-        | 'redo'
-        | 'remove'
-        | 'restart'
-        | 'new'
-        | 'hint'
-        | 'expand'
-        | 'quit'
-        | 'interrupt'
-        | 'yes'
-        | 'redraw'
-        | 'suspend'
-        | 'write'
-        | 'stats'
-        | 'winnable'
-        | 'demo'
-        | 'where';
-    }
-  /** A key with no meaning, named as the player would write it (`z`, `f1`, `M-d`). */
-  | { readonly kind: 'other'; readonly key: string }
-  /** From the game loop: the search it ran in the background decided a position's status. */
-  | { readonly kind: 'settled'; readonly position: Position; readonly status: Status }
-  /** From the game loop: the solver answered about a position. */
-  | { readonly kind: 'solved'; readonly position: Position; readonly result: JobResult }
-  /** From the game loop: the demo's next action is due, from this position. */
-  | { readonly kind: 'step'; readonly position: Position };
+export type { Command } from './command';
 
 /** What the controller needs from outside: new seeds and the hint engine. */
 export interface ControllerDeps {
