@@ -2,7 +2,7 @@
  * What every command of the program shares (docs/records.md, "Headless commands"): its exit
  * statuses, where it reads and writes, the options of a deal and of its display, and the steps most
  * commands take: failing with a message, reading a record, choosing the deal, printing a position.
- * Each command is wired in program.ts or a module of its own beside it.
+ * Each command is wired in a module of its own, in commands/.
  */
 import { type Command, Option } from 'commander';
 import { bySeed, cardCode, type DealId, explain, type Game, restoreGame } from '../engine';

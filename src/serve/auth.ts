@@ -2,9 +2,19 @@
  * Who a publickey login is (docs/serve.md, "Playing over SSH"): a key names its player, so a login
  * with a key is accepted only when its signature verifies, by that key, with a signature algorithm
  * of that key's own type. A public key is public (anyone can fetch a person's keys), so anything
- * short of that would let anyone play as anyone.
+ * short of that would let anyone play as anyone. A client without a key logs in as a guest.
  */
-import { type ParsedKey, utils } from 'ssh2';
+import { createHash } from 'crypto';
+import * as path from 'path';
+import { type AuthContext, type ParsedKey, utils } from 'ssh2';
+import { fingerprint } from './host-key';
+import type { Player } from './player';
+
+/**
+ * Logins refused on one connection before it is closed, as OpenSSH's MaxAuthTries: a client
+ * trying key after key, or signature after signature, gets no more than this.
+ */
+const MAX_LOGIN_FAILURES = 6;
 
 /**
  * The hash each key type may be signed with, as ssh2 hands a request on: `ssh-rsa` with the hash
@@ -75,4 +85,76 @@ export function loginProblem(request: KeyRequest): string | null {
     verified = false;
   }
   return verified === true ? null : 'the signature does not verify';
+}
+
+/** The folder name of a player's key: its SHA-256, in URL-safe base64. */
+export function playerId(publicKey: Buffer): string {
+  return createHash('sha256').update(publicKey).digest('base64url');
+}
+
+/** What a connection's login needs of the server. */
+export interface LoginContext {
+  /** The connecting client's address, for the log. */
+  readonly address: string;
+  /** The server's state folder: players' folders go in `players/` under it. */
+  readonly stateDir: string;
+  readonly log: (line: string) => void;
+  /** Closes the connection at once. */
+  readonly drop: () => void;
+}
+
+/**
+ * One connection's logins: who the client is once one succeeds (a key's player, or a guest), and
+ * how many it had refused.
+ */
+export class Login {
+  /** Who logged in, once someone has. */
+  player: Player | null = null;
+  private failures = 0;
+
+  constructor(private readonly context: LoginContext) {}
+
+  /** Answers one login request of the client. */
+  answer(ctx: AuthContext): void {
+    if (ctx.method === 'publickey') return this.withKey(ctx);
+    if (ctx.method === 'keyboard-interactive' || ctx.method === 'password') {
+      this.player = { kind: 'guest' };
+      return ctx.accept();
+    }
+    ctx.reject(['publickey', 'keyboard-interactive', 'password']);
+  }
+
+  private withKey(ctx: Extract<AuthContext, { method: 'publickey' }>): void {
+    const { address, log } = this.context;
+    const request = {
+      algo: ctx.key.algo,
+      key: ctx.key.data,
+      hashAlgo: ctx.hashAlgo,
+      blob: ctx.blob,
+      signature: ctx.signature,
+    };
+    // "Would this key do?", before the client signs: any key of a type taken is a player.
+    const asking = ctx.signature === undefined;
+    const problem = asking ? keyProblem(request) : loginProblem(request);
+    if (problem !== null) {
+      log(
+        `${address}: a login refused: ${problem} (key ${fingerprint(ctx.key.data)}, ${algorithmNamed(request)})`,
+      );
+      if (++this.failures >= MAX_LOGIN_FAILURES) {
+        log(`${address}: ${this.failures} logins refused: closed`);
+        this.context.drop();
+        return;
+      }
+      return ctx.reject();
+    }
+    if (asking) return ctx.accept();
+    const id = playerId(ctx.key.data);
+    this.player = {
+      kind: 'key',
+      id,
+      fingerprint: fingerprint(ctx.key.data),
+      folder: path.join(this.context.stateDir, 'players', id),
+    };
+    return ctx.accept();
+  }
 }

@@ -17,6 +17,17 @@ import { fsReason } from '../store/errors';
 import { folderAsHome, playerPlaces, type Places } from '../store/paths';
 import { InputPump, limitUnsent, TokenBucket } from './limits';
 import { SessionPacer, WorkMeter } from './pacing';
+import {
+  CANNOT_SUSPEND,
+  duration,
+  endedByServer,
+  GUEST_HAS_NO_RECORDS,
+  GUEST_NOT_KEPT,
+  idleEnded,
+  idleWarning,
+  RECORDS_SHOWN,
+  recordsRefused,
+} from '../words/serve';
 
 /** The terminal a client asked for with its pty request. */
 export interface Pty {
@@ -72,10 +83,6 @@ export interface SessionControl {
   end(reason: string): void;
 }
 
-/** Why a guest's game is not kept, as the game says it ("Can't save this game: ..."). */
-const GUEST_NOT_KEPT =
-  'you logged in as a guest, without an SSH key; log in with a key to keep your games';
-
 /**
  * Input beyond this many bytes at once, or this many a second after, waits: typing and mouse
  * drags come nowhere near, and every key costs the server's one thread about 0.1 ms.
@@ -120,13 +127,6 @@ function unicodeWanted(env: Readonly<Record<string, string>>): boolean {
   const locale = env.LC_ALL || env.LC_CTYPE || env.LANG;
   if (!locale || locale === 'C.UTF-8') return true;
   return /utf-?8/i.test(locale);
-}
-
-/** A time as the idle messages say it: "a minute", "30 minutes", or seconds ("90 seconds"). */
-export function duration(ms: number): string {
-  if (ms % 60_000 === 0) return ms === 60_000 ? 'a minute' : `${ms / 60_000} minutes`;
-  const seconds = Math.round(ms / 100) / 10;
-  return `${seconds} second${seconds === 1 ? '' : 's'}`;
 }
 
 /** How a session's game ended: its exit status, and why, for the server's log. */
@@ -226,14 +226,12 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
     () => {
       const quiet = Date.now() - lastInput;
       if (quiet >= context.idleMs) {
-        ended ??= `No key for ${duration(context.idleMs)}: the game was ended`;
+        ended ??= idleEnded(context.idleMs);
         why ??= `no key for ${duration(context.idleMs)}`;
         endGame?.(0);
       } else if (quiet >= context.idleMs - warning && !warned) {
         warned = true;
-        tell?.(
-          `No key for a while: this game ends in ${duration(warning)} unless you press a key.`,
-        );
+        tell?.(idleWarning(warning));
       }
     },
     Math.min(10_000, Math.max(1000, context.idleMs / 10)),
@@ -253,7 +251,7 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
       };
     },
     suspend: async () => 'unavailable',
-    cannotSuspend: "Ctrl-Z can't suspend a game played over SSH: q quits, and your game is kept.",
+    cannotSuspend: CANNOT_SUSPEND,
     // The session ends with the game; the server settles every game before it exits.
     atExit: () => () => undefined,
   };
@@ -280,7 +278,8 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
       remote: true,
     });
     const lines = [result.summary];
-    if (ended !== null) lines.unshift(`${ended}; ${keptWords(context.player, result)}.`);
+    if (ended !== null)
+      lines.unshift(endedByServer(ended, context.player.kind === 'guest', result));
     if (result.problem !== undefined) channel.stderr.write(`spider: ${result.problem}\r\n`);
     channel.write(`${lines.join('\n').replace(/\n/g, '\r\n')}\r\n`);
     return {
@@ -303,17 +302,14 @@ function recordFolder(
   player: Player,
 ): { readonly folder: string; readonly shown: string } | { readonly refused: string } {
   if (player.kind === 'guest') {
-    return {
-      refused:
-        "Can't write the record: a guest has no folder here; log in with an SSH key to keep records.",
-    };
+    return { refused: GUEST_HAS_NO_RECORDS };
   }
   const folder = path.join(player.folder, 'records');
   try {
     fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-    return { folder, shown: 'your records on this server' };
+    return { folder, shown: RECORDS_SHOWN };
   } catch (error) {
-    return { refused: `Can't write the record: ${fsReason(error, folder)}.` };
+    return { refused: recordsRefused(fsReason(error, folder)) };
   }
 }
 
@@ -335,11 +331,4 @@ function placesOf(player: Player, limits: DiskLimits): Places {
   if (player.kind === 'key') return playerPlaces(player.folder, limits);
   const guest = () => GUEST_NOT_KEPT;
   return { state: '/nonexistent', data: '/nonexistent', stateProblem: guest, dataProblem: guest };
-}
-
-/** What of a game ended by the server is kept (docs/serve.md, "Playing over SSH"). */
-function keptWords(player: Player, game: { unsaved: boolean; touched: boolean }): string {
-  if (player.kind === 'guest') return "a guest's game is not kept";
-  if (!game.touched) return 'your game had not started, so there was nothing to keep';
-  return game.unsaved ? 'the line below says what of your game is kept' : 'your game is saved';
 }

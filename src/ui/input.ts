@@ -1,4 +1,4 @@
-import type { Command } from './controller';
+import type { Command } from './command';
 import type { KeyEvent, MouseEvent } from './keys';
 import { type Board, hitTest } from './layout';
 

@@ -8,7 +8,8 @@ import { randomBytes } from 'crypto';
 import * as net from 'net';
 import { Client, type ClientChannel, type ParsedKey, utils } from 'ssh2';
 import { newEd25519Key } from '../../src/serve/host-key';
-import { MAX_COLS, MAX_ROWS, playerId } from '../../src/serve/server';
+import { playerId } from '../../src/serve/auth';
+import { MAX_COLS, MAX_ROWS } from '../../src/serve/channel';
 import { connect, KEYS, serve, shell, type Terminal } from '../helpers/ssh';
 
 jest.setTimeout(30_000);

@@ -1,14 +1,15 @@
 /**
- * `spider serve` (docs/serve.md, "Playing over SSH"): the entry point of the server. What is
- * process-wide is here: the host key and the state folder, the signals that shut the server
- * down (every game saved, every player told), and a bug no game caught.
+ * `spider serve` (docs/serve.md, "Playing over SSH"), loaded when it runs (serve.ts): the checks of
+ * its numbers and sizes, and the server run until a signal ends it. What is process-wide is here:
+ * the host key and the state folder, the signals that shut the server down (every game saved,
+ * every player told), and a bug no game caught.
  */
-import type { Rules } from '../engine';
-import { loadHostKey } from '../serve/host-key';
-import { startServer } from '../serve/server';
-import { type DiskLimits, MIN_HISTORY_BYTES, parseSize } from '../store/disk-limits';
-import { stateDir, stateProblem } from '../store/paths';
-import type { CliIo } from './kit';
+import type { Rules } from '../../engine';
+import { loadHostKey } from '../../serve/host-key';
+import { startServer } from '../../serve/server';
+import { type DiskLimits, MIN_HISTORY_BYTES, parseSize } from '../../store/disk-limits';
+import { stateDir, stateProblem } from '../../store/paths';
+import type { CliIo } from '../kit';
 
 export interface ServeSettings {
   readonly listen: string;

@@ -7,10 +7,10 @@ import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { utils } from 'ssh2';
-import { run } from '../../src/cli/program';
-import { HOST_KEY_FILE } from '../../src/serve/host-key';
-import { parseSize, sizeText } from '../../src/store/disk-limits';
-import { fakeIo } from '../helpers/fake-io';
+import { run } from '../../../src/cli/program';
+import { HOST_KEY_FILE } from '../../../src/serve/host-key';
+import { parseSize, sizeText } from '../../../src/store/disk-limits';
+import { fakeIo } from '../../helpers/fake-io';
 
 const folders: string[] = [];
 afterAll(() => folders.forEach((f) => fs.rmSync(f, { recursive: true, force: true })));

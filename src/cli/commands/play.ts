@@ -4,9 +4,9 @@
  * runs.
  */
 import type { Command } from 'commander';
-import { cannotDrawOn } from '../ui/terminal-type';
-import { addDisplayOptions, addGameOptions, type CommandKit, EXIT_OK, Exit } from './kit';
-import { checkDisplayOptions, checkGameOptions, type RawOptions } from './options';
+import { cannotDrawOn } from '../../ui/terminal-type';
+import { addDisplayOptions, addGameOptions, type CommandKit, EXIT_OK, Exit } from '../kit';
+import { checkDisplayOptions, checkGameOptions, type RawOptions } from '../options';
 
 /** Adds `play` to `program` as its default command, and returns it. */
 export function addPlayCommand(program: Command, kit: CommandKit): Command {
@@ -74,8 +74,8 @@ export function addPlayCommand(program: Command, kit: CommandKit): Command {
         ...(given('keepSuits') ? { keepSuits: options.rules.keepSuits } : {}),
       };
       // Loaded here so the headless commands never pay for blessed.
-      const { playInTerminal } = await import('../ui/play');
-      const { localTerminalHost } = await import('./local-terminal');
+      const { playInTerminal } = await import('../../ui/play');
+      const { localTerminalHost } = await import('../local-terminal');
       const result = await playInTerminal({
         theme: { ascii: shown.ascii, color: shown.color, fourColor: shown.fourColor },
         scoring: shown.scoring,

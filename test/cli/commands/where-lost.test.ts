@@ -3,9 +3,9 @@
  * that replays to a win from the last winnable position, the JSON document, and bad usage refused.
  */
 import * as fs from 'fs';
-import { run } from '../../src/cli/program';
-import { fakeIo, type FakeIoOptions } from '../helpers/fake-io';
-import { LOST_GAME_FILE } from '../helpers/lost-game';
+import { run } from '../../../src/cli/program';
+import { fakeIo, type FakeIoOptions } from '../../helpers/fake-io';
+import { LOST_GAME_FILE } from '../../helpers/lost-game';
 
 jest.setTimeout(60_000);
 

@@ -2,11 +2,11 @@
  * `spider solve` (docs/solver.md, "Solver"): the result as JSON or as a record that replays, and
  * bad input refused with exit 2.
  */
-import { run } from '../../src/cli/program';
-import { checkMove, newGame, play } from '../../src/engine';
-import { parseAction } from '../../src/notation';
-import { fakeIo, type FakeIoOptions } from '../helpers/fake-io';
-import { SLOW_TO_SETTLE } from '../helpers/lost-game';
+import { run } from '../../../src/cli/program';
+import { checkMove, newGame, play } from '../../../src/engine';
+import { parseAction } from '../../../src/notation';
+import { fakeIo, type FakeIoOptions } from '../../helpers/fake-io';
+import { SLOW_TO_SETTLE } from '../../helpers/lost-game';
 
 async function cli(args: string[], options: FakeIoOptions = {}) {
   const { io, written } = fakeIo(options);
@@ -95,7 +95,7 @@ it('solves the end of a record: a lost game is lost, and the record comes back a
   const fs = await import('fs');
   const path = await import('path');
   const record = fs.readFileSync(
-    path.join(__dirname, '..', 'fixtures', 'lost-after-last-deal.txt'),
+    path.join(__dirname, '..', '..', 'fixtures', 'lost-after-last-deal.txt'),
     'utf8',
   );
   const out = await cli(['solve', '-'], { stdin: record });

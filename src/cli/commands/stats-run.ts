@@ -2,17 +2,17 @@
  * `spider stats [--json] [--scoring NAME] [--color WHEN]`: the statistics of the games in the
  * history ($XDG_DATA_HOME/spider/games.jsonl), as a table or one JSON document.
  *
- * Wired in program.ts, which loads this module only when the command runs.
+ * Wired in stats.ts, which loads this module only when the command runs.
  *
  * Exit status: 0, also when some lines of the history were skipped (said in one line on stderr);
  * 2 for a bad option value or a history that cannot be read at all.
  */
-import { MAX_SEED_LENGTH, printable, printableLines } from '../notation';
-import { digest, statsTable, type VariantStats } from '../stats';
-import { historyPath, MAX_HISTORY_BYTES, readResults } from '../store/history';
-import { dataDir, dataProblem } from '../store/paths';
-import { type CliIo, EXIT_OK as OK, EXIT_USAGE as USAGE } from './kit';
-import { checkDisplayOptions } from './options';
+import { MAX_SEED_LENGTH, printable, printableLines } from '../../notation';
+import { digest, statsTable, type VariantStats } from '../../stats';
+import { historyPath, MAX_HISTORY_BYTES, readResults } from '../../store/history';
+import { dataDir, dataProblem } from '../../store/paths';
+import { type CliIo, EXIT_OK as OK, EXIT_USAGE as USAGE } from '../kit';
+import { checkDisplayOptions } from '../options';
 
 /** One variant in `spider stats --json`: the rules flattened, then the statistics. */
 export interface VariantJson {

@@ -1,12 +1,12 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { statsCommand } from '../../src/cli/stats-command';
-import { type GameResult, NO_GAMES_LINE } from '../../src/stats';
-import { foldHistory } from '../../src/store/fold';
-import { appendResult, historyPath, MAX_HISTORY_BYTES } from '../../src/store/history';
-import { fakeIo } from '../helpers/fake-io';
-import { gameResult, historyObject, playedGames } from '../helpers/results';
+import { statsCommand } from '../../../src/cli/commands/stats-run';
+import { type GameResult, NO_GAMES_LINE } from '../../../src/stats';
+import { foldHistory } from '../../../src/store/fold';
+import { appendResult, historyPath, MAX_HISTORY_BYTES } from '../../../src/store/history';
+import { fakeIo } from '../../helpers/fake-io';
+import { gameResult, historyObject, playedGames } from '../../helpers/results';
 
 interface Outcome {
   status: number;

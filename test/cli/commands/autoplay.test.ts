@@ -4,9 +4,9 @@
  * names.
  */
 import * as fs from 'fs';
-import { run } from '../../src/cli/program';
-import { fakeIo, type FakeIoOptions } from '../helpers/fake-io';
-import { LOST_GAME_FILE } from '../helpers/lost-game';
+import { run } from '../../../src/cli/program';
+import { fakeIo, type FakeIoOptions } from '../../helpers/fake-io';
+import { LOST_GAME_FILE } from '../../helpers/lost-game';
 
 /**
  * PySolFC's deal 3 with 2 suits after 70 actions of the solver's winning line: the fair player

@@ -3,15 +3,15 @@
  * stopped being winnable, as text (a comment saying so, then a record that replays) or one JSON
  * object.
  */
-import { actionsKept, type Game, writtenLine } from '../engine';
+import { actionsKept, type Game, writtenLine } from '../../engine';
 import {
   formatAction,
   formatRecord,
   type GameRecord,
   grouped as count,
   whereLostSentence,
-} from '../notation';
-import type { WhereLost } from '../search';
+} from '../../notation';
+import type { WhereLost } from '../../search';
 
 /** The JSON document of `--where-lost --json`. */
 export function whereLostJson(found: WhereLost) {

@@ -1,0 +1,76 @@
+/**
+ * `spider serve` (docs/serve.md, "Playing over SSH"): its options, checked. The server itself
+ * (serve-run.ts) loads only when it runs.
+ */
+import type { Command } from 'commander';
+import { type CommandKit, EXIT_OK, Exit } from '../kit';
+import { checkGameOptions, type RawOptions } from '../options';
+
+type ServeRaw = RawOptions & {
+  listen: string;
+  port: string;
+  maxSessions: string;
+  maxPerAddress: string;
+  idleTimeout: string;
+  maxHistory: string;
+  maxRecords: string;
+  maxRecordsSize: string;
+  maxSaves: string;
+};
+
+/** Adds `serve` to `program`, and returns it. */
+export function addServeCommand(program: Command, kit: CommandKit): Command {
+  const serveCommand = program
+    .command('serve')
+    .description('let others play over SSH: ssh -p PORT HOST plays, games kept by SSH key')
+    .option('--listen <address>', 'the address to listen on (0.0.0.0 for every one)', '127.0.0.1')
+    .option('--port <n>', 'the port to listen on', '2222')
+    .option('--max-sessions <n>', 'games at once, in all', '50')
+    .option('--max-per-address <n>', 'games at once from one client address', '4')
+    .option('--idle-timeout <minutes>', 'a game with no key for this long is ended (saved)', '30')
+    .option('-s, --suits <n>', "suits in the deck of a player's new game: 1, 2 or 4", '4')
+    .option('-r, --relaxed <level>', 'deal with empty columns: 0, 1, 2 or 3 (as for play)', '0')
+    .option('-k, --keep-suits', 'completed suits stay until removed (action rF)')
+    .option(
+      '--max-history <size>',
+      "a player's history size past which old games are summed up",
+      '1MiB',
+    )
+    .option('--max-records <n>', 'records (w) kept per player: the oldest goes first', '100')
+    .option(
+      '--max-records-size <size>',
+      "a player's records in all: the oldest goes first",
+      '16MiB',
+    )
+    .option('--max-saves <n>', 'saved games kept per player: a new one beyond is not kept', '16')
+    .allowExcessArguments(false);
+  serveCommand.action((raw: ServeRaw) => serve(kit, raw));
+  return serveCommand;
+}
+
+/** Checks the options, then runs the server until a signal ends it. */
+async function serve(kit: CommandKit, raw: ServeRaw): Promise<void> {
+  const { io, fail, take } = kit;
+  const { diskLimitsOf, serveCommand, wholeNumber } = await import('./serve-run');
+  const { rules } = take(checkGameOptions(raw));
+  const port = take(wholeNumber('--port', raw.port, 0, 65535));
+  const maxSessions = take(wholeNumber('--max-sessions', raw.maxSessions, 1, 10000));
+  const maxPerAddress = take(wholeNumber('--max-per-address', raw.maxPerAddress, 1, 10000));
+  const idle = Number(raw.idleTimeout);
+  // Under half a minute a player has no time to read the warning (docs/serve.md, "Limits").
+  if (!/^\d+(\.\d+)?$/.test(raw.idleTimeout.trim()) || !(idle >= 0.5) || idle > 10080)
+    fail(
+      `--idle-timeout must be a number of minutes from 0.5 (30 seconds) to 10080 (a week), not '${raw.idleTimeout}'`,
+    );
+  if (raw.listen.trim() === '') fail('--listen needs an address, such as 127.0.0.1 or 0.0.0.0');
+  const status = await serveCommand(io, {
+    listen: raw.listen,
+    port,
+    maxSessions,
+    maxPerAddress,
+    idleMinutes: idle,
+    rules,
+    diskLimits: take(diskLimitsOf(raw)),
+  });
+  if (status !== EXIT_OK) throw new Exit(status);
+}

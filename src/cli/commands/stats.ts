@@ -1,0 +1,24 @@
+/**
+ * `spider stats` (docs/saves.md, "Saved games and statistics"): how the player is doing, as a table
+ * or one JSON object. What it reads and prints (stats-run.ts) loads only when it runs.
+ */
+import type { Command } from 'commander';
+import { type CommandKit, EXIT_OK, Exit } from '../kit';
+import type { RawOptions } from '../options';
+
+/** Adds `stats` to `program`, and returns it. */
+export function addStatsCommand(program: Command, kit: CommandKit): Command {
+  const statsCommand = program
+    .command('stats')
+    .description('show how you are doing: games played, won, streaks and records per rule variant')
+    .option('--json', 'print the statistics as one JSON object')
+    .option('--scoring <name>', 'score shown: woods, microsoft or aisleriot', 'woods')
+    .option('--color <when>', 'colour: auto, always or never (NO_COLOR is honoured)', 'auto')
+    .allowExcessArguments(false);
+  statsCommand.action(async (raw: RawOptions) => {
+    const { statsCommand: showStats } = await import('./stats-run');
+    const status = await showStats(kit.io, raw);
+    if (status !== EXIT_OK) throw new Exit(status);
+  });
+  return statsCommand;
+}

@@ -1,0 +1,128 @@
+/**
+ * The games a server plays at once (docs/serve.md, "Playing over SSH"): whether one more may start,
+ * each game from its start to its end in the log, and ending them all when the server shuts down.
+ */
+import type { ServerChannel } from 'ssh2';
+import { SolverShare } from '../search/solver-thread';
+import { SERVER_DISK_LIMITS } from '../store/disk-limits';
+import { SearchTurns } from '../ui/background';
+import { Tally } from './limits';
+import type { ServeOptions } from './options';
+import {
+  type Player,
+  playSession,
+  type Pty,
+  type SessionControl,
+  type SessionEnd,
+  type SessionLink,
+  shownTo,
+} from './player';
+import { fullFromAddress, internalError, serverFull, SHUTTING_DOWN } from '../words/serve';
+
+/** A game asked for on a session channel: where it plays, for whom, on what terminal. */
+export interface GameRequest {
+  readonly channel: ServerChannel;
+  readonly address: string;
+  readonly link: SessionLink;
+  readonly pty: Pty;
+  readonly env: Readonly<Record<string, string>>;
+  readonly player: Player;
+}
+
+export class Games {
+  private readonly tally = new Tally();
+  private readonly controls = new Set<SessionControl>();
+  private readonly running = new Set<Promise<unknown>>();
+  /** The lost-game search's turns, shared by every game of the server. */
+  private readonly searchTurns = new SearchTurns();
+  private closing = false;
+
+  constructor(private readonly options: ServeOptions) {}
+
+  /** Games being played now. */
+  get total(): number {
+    return this.tally.total;
+  }
+
+  /** Why a game from `address` may not start now, as its player is told; null if it may. */
+  refusal(address: string): string | null {
+    const { maxSessions, maxPerAddress, log } = this.options;
+    if (this.closing) return SHUTTING_DOWN;
+    if (this.tally.total >= maxSessions) {
+      log(`${address}: a game refused: the server is full`);
+      return serverFull(maxSessions);
+    }
+    if (this.tally.of(address) >= maxPerAddress) {
+      log(`${address}: a game refused: ${maxPerAddress} already from there`);
+      return fullFromAddress(maxPerAddress);
+    }
+    return null;
+  }
+
+  /**
+   * Plays the game `request` asks for until it ends, then calls `ended` and closes its channel with
+   * the game's exit status.
+   */
+  play(request: GameRequest, ended: () => void): void {
+    const { channel, address } = request;
+    const done = this.tally.add(address);
+    const game = this.session(request).then(({ status, why, unsaved }) => {
+      ended();
+      done();
+      // The player is told why; the log says that it happened, to look into.
+      const kept = unsaved === true ? '; it could not be saved' : '';
+      this.options.log(`${address}: a game ended: ${why} (status ${status})${kept}`);
+      try {
+        channel.exit(status);
+        channel.end();
+      } catch {
+        // The connection is gone already.
+      }
+    });
+    this.running.add(game);
+    void game.finally(() => this.running.delete(game));
+  }
+
+  /**
+   * Tells every player why, ends every game (each saved), and resolves once every game is
+   * settled; no game starts after.
+   */
+  async shutdown(reason: string): Promise<void> {
+    this.closing = true;
+    for (const control of this.controls) control.end(reason);
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** The session's game, to its end; a failure of its code ends it, and the server goes on. */
+  private session({ channel, address, link, pty, env, player }: GameRequest): Promise<SessionEnd> {
+    const options = this.options;
+    return playSession({
+      channel,
+      link,
+      pty,
+      env,
+      player,
+      rules: options.rules,
+      randomSeed: options.randomSeed,
+      solver: options.solver ? new SolverShare(options.solver) : null,
+      idleMs: options.idleMs,
+      diskLimits: options.diskLimits ?? SERVER_DISK_LIMITS,
+      ...(options.outputStallMs === undefined ? {} : { outputStallMs: options.outputStallMs }),
+      ...(options.sessionBudget === undefined ? {} : { budget: options.sessionBudget }),
+      searchTurns: this.searchTurns,
+      register: (control) => {
+        this.controls.add(control);
+        return () => this.controls.delete(control);
+      },
+    }).then(
+      (end) => end,
+      (error: unknown): SessionEnd => {
+        // This session's bug ends this session, and the server goes on.
+        const detail = error instanceof Error ? error.message : String(error);
+        options.log(`${address}: a game failed: ${detail}`);
+        channel.stderr.write(`${internalError(shownTo(player, detail))}\r\n`);
+        return { status: 70, why: 'an internal error' };
+      },
+    );
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * The server's socket (docs/serve.md, "Playing over SSH"): the connections it takes, the limits on
+ * those not logged in yet, and on how fast any one of them is read (docs/serve.md, "Limits").
+ */
+import * as net from 'net';
+import { LoginQueue, TokenBucket } from './limits';
+import { ReadGate } from './pacing';
+import type { SessionLink } from './player';
+
+/** Connections not logged in yet, from one address and in all: beyond these the oldest is closed. */
+const PENDING_PER_ADDRESS = 8;
+const PENDING_TOTAL = 256;
+/**
+ * Bytes read from one connection, at most: this many at once, then this many a second
+ * (docs/serve.md, "Limits"). Past them the server stops reading the socket until the client is
+ * within them, so a flood is not even decrypted. Typing, with SSH's framing, is a few kB a second
+ * at most.
+ */
+const RAW_BURST = 64 * 1024;
+const RAW_PER_SECOND = 16 * 1024;
+
+/** A connection that is gone before its session asks: nothing to hold, nothing unsent. */
+const UNLINKED: SessionLink = { hold: () => undefined, release: () => undefined, unsent: () => 0 };
+
+/**
+ * The listening socket and the connections it took, each known by its client's address and port
+ * (as the SSH library names a connection). Each socket taken is handed to `inject`, the SSH
+ * server, once it is counted and limited.
+ */
+export class Listener {
+  private readonly tcp: net.Server;
+  private readonly pending = new LoginQueue<net.Socket>(PENDING_PER_ADDRESS, PENDING_TOTAL);
+  private readonly sockets = new Set<net.Socket>();
+  /** The sockets of connections, by address and port. */
+  private readonly byKey = new Map<string, net.Socket>();
+  /** What a connection's sessions ask of it, by address and port. */
+  private readonly links = new Map<string, SessionLink>();
+  /** Connections still logging in, by address and port: what to do once they have. */
+  private readonly waiting = new Map<string, () => void>();
+  private closing = false;
+
+  constructor(
+    private readonly loginMs: number,
+    private readonly inject: (socket: net.Socket) => void,
+  ) {
+    this.tcp = net.createServer((socket) => this.taken(socket));
+  }
+
+  /** Listens on `host` and `port`; later errors of the socket go to `log`. */
+  async listen(port: number, host: string, log: (line: string) => void): Promise<void> {
+    const tcp = this.tcp;
+    await new Promise<void>((resolve, reject) => {
+      tcp.once('error', reject);
+      tcp.listen(port, host, () => {
+        tcp.removeListener('error', reject);
+        resolve();
+      });
+    });
+    tcp.on('error', (error) => log(`listening: ${error.message}`));
+  }
+
+  get address(): net.AddressInfo {
+    return this.tcp.address() as net.AddressInfo;
+  }
+
+  /** The connection at `address` and `port` has logged in: it no longer waits to. */
+  loggedIn(address: string, port: number | undefined): void {
+    this.waiting.get(socketKey(address, port))?.();
+  }
+
+  /** Closes the connection at once, without a word. */
+  destroy(address: string, port: number | undefined): void {
+    this.byKey.get(socketKey(address, port))?.destroy();
+  }
+
+  /** What a session of the connection at `address` and `port` asks of it. */
+  link(address: string, port: number | undefined): SessionLink {
+    return this.links.get(socketKey(address, port)) ?? UNLINKED;
+  }
+
+  /** Takes no more connections. */
+  close(): void {
+    this.closing = true;
+    this.tcp.close();
+  }
+
+  /** Resolves once every connection has closed; those still open after `graceMs` are closed. */
+  async closed(graceMs: number): Promise<void> {
+    const open = [...this.sockets].map(
+      (socket) => new Promise<void>((resolve) => socket.once('close', () => resolve())),
+    );
+    const grace = setTimeout(() => {
+      for (const socket of this.sockets) socket.destroy();
+    }, graceMs);
+    await Promise.all(open);
+    clearTimeout(grace);
+  }
+
+  private taken(socket: net.Socket): void {
+    if (this.closing) {
+      socket.destroy();
+      return;
+    }
+    this.sockets.add(socket);
+    socket.once('close', () => this.sockets.delete(socket));
+    socket.setNoDelay(true); // a keystroke's frame goes out at once
+    socket.on('error', () => undefined);
+    // Too many connections logging in: the oldest make room (docs/serve.md, "Limits").
+    for (const old of this.pending.add(socket, socket.remoteAddress ?? 'unknown')) old.destroy();
+    const key = socketKey(socket.remoteAddress, socket.remotePort);
+    this.byKey.set(key, socket);
+    socket.once('close', () => this.byKey.delete(key));
+    this.untilLoggedIn(socket, key);
+    this.inject(socket);
+    // After ssh2 has paused the socket for its start: a 'data' listener then does not start it.
+    const gate = new ReadGate(socket);
+    this.links.set(key, {
+      hold: (who) => gate.hold(who),
+      release: (who) => gate.release(who),
+      unsent: () => socket.writableLength,
+    });
+    socket.once('close', () => this.links.delete(key));
+    limitReading(socket, gate);
+  }
+
+  /** Garbage, or a connection that never finishes logging in, does not hold a place. */
+  private untilLoggedIn(socket: net.Socket, key: string): void {
+    const timer = setTimeout(() => socket.destroy(), this.loginMs);
+    const loggedIn = () => {
+      clearTimeout(timer);
+      this.pending.remove(socket);
+      this.waiting.delete(key);
+    };
+    this.waiting.set(key, loggedIn);
+    socket.once('close', loggedIn);
+  }
+}
+
+/**
+ * Stops reading `socket` while it is over its budget of bytes (see RAW_BURST), and reads again
+ * once it is within it.
+ */
+function limitReading(socket: net.Socket, gate: ReadGate): void {
+  const budget = new TokenBucket(RAW_BURST, RAW_PER_SECOND);
+  let held = false;
+  const check = () => {
+    const wait = budget.waitMs();
+    if (wait > 0) {
+      if (!held) gate.hold(budget);
+      held = true;
+      setTimeout(check, wait).unref();
+    } else if (held) {
+      held = false;
+      gate.release(budget);
+    }
+  };
+  socket.on('data', (chunk: Buffer) => {
+    budget.spend(chunk.length);
+    if (!held) check();
+  });
+}
+
+const socketKey = (address: string | undefined, port: number | undefined) =>
+  `${address ?? ''}|${port ?? ''}`;

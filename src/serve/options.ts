@@ -1,0 +1,48 @@
+/**
+ * What `spider serve` is started with (docs/serve.md, "Playing over SSH"): where it listens, its
+ * limits, its host key and state folder, and what every game it plays shares.
+ */
+import type { Rules } from '../engine';
+import type { JobRunner } from '../search';
+import type { DiskLimits } from '../store/disk-limits';
+import type { SessionBudget } from './player';
+
+export interface ServeOptions {
+  readonly listen: string;
+  readonly port: number;
+  /** Games at once, in all. */
+  readonly maxSessions: number;
+  /** Games at once from one client address. */
+  readonly maxPerAddress: number;
+  /** A game with no key for this long is ended (saved). */
+  readonly idleMs: number;
+  /** The host key, in OpenSSH's private key format. */
+  readonly hostKey: string;
+  /** The server's state folder: players' folders go in `players/` under it. */
+  readonly stateDir: string;
+  /** The rules of a player's new game. */
+  readonly rules: Rules;
+  readonly randomSeed: () => string;
+  /** The solver every game shares (hints, the solver's answers), or null. */
+  readonly solver: JobRunner | null;
+  /** A line for the server's log. */
+  readonly log: (line: string) => void;
+  /** How long a connection may take to log in. */
+  readonly loginMs?: number;
+  /** How often a client is asked whether it is still there (docs/serve.md, "Limits"). */
+  readonly keepaliveMs?: number;
+  /**
+   * What each player may keep on disk (docs/serve.md, "Limits on disk"); `SERVER_DISK_LIMITS` if
+   * not given.
+   */
+  readonly diskLimits?: DiskLimits;
+  /**
+   * How long a client may take none of a backlog of output before it is let go (docs/serve.md,
+   * "Limits").
+   */
+  readonly outputStallMs?: number;
+  /**
+   * Each session's share of the server's thread (docs/serve.md, "Limits"), if not the usual one.
+   */
+  readonly sessionBudget?: SessionBudget;
+}
