@@ -4,7 +4,7 @@
  * for these through its host; nothing else in the program installs process handlers.
  */
 import * as fs from 'fs';
-import { solverPair } from './solver-file';
+import { solverPair } from '../host/solver-file';
 import type { GameHost } from '../ui/loop';
 
 /** Exit statuses for the signals that end a game: 128 + the signal's number, as shells report. */

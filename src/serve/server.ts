@@ -11,7 +11,7 @@ import * as path from 'path';
 import { type Connection, Server, type ServerChannel, type Session } from 'ssh2';
 import type { Rules } from '../engine';
 import type { JobRunner } from '../search';
-import { SolverShare } from '../search/solver-thread';
+import { SolverShare } from '../host/solver-thread';
 import { type DiskLimits, SERVER_DISK_LIMITS } from '../store/disk-limits';
 import { SearchTurns } from '../ui/background';
 import { cannotDrawOn } from '../ui/terminal-type';
