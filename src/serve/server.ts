@@ -13,7 +13,7 @@ import type { Rules } from '../engine';
 import type { JobRunner } from '../search';
 import { SolverShare } from '../host/solver-thread';
 import { type DiskLimits, SERVER_DISK_LIMITS } from '../store/disk-limits';
-import { SearchTurns } from '../ui/background';
+import { SearchTurns } from '../host/search-turns';
 import { cannotDrawOn } from '../ui/terminal-type';
 import { algorithmNamed, keyProblem, loginProblem } from './auth';
 import { fingerprint } from './host-key';
