@@ -21,10 +21,10 @@ import {
   type Action,
   rankOf,
   suitOf,
-} from '../../src/engine';
-import { Board, moveCode } from '../../src/engine/board';
-import { Known, measureOf, value } from '../../src/search/fair-look';
-import { position } from '../helpers/build';
+} from '../../../src/engine';
+import { Board, moveCode } from '../../../src/engine/board';
+import { Known, measureOf, value } from '../../../src/search/fair/look';
+import { position } from '../../helpers/build';
 import {
   autoplayFair,
   FAIR_TUNING,
@@ -45,10 +45,10 @@ import {
   spreadTurns,
   rollWays,
   type FairTuning,
-} from '../../src/search';
-import { SeenSet } from '../../src/search/fair-follow';
-import { Roller } from '../../src/search/fair-roll';
-import { parseAction } from '../../src/notation';
+} from '../../../src/search';
+import { SeenSet } from '../../../src/search/fair/follow';
+import { Roller } from '../../../src/search/fair/roll';
+import { parseAction } from '../../../src/notation';
 
 const RULES = (suits: SuitCount) => ({ suits, relaxed: 0 as const, keepSuits: false });
 /** A clock that never moves: the player thinks until its worlds are done, whatever the machine. */

@@ -1,0 +1,5 @@
+/** The fair player (README, "Hints"): what it answers, how it chooses, and its constants. */
+export * from './choice';
+export * from './player';
+export * from './tuning';
+export * from './vote';
