@@ -42,7 +42,7 @@ module.exports = tseslint.config(
             'worker_threads',
             'node:worker_threads',
           ],
-          patterns: ['../cli/*', '../ui/*', '../store/*', '../host/*'],
+          patterns: ['**/cli/*', '**/ui/*', '**/store/*', '**/host/*'],
         },
       ],
       'no-restricted-globals': ['error', 'process', 'console'],
