@@ -1,4 +1,5 @@
-// Lint rules: the recommended sets, plus the purity boundary of the engine, notation and search.
+// Lint rules: the recommended sets, plus the purity boundary of the engine, notation and search
+// (no files, processes or threads: those belong to the host, src/host/).
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 
@@ -38,8 +39,10 @@ module.exports = tseslint.config(
             'node:child_process',
             'process',
             'node:process',
+            'worker_threads',
+            'node:worker_threads',
           ],
-          patterns: ['../cli/*', '../ui/*', '../store/*'],
+          patterns: ['**/cli/*', '**/ui/*', '**/store/*', '**/host/*'],
         },
       ],
       'no-restricted-globals': ['error', 'process', 'console'],

@@ -140,7 +140,7 @@ serveTasks(__filename, playOne);
 
 /**
  * Whether the values given are those the player already has with `suits` (`FAIR_TUNING_BY_SUITS`
- * in src/search/fair.ts): a comparison of it with itself would tell nothing.
+ * in src/search/fair/tuning.ts): a comparison of it with itself would tell nothing.
  */
 export function alreadyThePlayers(tuning: Partial<FairTuning>, suits: SuitCount): boolean {
   const own = fairTuning({ ...DEFAULT_RULES, suits });

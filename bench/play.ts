@@ -11,7 +11,7 @@
  *                            SPIDER_BENCH_PLAY_THINK=MS per action, default 1000;
  *                            SPIDER_BENCH_PLAY_THREADS=N games at once, default 2;
  *                            SPIDER_FAIR_<name>=value for any of the player's constants,
- *                            FAIR_TUNING in src/search/fair.ts, to compare another value;
+ *                            FAIR_TUNING in src/search/fair/tuning.ts, to compare another value;
  *                            SPIDER_BENCH_PLAY_PEEK=down, stock, all or next to let the player
  *                            see those hidden cards of the real game, to measure what they are
  *                            worth to it (never in play);

@@ -21,7 +21,7 @@ import * as path from 'path';
 import { performance } from 'perf_hooks';
 import { dealPosition, newGame, type Position, type SuitCount } from '../src/engine';
 import { gameData, type JobResult, type Solution, solutionOf, solve } from '../src/search';
-import { SolverPair } from '../src/search/solver-thread';
+import { SolverPair } from '../src/host/solver-thread';
 import { percentile } from './figures';
 import { settingsFromEnv, suitsFromEnv, switchFromEnv, wholeFromEnv } from './settings';
 

@@ -32,7 +32,7 @@ import {
 import { heuristicHints } from '../src/search';
 import { initialState } from '../src/ui/controller';
 import { type GameHooks as ScreenHooks, QUIET_HOST, runTerminalGame } from '../src/ui/loop';
-import { SolverPair } from '../src/search/solver-thread';
+import { SolverPair } from '../src/host/solver-thread';
 import { localPlaces } from '../src/store/paths';
 import { GameSession } from '../src/store/session';
 import * as fs from 'fs';

@@ -9,7 +9,7 @@
  * 2. esbuild bundles the program from src/cli/main.ts, with the parts of its dependencies it
  *    uses, into one file, dist/spider.js, which is what bin/spider runs;
  * 3. a V8 code cache for that file, dist/spider.cache;
- * 4. the solver's thread, bundled on its own from src/search/solver-worker.ts into
+ * 4. the solver's thread, bundled on its own from src/host/solver-worker.ts into
  *    dist/solver-worker.js, which the game starts (as a worker thread) the first time it asks
  *    the solver something. A file of its own rather than the game's bundle finding out that it
  *    runs in a worker: the thread then loads only the engine and the search, never blessed or
@@ -340,7 +340,7 @@ async function main() {
   codeCache();
   await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: ['src/search/solver-worker.ts'],
+    entryPoints: ['src/host/solver-worker.ts'],
     outfile: WORKER,
     bundle: true,
     platform: 'node',

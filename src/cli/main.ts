@@ -1,6 +1,6 @@
 import { run } from './program';
 import { fsWords } from '../store/errors';
-import { solverPair } from './solver-file';
+import { solverPair } from '../host/solver-file';
 
 // The version shown by --version is the package's; read once at start.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

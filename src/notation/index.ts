@@ -11,4 +11,3 @@ export * from './save';
 export * from './seed';
 export * from './shell';
 export * from './width';
-export * from './where-lost';

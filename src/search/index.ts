@@ -2,8 +2,6 @@ export * from './autoplay';
 export * from './best-place';
 export * from './chance';
 export * from './fair';
-export * from './fair-vote';
-export * from './fair-words';
 export * from './hints';
 export * from './jobs';
 export * from './solver';

@@ -17,7 +17,6 @@ import type { Action } from '../engine/actions';
 import { apply } from '../engine/apply';
 import type { Position } from '../engine/position';
 import { isWon, statusSearch } from '../engine/status';
-import { formatAction } from '../notation/action';
 import { solve, type SolveResult } from './solver';
 
 /** Positions the solver may search for each position of the line it looks at. */
@@ -61,12 +60,11 @@ export interface WhereLost {
   readonly firstLost: number | null;
   /**
    * The action that lost the game, when the two meet (firstLost = lastWinnable + 1): its number
-   * (from 1, as records count), the action and its notation.
+   * (from 1, as records count) and the action.
    */
   readonly losing: {
     readonly number: number;
     readonly action: Action;
-    readonly token: string;
   } | null;
   /** A winning line from the last position proven winnable (empty when none, or a won line). */
   readonly winningLine: readonly Action[];
@@ -219,10 +217,7 @@ export function whereLost(
     }
   }
 
-  const losing =
-    high <= n && high === low + 1
-      ? { number: high, action: line[high - 1], token: formatAction(line[high - 1]) }
-      : null;
+  const losing = high <= n && high === low + 1 ? { number: high, action: line[high - 1] } : null;
   return {
     actions: n,
     start: low >= 0 ? 'winnable' : high === 0 ? 'lost' : 'unknown',

@@ -4,7 +4,15 @@
  * positions, never time, so the same start gives the same deal on every machine (for one version of
  * the solver). Pure: the caller says what to show while it searches.
  */
-import { type Action, type DealId, dealPosition, type Rules, SCHEMES } from '../engine';
+import {
+  type Action,
+  apply,
+  type DealId,
+  dealPosition,
+  isWon,
+  type Rules,
+  SCHEMES,
+} from '../engine';
 import { solve } from './solver';
 
 /**
@@ -117,4 +125,93 @@ export function findWinnable(
     skipped.push(deal);
   }
   return { found: false, skipped, why: 'tried-all' };
+}
+
+/**
+ * Where deals found winnable are kept between runs, so that the same request is answered at once
+ * the next time. Never needed: a cache that cannot read or keep an entry answers null, or keeps
+ * nothing, and the search simply runs.
+ */
+export interface WinnableCache {
+  /** The last deal kept for `key` (its key in its scheme) and its winning line; null if none. */
+  get(key: string): { readonly deal: string; readonly line: readonly Action[] } | null;
+  put(key: string, deal: string, line: readonly Action[]): void;
+}
+
+/** A winnable deal asked for: from where the sequence starts, by which rules. */
+export interface WinnableRequest {
+  readonly from: DealId;
+  readonly rules: Rules;
+  /** The daily deal's date, when it is the daily deal that is asked for. */
+  readonly daily?: string;
+  /** The program's version: another version's solver may win other deals. */
+  readonly version: string;
+}
+
+export type WinnableChoice =
+  | {
+      readonly chosen: true;
+      readonly deal: DealId;
+      /** Whether it was found by a search now (else it was in the cache). */
+      readonly searched: boolean;
+    }
+  | {
+      readonly chosen: false;
+      /** Candidates searched and not won. */
+      readonly tries: number;
+      readonly why: 'tried-all' | 'sequence-ended';
+    };
+
+/**
+ * What a cache entry is kept under: the program's version, the budget, the rules and where the
+ * sequence starts.
+ */
+export function winnableKey(request: WinnableRequest): string {
+  const { from, version } = request;
+  const { suits, relaxed, keepSuits } = request.rules;
+  return (
+    `spider ${version}; ${WINNABLE_POSITIONS} positions; ` +
+    `suits ${suits}, relaxed ${relaxed}, keep-suits ${keepSuits}; from ${from.scheme}:${from.key}`
+  );
+}
+
+/** Whether the line wins the deal by the rules: a cache entry is trusted only then. */
+export function winsBy(deal: DealId, rules: Rules, line: readonly Action[]): boolean {
+  let position = dealPosition(deal, rules);
+  for (const action of line) {
+    const outcome = apply(position, action);
+    if (!outcome.ok) return false;
+    position = outcome.position;
+  }
+  return isWon(position);
+}
+
+/**
+ * The deal a request asks for (docs/deals.md, "Winnable deals"): from the cache when it was found
+ * before (its winning line played through the rules again), else searched for, `progress`
+ * told of each candidate, and kept in the cache once found.
+ */
+export function chooseWinnable(
+  request: WinnableRequest,
+  cache: WinnableCache,
+  progress: WinnableProgress & { starting?(): void } = {},
+): WinnableChoice {
+  const { from, rules, daily } = request;
+  const key = winnableKey(request);
+  const cached = cache.get(key);
+  if (cached !== null && SCHEMES[from.scheme].check(cached.deal) === null) {
+    const deal = { scheme: from.scheme, key: cached.deal };
+    const origin = daily === undefined ? { from } : { from, daily };
+    if (winsBy(deal, rules, cached.line))
+      return { chosen: true, deal: { ...deal, origin }, searched: false };
+  }
+  progress.starting?.();
+  const found = findWinnable(from, rules, {
+    ...(daily === undefined ? {} : { daily }),
+    ...(progress.trying ? { trying: progress.trying } : {}),
+    ...(progress.searched ? { searched: progress.searched } : {}),
+  });
+  if (!found.found) return { chosen: false, tries: found.skipped.length, why: found.why };
+  cache.put(key, found.deal.key, found.line);
+  return { chosen: true, deal: found.deal, searched: true };
 }

@@ -3,9 +3,9 @@
  * each game from its start to its end in the log, and ending them all when the server shuts down.
  */
 import type { ServerChannel } from 'ssh2';
-import { SolverShare } from '../search/solver-thread';
+import { SolverShare } from '../host/solver-thread';
 import { SERVER_DISK_LIMITS } from '../store/disk-limits';
-import { SearchTurns } from '../ui/background';
+import { SearchTurns } from '../host/search-turns';
 import { Tally } from './limits';
 import type { ServeOptions } from './options';
 import {

@@ -10,7 +10,7 @@ import { PassThrough } from 'stream';
 import type { ServerChannel } from 'ssh2';
 import type { Rules } from '../engine';
 import type { JobRunner } from '../search';
-import type { SearchTurns } from '../ui/background';
+import type { SearchTurns } from '../host/search-turns';
 import type { GameHost } from '../ui/loop';
 import type { DiskLimits } from '../store/disk-limits';
 import { fsReason } from '../store/errors';

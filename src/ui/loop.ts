@@ -7,7 +7,8 @@
 import type { Game } from '../engine';
 import type { JobRunner } from '../search';
 import type { GameStats } from '../stats';
-import { Background, type SearchTurns } from './background';
+import type { SearchTurns } from '../host/search-turns';
+import { Background } from './background';
 import { type Command, type ControllerDeps, update, updateUnseen } from './controller';
 import { commandForKey, commandForMouse } from './input';
 import { ESCAPE_WAIT_MS, type InputEvent, KeyDecoder } from './keys';

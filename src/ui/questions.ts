@@ -6,16 +6,9 @@
  * and the answers come back to the controller, which hands them here.
  */
 import { type Action, countPeek, explain, type Game, play, type Position } from '../engine';
-import { formatAction, whereLostSentence } from '../notation';
-import {
-  describeFair,
-  describeHint,
-  type FairChoice,
-  type Hint,
-  type HintEngine,
-  type Job,
-  type JobResult,
-} from '../search';
+import { formatAction } from '../notation';
+import { type FairChoice, type Hint, type HintEngine, type Job, type JobResult } from '../search';
+import { describeFair, describeHint, whereLostSentence } from '../words/search';
 import type { Hints, Message, Overlay, SolverAsk, UiState } from './state';
 import { afterChange, askFirst, error, info, lineOf, same, type Update, withState } from './update';
 

@@ -7,15 +7,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { type Game, newGame, play } from '../../src/engine';
 import { formatAction } from '../../src/notation';
-import {
-  describeFair,
-  describeHint,
-  fairChoice,
-  gameView,
-  heuristicHints,
-  HINT_SEED,
-  solve,
-} from '../../src/search';
+import { fairChoice, gameView, heuristicHints, HINT_SEED, solve } from '../../src/search';
+import { describeFair, describeHint } from '../../src/words/search';
 import { freshEnv, quitGame, scratchFolder, startSpider } from './spider';
 
 jest.setTimeout(60_000);

@@ -11,7 +11,8 @@ import {
   remove,
   type Rules,
 } from '../../src/engine';
-import { describeHint, type Hint, heuristicHints } from '../../src/search';
+import { type Hint, heuristicHints } from '../../src/search';
+import { describeHint } from '../../src/words/search';
 import { arrangedGame } from '../helpers/arranged';
 import { position, type PositionSpec, suitRun } from '../helpers/build';
 

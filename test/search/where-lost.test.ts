@@ -4,8 +4,9 @@
  * tell.
  */
 import { actionsKept, type Action, newGame, play, type Game } from '../../src/engine';
-import { whereLostSentence } from '../../src/notation';
+import { formatAction } from '../../src/notation';
 import { solve, whereLost } from '../../src/search';
+import { whereLostSentence } from '../../src/words/search';
 import { playedOut } from '../helpers/build';
 import { lostGame, LOST_GAME_ACTIONS } from '../helpers/lost-game';
 
@@ -19,7 +20,8 @@ it('finds the action that lost a 1-suit game played into a dead end', () => {
   expect(firstLost).toBe(lastWinnable! + 1);
   expect(losing).toMatchObject({ number: firstLost });
   // The record's last action, a deal, left no progress possible (test/fixtures).
-  expect(losing).toMatchObject({ number: LOST_GAME_ACTIONS, token: 'd' });
+  expect(losing).toMatchObject({ number: LOST_GAME_ACTIONS, action: { kind: 'deal' } });
+  expect(formatAction(losing!.action)).toBe('d');
   // The claim, checked directly: winnable just before, lost just after.
   expect(
     solve(lostGame(lastWinnable!).position, { timeMs: Infinity, positions: 1_000_000 }).result,
@@ -28,7 +30,7 @@ it('finds the action that lost a 1-suit game played into a dead end', () => {
     solve(lostGame(firstLost!).position, { timeMs: Infinity, positions: 1_000_000 }).result,
   ).toBe('lost');
   expect(whereLostSentence(found)).toBe(
-    `You could still have won after move ${lastWinnable}; move ${firstLost}, ${losing!.token}, lost it.`,
+    `You could still have won after move ${lastWinnable}; move ${firstLost}, ${formatAction(losing!.action)}, lost it.`,
   );
   // The winning line plays from the last winnable position to a win.
   let after = lostGame(lastWinnable!);

@@ -3,12 +3,15 @@
  * the solver wins within the budget. Which deals the solver wins may change as it gets faster, so
  * the tests assert what the choice must satisfy, not which deal it is.
  */
-import { bySeed, type DealId, type Rules } from '../../src/engine';
+import { type Action, bySeed, type DealId, type Rules } from '../../src/engine';
 import {
   candidateDeal,
+  chooseWinnable,
   dailyStart,
   findWinnable,
+  type WinnableCache,
   WINNABLE_POSITIONS,
+  winnableKey,
   wonWithin,
 } from '../../src/search';
 
@@ -106,5 +109,46 @@ it("the daily deal's sequence starts at the local date as a seed", () => {
   expect(dailyStart(new Date(2026, 0, 5, 23, 59))).toEqual({
     from: bySeed('2026-01-05'),
     daily: '2026-01-05',
+  });
+});
+
+describe('choosing a winnable deal, with a cache', () => {
+  const ONE: Rules = { suits: 1, relaxed: 0, keepSuits: false };
+  /** A cache in memory, which counts what is kept. */
+  function memoryCache() {
+    const entries = new Map<string, { deal: string; line: readonly Action[] }>();
+    const cache: WinnableCache = {
+      get: (key) => entries.get(key) ?? null,
+      put: (key, deal, line) => void entries.set(key, { deal, line }),
+    };
+    return { cache, entries };
+  }
+
+  it('searches, keeps what it found, and the next time answers from the cache', () => {
+    const { cache, entries } = memoryCache();
+    const request = { from: bySeed('1'), rules: ONE, version: '1.2.3' };
+    const tried: string[] = [];
+    const first = chooseWinnable(request, cache, { trying: (deal) => tried.push(deal.key) });
+    expect(first).toMatchObject({ chosen: true, searched: true, deal: { key: '1' } });
+    expect(tried).toEqual(['1']);
+    expect([...entries.keys()]).toEqual([winnableKey(request)]);
+    expect(winnableKey(request)).toBe(
+      'spider 1.2.3; 500000 positions; suits 1, relaxed 0, keep-suits false; from seed:1',
+    );
+    const again = chooseWinnable(request, cache, { trying: (deal) => tried.push(deal.key) });
+    expect(again).toEqual({ ...first, searched: false });
+    expect(tried).toEqual(['1']);
+  });
+
+  it('does not trust a cached line that does not win: it searches again', () => {
+    const { cache } = memoryCache();
+    const request = { from: bySeed('1'), rules: ONE, version: '1.2.3', daily: '2026-01-05' };
+    cache.put(winnableKey(request), '1', [{ kind: 'deal' }]);
+    let started = 0;
+    const chosen = chooseWinnable(request, cache, { starting: () => started++ });
+    expect(chosen).toMatchObject({ chosen: true, searched: true });
+    expect(started).toBe(1);
+    if (chosen.chosen)
+      expect(chosen.deal.origin).toEqual({ from: bySeed('1'), daily: '2026-01-05' });
   });
 });

@@ -9,7 +9,7 @@ import { Duplex, PassThrough } from 'stream';
 import type { ServerChannel } from 'ssh2';
 import { SERVER_DISK_LIMITS } from '../../src/store/disk-limits';
 import { playSession, type SessionLink } from '../../src/serve/player';
-import { SearchTurns } from '../../src/ui/background';
+import { SearchTurns } from '../../src/host/search-turns';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((r) => fs.rmSync(r, { recursive: true, force: true })));

@@ -4,7 +4,8 @@
  */
 import { newGame, play } from '../../src/engine';
 import type { Job, JobResult, JobRunner } from '../../src/search';
-import { Background, SearchTurns } from '../../src/ui/background';
+import { SearchTurns } from '../../src/host/search-turns';
+import { Background } from '../../src/ui/background';
 import { type Command, initialState } from '../../src/ui/controller';
 import { HINT_THINK_MS } from '../../src/ui/questions';
 import type { UiState } from '../../src/ui/state';
@@ -164,24 +165,6 @@ describe('the lost-game search with turns shared among games', () => {
     while (order.length === 0) await turn();
     for (let i = 0; i < 50; i++) await turn();
     expect(order).toEqual(['c']);
-  });
-});
-
-describe('turns for the lost-game search', () => {
-  it('a turn given up after it came, before it began, goes on; the others keep their place', async () => {
-    const turns = new SearchTurns();
-    const started: string[] = [];
-    const giveA = turns.take(() => started.push('a'));
-    const giveB = turns.take(() => started.push('b'));
-    turns.take(() => started.push('c'));
-    giveA(); // b's turn comes on the next turn of the event loop...
-    giveB(); // ...but b is given up first
-    for (let i = 0; i < 5; i++) await turn();
-    expect(started).toEqual(['a', 'c']);
-    // c still holds the turn: d waits.
-    turns.take(() => started.push('d'));
-    for (let i = 0; i < 5; i++) await turn();
-    expect(started).toEqual(['a', 'c']);
   });
 });
 

@@ -9,14 +9,13 @@ import {
   statusWithin,
 } from '../../src/engine';
 import {
-  describeFair,
-  describeHint,
   type FairChoice,
   type HintEngine,
   heuristicHints,
   type JobResult,
   type WhereLost,
 } from '../../src/search';
+import { describeFair, describeHint } from '../../src/words/search';
 import {
   type Command,
   type ControllerDeps,
@@ -943,7 +942,7 @@ describe('where it went wrong (g)', () => {
     end: 'lost',
     lastWinnable: 16,
     firstLost: 17,
-    losing: { number: 17, action: { kind: 'deal' }, token: 'd' },
+    losing: { number: 17, action: { kind: 'deal' } },
     winningLine: [],
     searched: [],
     stopped: null,

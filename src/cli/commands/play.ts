@@ -75,7 +75,7 @@ export function addPlayCommand(program: Command, kit: CommandKit): Command {
       };
       // Loaded here so the headless commands never pay for blessed.
       const { playInTerminal } = await import('../../ui/play');
-      const { localTerminalHost } = await import('../local-terminal');
+      const { localTerminalHost } = await import('../../host/local-terminal');
       const result = await playInTerminal({
         theme: { ascii: shown.ascii, color: shown.color, fourColor: shown.fourColor },
         scoring: shown.scoring,

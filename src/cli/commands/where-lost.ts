@@ -4,14 +4,9 @@
  * object.
  */
 import { actionsKept, type Game, writtenLine } from '../../engine';
-import {
-  formatAction,
-  formatRecord,
-  type GameRecord,
-  grouped as count,
-  whereLostSentence,
-} from '../../notation';
+import { formatAction, formatRecord, type GameRecord, grouped as count } from '../../notation';
 import type { WhereLost } from '../../search';
+import { whereLostSentence } from '../../words/search';
 
 /** The JSON document of `--where-lost --json`. */
 export function whereLostJson(found: WhereLost) {
@@ -20,7 +15,10 @@ export function whereLostJson(found: WhereLost) {
     end: found.end,
     lastWinnable: found.lastWinnable,
     firstLost: found.firstLost,
-    losing: found.losing && { move: found.losing.number, action: found.losing.token },
+    losing: found.losing && {
+      move: found.losing.number,
+      action: formatAction(found.losing.action),
+    },
     sentence: whereLostSentence(found),
     solution: found.winningLine.map(formatAction),
     searched: found.searched.map(({ after, result, positions, ms }) => ({

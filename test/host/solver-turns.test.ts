@@ -3,7 +3,7 @@
  * process, many players"): each asker's in the order asked, and askers in turns, the one served
  * longest ago first.
  */
-import { SolverTurns } from '../../src/search/solver-turns';
+import { SolverTurns } from '../../src/host/solver-turns';
 
 const drain = (turns: SolverTurns<string>) => {
   const taken: string[] = [];

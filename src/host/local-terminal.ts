@@ -4,8 +4,8 @@
  * for these through its host; nothing else in the program installs process handlers.
  */
 import * as fs from 'fs';
+import type { JobRunner } from '../search/jobs';
 import { solverPair } from './solver-file';
-import type { GameHost } from '../ui/loop';
 
 /** Exit statuses for the signals that end a game: 128 + the signal's number, as shells report. */
 const ENDING_SIGNALS: readonly [NodeJS.Signals, number][] = [
@@ -74,10 +74,23 @@ function writeWithoutBlocking(stream: NodeJS.WriteStream): void {
   if (stream.isTTY) handle?.setBlocking?.(false);
 }
 
+/**
+ * What a game played on this process's own terminal gets from its host: the game loop's
+ * `GameHost` (src/ui/loop.ts), and a last word before the process exits.
+ */
+export interface LocalTerminalHost {
+  /** Where the solver runs: on both cores, off the game's thread. */
+  readonly solver: JobRunner;
+  /** Watches for the signals that end a game, and for a crash; returns the unwatch. */
+  watch(end: (status: number, problem?: string) => void): () => void;
+  /** Stops the game for the shell (Ctrl-Z), the screen left meanwhile. */
+  suspend(screen: { leave(): Promise<void>; enter(): void }): Promise<'resumed' | 'unavailable'>;
+  /** Runs `action` if the process exits before the game has been settled (a hangup). */
+  atExit(action: () => void): () => void;
+}
+
 /** The host for a game played on this process's own terminal. */
-export function localTerminalHost(
-  output: NodeJS.WriteStream,
-): GameHost & { atExit(action: () => void): () => void } {
+export function localTerminalHost(output: NodeJS.WriteStream): LocalTerminalHost {
   writeWithoutBlocking(output);
   writeWithoutBlocking(process.stderr);
   return {

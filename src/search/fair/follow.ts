@@ -1,10 +1,10 @@
 /**
  * The fair player's follow-up after an uncertain action (docs/solver.md, "The fair player").
  */
-import { Board, DEAL_CODE } from '../engine/board';
-import type { FairTuning } from './fair';
-import { measureOf, WIN } from './fair-look';
-import { candidates } from './solver';
+import { Board, DEAL_CODE } from '../../engine/board';
+import type { FairTuning } from './tuning';
+import { measureOf, WIN } from './look';
+import { candidates } from '../solver';
 
 /**
  * The follow-up that rates where an uncertain action leads in one world: a small beam search by

@@ -3,14 +3,8 @@
  * what it does, where its plan leads, and the chance of winning when there is one.
  */
 import { type Action, DEAL, move, newGame, type Position, remove } from '../../src/engine';
-import {
-  chanceWords,
-  describeFair,
-  type FairChoice,
-  type FairGoal,
-  fairChoice,
-  gameView,
-} from '../../src/search';
+import { type FairChoice, type FairGoal, fairChoice, gameView } from '../../src/search';
+import { chanceWords, describeFair } from '../../src/words/search';
 import { position, type PositionSpec, suitRun } from '../helpers/build';
 
 /** A column that takes no part: its ace lies on an off-suit two, and nothing fits on it. */

@@ -6,18 +6,18 @@
  *
  * How it decides (what it sees, and the worlds it samples, are in `view.ts`):
  * 1. It looks at every arrangement it can reach with moves that turn no card (breadth first, up
- *    to `FAIR_TUNING.nodes` of them; `Known` in `fair-look.ts`). Those moves are certain: nothing
+ *    to `FAIR_TUNING.nodes` of them; `Known` in `look.ts`). Those moves are certain: nothing
  *    unseen decides where they lead.
  * 2. From those arrangements, the actions that show something new (a move that turns a card, a
  *    deal) are the uncertain ones: the best by a first look (with `turnSpread`, the best ways to
  *    turn each column first). It samples `worlds` arrangements of the unseen cards that fit
  *    what is visible, plays each such action in each world, and rates where it leads after a
- *    short beam search by moves (cards they turn are the world's; `Follow` in `fair-follow.ts`).
+ *    short beam search by moves (cards they turn are the world's; `Follow` in `follow.ts`).
  *    Every action is rated in the same worlds.
  * 3. It chooses the best: an arrangement better than the present one, a card to turn, or a deal
  *    when nothing else is worth doing; and answers the first action of the way there.
  * 4. With the stock dealt and cards face down, the solver plays out worlds first, and the column
- *    that most of the lines it wins turn first is the one turned (`solvedVote` in `fair-vote.ts`).
+ *    that most of the lines it wins turn first is the one turned (`solvedVote` in `vote.ts`).
  *    Or, with `tallied`, the solver plays each of the best ways to turn a column in the same
  *    worlds, and the way won in most is played (`tallyWays`; with `talliedAlone`, step 2 rates
  *    no turn first, and the tally has its time); with `rolled`, a greedy player plays them on
@@ -25,216 +25,16 @@
  * The worlds are drawn from the seed and the unseen cards only, so they stay the same between
  * two turns of a card: the plan does not wander while the player arranges the face-up cards.
  */
-import type { Action } from '../engine/actions';
-import { apply } from '../engine/apply';
-import { Board, DEAL_CODE } from '../engine/board';
-import type { SuitCount } from '../engine/cards';
-import { positionHash } from '../engine/hash';
-import type { Position } from '../engine/position';
-import type { Rules } from '../engine/rules';
-import { winChance } from './chance';
-import { type Chance, Known, measureOf } from './fair-look';
-import { Follow } from './fair-follow';
-import {
-  bestWays,
-  mostWon,
-  rollWays,
-  shownBy,
-  solvedVote,
-  spreadTurns,
-  tallyWays,
-} from './fair-vote';
-import { solve } from './solver';
-import { type Draw, sampleWorld, type View, worldsRandom } from './view';
-
-export interface FairBudget {
-  /** Milliseconds to think at most (default 1,000). */
-  readonly timeMs?: number;
-  /** The seed of the worlds sampled (default 'fair'). */
-  readonly seed?: string;
-  /** Asked now and then: true stops the thinking (the best choice so far is answered). */
-  readonly cancelled?: () => boolean;
-  /** The clock, in milliseconds (default `Date.now`). */
-  readonly now?: () => number;
-  /** Constants other than the player's own, to compare them (the benchmark). */
-  readonly tuning?: Partial<FairTuning>;
-  /**
-   * How the worlds are drawn (default `sampleWorld`). Only the benchmark sets it, to measure
-   * what seeing the hidden cards would be worth (docs/measurements.md, "What was measured"); play
-   * never does.
-   */
-  readonly draw?: Draw;
-}
-
-/** What the chosen action leads to. */
-export type FairGoal =
-  /** The game is won by the plan's moves, which turn no card. */
-  | 'win'
-  /** A better arrangement of the face-up cards. */
-  | 'arrange'
-  /** A card turned face up (by the plan's last move). */
-  | 'turn'
-  /** A deal from the stock (the plan's last action). */
-  | 'deal';
-
-export interface FairChoice {
-  /** The action to play now; null when nothing is worth doing (the player would resign). */
-  readonly action: Action | null;
-  /** The plan the action starts: moves that turn no card, then maybe a turn or a deal. */
-  readonly plan: readonly Action[];
-  readonly goal: FairGoal | null;
-  /** The estimated chance of winning from here, 0 to 1, when there is one. */
-  readonly chance: number | null;
-  /** Worlds every uncertain action was rated in. */
-  readonly worlds: number;
-  /** Positions looked at. */
-  readonly positions: number;
-  readonly ms: number;
-  /**
-   * Whether the time (or a cancel) stopped the thinking before it was done. Only then can the
-   * answer differ from one run to another: the work done depends on how fast the machine was.
-   */
-  readonly cut: boolean;
-}
-
-/**
- * The rest of `choice`'s plan once its first action has been played from `from`, reaching `to`:
- * its moves are certain until its last (docs/playing.md, "Hints"), so the player follows it as
- * `spider autoplay` does, where asking afresh at each step could turn back and forth between two
- * plans of the same worth. Null when the plan is done, or `to` is not where its first action leads.
- */
-export function planGoesOn(
-  choice: FairChoice | null,
-  from: Position,
-  to: Position,
-): FairChoice | null {
-  if (choice === null || choice.plan.length < 2) return null;
-  const played = apply(from, choice.plan[0]);
-  if (!played.ok) return null;
-  const [expected, reached] = [positionHash(played.position), positionHash(to)];
-  if (expected.lo !== reached.lo || expected.hi !== reached.hi) return null;
-  const plan = choice.plan.slice(1);
-  return { ...choice, action: plan[0], plan, positions: 0, ms: 0, cut: false };
-}
-
-/**
- * The player's constants, with `FAIR_TUNING_BY_SUITS` over them. Fixed for play; the benchmark
- * may try others to compare them.
- */
-export interface FairTuning {
-  /** Worlds sampled. */
-  readonly worlds: number;
-  /** Arrangements reachable without turning a card, looked at most. */
-  readonly nodes: number;
-  /** Uncertain actions rated at most: the best turns by a first look, and the best deals. */
-  readonly turns: number;
-  readonly deals: number;
-  /**
-   * How many ways to turn each column are kept first among the turns rated (the best of them if
-   * they are more than `turns`), before the best of the rest; 0: the best by a first look,
-   * whichever columns they turn.
-   */
-  readonly turnSpread: number;
-  /** The follow-up after an uncertain action: positions kept per move, and moves. */
-  readonly followWidth: number;
-  readonly followDepth: number;
-  /** How much worse than the best arrangement a turn may look and still come before a deal. */
-  readonly turnCost: number;
-  /**
-   * With the stock dealt: worlds the solver plays out, positions it may look at in each, and how
-   * many of them it must win for their vote to decide.
-   */
-  readonly solved: number;
-  readonly solvedPositions: number;
-  readonly solvedVotes: number;
-  /**
-   * With the stock dealt, the tally in place of the vote when not 0: the best ways to turn a
-   * column (one per column) it tries, each in `solved` worlds, and the positions the solver may
-   * look at after each.
-   */
-  readonly tallied: number;
-  readonly talliedPositions: number;
-  /** With the tally, 1: step 2 rates no turn first, and the tally has its time. */
-  readonly talliedAlone: number;
-  /**
-   * With the stock dealt, the rollout in place of the vote when not 0: the best ways to turn a
-   * column (one per column) it tries, each played on to the end by a greedy player (`Roller` in
-   * `fair-roll.ts`) in `rolledWorlds` worlds. With `rolledEarly` 1, before the stock is dealt too.
-   */
-  readonly rolled: number;
-  readonly rolledWorlds: number;
-  readonly rolledEarly: number;
-  /**
-   * The measure's weights (1,000 in `value`): a face-down card, a card that follows the rank
-   * but not the suit of the card below it, an empty column (`measureOf` in `fair-look.ts`).
-   * And what a column is worth, less, once it has cards but none of them face down.
-   */
-  readonly hiddenWeight: number;
-  readonly offSuitWeight: number;
-  readonly emptyWeight: number;
-  readonly clearWeight: number;
-  /**
-   * What each face-up card lying on face-down ones costs, more: to reach those cards it must all
-   * be moved away.
-   */
-  readonly coverWeight: number;
-  /**
-   * 1: a column's deepest card counts in the measure (as a king, or as fitting on another top)
-   * only when it is face up; 0: in a world, a face-down one counts too, as the solver's does.
-   */
-  readonly baseSeen: number;
-}
-
-export const FAIR_TUNING: FairTuning = {
-  worlds: 32,
-  nodes: 3_000,
-  turns: 48,
-  deals: 8,
-  turnSpread: 0,
-  followWidth: 8,
-  followDepth: 8,
-  turnCost: 1_500,
-  solved: 12,
-  solvedPositions: 60_000,
-  solvedVotes: 3,
-  tallied: 0,
-  talliedPositions: 10_000,
-  talliedAlone: 0,
-  rolled: 0,
-  rolledWorlds: 32,
-  rolledEarly: 0,
-  hiddenWeight: 1_000,
-  offSuitWeight: 1_000,
-  emptyWeight: 1_000,
-  clearWeight: 0,
-  coverWeight: 0,
-  baseSeen: 0,
-};
-
-/** The constants that are switches: 1 on, 0 off. */
-export const FAIR_SWITCHES: readonly (keyof FairTuning)[] = [
-  'talliedAlone',
-  'rolledEarly',
-  'baseSeen',
-];
-
-/**
- * What changes with the number of suits (docs/solver.md, "The fair player"). With 2 and 4 suits the
- * follow-up looks 12 moves deep: compared side by side on games no one tuned on, that won 28 more
- * of 400 with 2 suits and 21 more of 600 with 4. With 4 suits step 2 rates the 96 best turns, not
- * 48: 17 more of 500. With 1 suit 12 moves deep wins no more; there a face-down card counts as one
- * and a half breaks in a run, which won 14 more of 500.
- */
-export const FAIR_TUNING_BY_SUITS: Readonly<Record<SuitCount, Partial<FairTuning>>> = {
-  1: { hiddenWeight: 1_500 },
-  2: { followDepth: 12 },
-  4: { followDepth: 12, turns: 96 },
-};
-
-/** The player's constants for a game of `rules`, with `given` (the benchmark's) over them. */
-export function fairTuning(rules: Rules, given: Partial<FairTuning> = {}): FairTuning {
-  return { ...FAIR_TUNING, ...FAIR_TUNING_BY_SUITS[rules.suits], ...given };
-}
+import type { Action } from '../../engine/actions';
+import { Board, DEAL_CODE } from '../../engine/board';
+import { winChance } from '../chance';
+import { solve } from '../solver';
+import { sampleWorld, type View, worldsRandom } from '../view';
+import type { FairBudget, FairChoice, FairGoal } from './choice';
+import { Follow } from './follow';
+import { type Chance, Known, measureOf } from './look';
+import { fairTuning } from './tuning';
+import { bestWays, mostWon, rollWays, shownBy, solvedVote, spreadTurns, tallyWays } from './vote';
 
 /** How many times more arrangements each further look keeps (two further looks at most). */
 const DEEPER = 8;

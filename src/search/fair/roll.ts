@@ -4,10 +4,10 @@
  * player who cannot see ahead fares after them, not by a solver that knows the world's cards and
  * wins almost every world from almost any turn.
  */
-import { Board, DEAL_CODE } from '../engine/board';
-import type { Position } from '../engine/position';
-import { bestIntoEmpty, measureOf, WIN, type Weights } from './fair-look';
-import { candidates } from './solver';
+import { Board, DEAL_CODE } from '../../engine/board';
+import type { Position } from '../../engine/position';
+import { bestIntoEmpty, measureOf, WIN, type Weights } from './look';
+import { candidates } from '../solver';
 
 /** Moves a rollout plays at most, and moves in a row without a new best before it gives up. */
 const ROLL_MOVES = 600;

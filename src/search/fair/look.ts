@@ -3,13 +3,13 @@
  * of the face-up cards reachable by moves that turn no card, and the uncertain actions found on the
  * way (a move that turns a card, a deal). And the measure the player rates positions by.
  */
-import type { Action } from '../engine/actions';
-import { actionOf, Board, DEAL_CODE, STRIDE, type ActionCode } from '../engine/board';
-import { SUIT_LENGTH } from '../engine/cards';
-import { HashSet64 } from '../engine/hash';
-import { COLUMN_COUNT, DEAL_SIZE, fitsOn } from '../engine/position';
-import type { FairTuning } from './fair';
-import { candidates, score, type Variant } from './solver';
+import type { Action } from '../../engine/actions';
+import { actionOf, Board, DEAL_CODE, STRIDE, type ActionCode } from '../../engine/board';
+import { SUIT_LENGTH } from '../../engine/cards';
+import { HashSet64 } from '../../engine/hash';
+import { COLUMN_COUNT, DEAL_SIZE, fitsOn } from '../../engine/position';
+import type { FairTuning } from './tuning';
+import { candidates, score, type Variant } from '../solver';
 
 /** Value of a won position: more than any other. */
 export const WIN = 1e9;

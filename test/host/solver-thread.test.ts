@@ -1,28 +1,16 @@
 /**
- * The solver's jobs and the thread that runs them (docs/solver.md, "The solver in the game"): a
- * game crosses as its deal and line of play, a job answers once, a cancelled job never answers and
- * makes way for the next, and a thread that cannot start says why. Shared by a server's players
- * (docs/serve.md, "Playing over SSH"): their questions take turns, each is timed by its thread's
- * own clock, and one that waits too long is told why.
+ * The thread that runs the solver's jobs (docs/solver.md, "The solver in the game"): a job answers
+ * once, a cancelled job never answers and makes way for the next, and a thread that cannot start
+ * says why. Shared by a server's players (docs/serve.md, "Playing over SSH"): their questions take
+ * turns, each is timed by its thread's own clock, and one that waits too long is told why.
  */
 import * as os from 'os';
 import { Worker } from 'worker_threads';
 import { apply, newGame, play } from '../../src/engine';
-import { fairChoice } from '../../src/search/fair';
-import { gameView } from '../../src/search/view';
-import {
-  gameData,
-  gameFromData,
-  HINT_SEED,
-  type Job,
-  type JobResult,
-  runJob,
-  solutionOf,
-} from '../../src/search/jobs';
-import { SolverPair, SolverShare, SolverThread } from '../../src/search/solver-thread';
-import { threadClock } from '../../src/search/solver-worker';
+import { gameData, type Job, type JobResult, solutionOf } from '../../src/search/jobs';
+import { SolverPair, SolverShare, SolverThread } from '../../src/host/solver-thread';
+import { threadClock } from '../../src/host/thread-clock';
 import { bundle } from '../helpers/bundle';
-import { lostGame } from '../helpers/lost-game';
 import { playsToWin } from '../helpers/play-out';
 
 jest.setTimeout(60_000);
@@ -44,64 +32,11 @@ const solveJob = (game = easyGame(), timeMs = 20_000): Job => ({
   timeMs,
 });
 
-describe('jobs', () => {
-  it('a game crosses as its deal and line of play, and comes back at the same position', () => {
-    const game = easyGame();
-    const data = JSON.parse(JSON.stringify(gameData(game)));
-    const back = gameFromData(data);
-    if (typeof back === 'string') throw new Error(back);
-    expect(back.position).toEqual(game.position);
-    expect(gameFromData({ ...data, actions: [{ kind: 'remove', column: 0 }] })).toMatch(
-      /^action 1 is illegal/,
-    );
-  });
-
-  it('a solve job answers with a winning line the rules accept', () => {
-    const game = easyGame();
-    const result = runJob(solveJob(game));
-    expect(result).toMatchObject({ kind: 'solved', result: 'won' });
-    if (result.kind === 'solved') expect(playsToWin(game.position, result.line)).toBe(true);
-  });
-
-  it('a where-lost job finds the action that lost a lost game', () => {
-    const game = lostGame();
-    const result = runJob({ kind: 'where-lost', game: gameData(game), timeMs: 30_000 });
-    if (result.kind !== 'where-lost') throw new Error(`answered ${result.kind}`);
-    expect(result.found.end).toBe('lost');
-    expect(result.found.losing?.number).toBe(result.found.firstLost);
-  });
-
-  it('a fair job answers the fair player’s choice, from the same worlds for the same position', () => {
-    const game = newGame({ scheme: 'pysol', key: '40' }, FOUR_SUITS);
-    const job: Job = { kind: 'fair', game: gameData(game), timeMs: 5_000 };
-    // Told to stop at once, the player rates a single world: its choice is the same every time.
-    const first = runJob(job, () => true);
-    if (first.kind !== 'fair') throw new Error(`answered ${first.kind}`);
-    const again = runJob(JSON.parse(JSON.stringify(job)), () => true);
-    expect(again).toEqual({ ...first, choice: { ...first.choice, ms: expect.any(Number) } });
-    const expected = fairChoice(gameView(game), { seed: HINT_SEED, cancelled: () => true });
-    expect(first.choice.plan).toEqual(expected.plan);
-    expect(first.choice.action).not.toBeNull();
-    if (first.choice.action) expect(apply(game.position, first.choice.action).ok).toBe(true);
-    // Given time, it thinks within it and still answers an action the rules accept.
-    const thought = runJob({ ...job, timeMs: 300 });
-    if (thought.kind !== 'fair') throw new Error(`answered ${thought.kind}`);
-    expect(thought.choice.ms).toBeLessThan(3_000);
-    expect(thought.choice.worlds).toBeGreaterThanOrEqual(1);
-    if (thought.choice.action) expect(apply(game.position, thought.choice.action).ok).toBe(true);
-  });
-
-  it('a cancelled job stops with no answer worth having', () => {
-    const result = runJob(solveJob(newGame('7', FOUR_SUITS)), () => true);
-    expect(result).toMatchObject({ kind: 'solved', result: 'unknown', line: [] });
-  });
-});
-
 describe('SolverThread', () => {
   let file: string;
   let thread: SolverThread | undefined;
   beforeAll(() => {
-    file = bundle('src/search/solver-worker.ts');
+    file = bundle('src/host/solver-worker.ts');
   });
   afterEach(() => thread?.close());
 
@@ -153,7 +88,7 @@ describe('SolverPair: the solver on both cores', () => {
   let file: string;
   let pair: SolverPair | undefined;
   beforeAll(() => {
-    file = bundle('src/search/solver-worker.ts');
+    file = bundle('src/host/solver-worker.ts');
   });
   afterEach(() => pair?.close());
 
@@ -221,7 +156,7 @@ describe('SolverPair shared by players (SolverShare)', () => {
   let file: string;
   let pair: SolverPair | undefined;
   beforeAll(() => {
-    file = bundle('src/search/solver-worker.ts');
+    file = bundle('src/host/solver-worker.ts');
   });
   afterEach(() => pair?.close());
 

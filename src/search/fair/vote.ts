@@ -4,15 +4,16 @@
  * the column to turn first; in the tally each way to turn a column is played in the same worlds and
  * solved there; in the rollout a greedy player plays on from there instead of the solver.
  */
-import type { Action } from '../engine/actions';
-import { applyLegal } from '../engine/apply';
-import { actionOf, type ActionCode } from '../engine/board';
-import { type Position, totalHidden } from '../engine/position';
-import type { FairGoal, FairTuning } from './fair';
-import type { Chance } from './fair-look';
-import { Roller } from './fair-roll';
-import { type Solution, solve } from './solver';
-import type { Draw, View } from './view';
+import type { Action } from '../../engine/actions';
+import { applyLegal } from '../../engine/apply';
+import { actionOf, type ActionCode } from '../../engine/board';
+import { type Position, totalHidden } from '../../engine/position';
+import type { FairGoal } from './choice';
+import type { FairTuning } from './tuning';
+import type { Chance } from './look';
+import { Roller } from './roll';
+import { type Solution, solve } from '../solver';
+import type { Draw, View } from '../view';
 
 /**
  * The solver's beam widths in a world of the vote: a wider beam would spend more positions than

@@ -7,8 +7,15 @@
  * next job.
  */
 import type { Worker } from 'worker_threads';
-import type { Job, JobMessage, JobResult, JobRunner, ResultMessage, ThreadData } from './jobs';
-import type { Variant } from './solver';
+import type {
+  Job,
+  JobMessage,
+  JobResult,
+  JobRunner,
+  ResultMessage,
+  ThreadData,
+} from '../search/jobs';
+import type { Variant } from '../search/solver';
 import { SolverTurns } from './solver-turns';
 
 /**

@@ -24,10 +24,10 @@ import {
   rankOf,
   replay,
   suitOf,
-} from '../../src/engine';
-import { Board, moveCode } from '../../src/engine/board';
-import { Known, measureOf, value } from '../../src/search/fair-look';
-import { position } from '../helpers/build';
+} from '../../../src/engine';
+import { Board, moveCode } from '../../../src/engine/board';
+import { Known, measureOf, value } from '../../../src/search/fair/look';
+import { position } from '../../helpers/build';
 import {
   autoplayFair,
   FAIR_TUNING,
@@ -48,13 +48,13 @@ import {
   spreadTurns,
   rollWays,
   type FairTuning,
-} from '../../src/search';
-import { SeenSet } from '../../src/search/fair-follow';
-import { Roller } from '../../src/search/fair-roll';
-import { parseAction } from '../../src/notation';
+} from '../../../src/search';
+import { SeenSet } from '../../../src/search/fair/follow';
+import { Roller } from '../../../src/search/fair/roll';
+import { parseAction } from '../../../src/notation';
 
 const STOCK_DEALT = JSON.parse(
-  fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'stock-dealt.json'), 'utf8'),
+  fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'stock-dealt.json'), 'utf8'),
 ) as { lines: Record<string, string> };
 
 const RULES = (suits: SuitCount) => ({ suits, relaxed: 0 as const, keepSuits: false });
