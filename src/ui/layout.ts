@@ -9,6 +9,7 @@ import {
   SUIT_LENGTH,
   suitLabel,
 } from '../engine';
+import type { Board } from './board-geometry';
 import { type ColumnRow, columnView } from './column-view';
 import { Frame, type Role } from './frame';
 import { drawOverlay } from './overlays';
@@ -25,17 +26,7 @@ export const MIN_HEIGHT = 15;
 /** Rows above the tableau (status line, column numbers); below it are the message and key lines. */
 const TOP_ROWS = 2;
 
-/** Where the tableau lies on screen, for turning mouse positions into columns and cards. */
-export interface Board {
-  readonly left: number;
-  readonly columnWidth: number;
-  readonly top: number;
-  readonly rows: number;
-  /** Each column's rows as drawn, top row first. */
-  readonly columns: readonly (readonly ColumnRow[])[];
-  /** The stock's cells on the status line (a click deals). */
-  readonly stock: { readonly x: number; readonly y: number; readonly width: number } | null;
-}
+export type { Board } from './board-geometry';
 
 /**
  * A laid-out screen: the cells to paint, the board geometry when the board is showing, and with

@@ -1,7 +1,7 @@
 import { cardLabel, gameScores, movesKept, SCORING_NAMES } from '../engine';
 import type { Frame } from './frame';
 import { HELP_PAGES, HELP_WIDTH, helpLines } from './help';
-import type { Board } from './layout';
+import type { Board } from './board-geometry';
 import type { HelpAt, Overlay, UiState } from './state';
 import { cardRole } from './theme';
 import { wrapWords } from './wrap';
