@@ -6,31 +6,15 @@
  */
 import * as os from 'os';
 import { Worker } from 'worker_threads';
-import { apply, newGame, play } from '../../src/engine';
+import { apply, newGame } from '../../src/engine';
 import { gameData, type Job, type JobResult, solutionOf } from '../../src/search/jobs';
 import { SolverPair, SolverShare, SolverThread } from '../../src/host/solver-thread';
 import { threadClock } from '../../src/host/thread-clock';
 import { bundle } from '../helpers/bundle';
+import { easyGame, FOUR_SUITS, solveJob } from '../helpers/jobs';
 import { playsToWin } from '../helpers/play-out';
 
 jest.setTimeout(60_000);
-
-const ONE_SUIT = { suits: 1, relaxed: 0, keepSuits: false } as const;
-const FOUR_SUITS = { suits: 4, relaxed: 0, keepSuits: false } as const;
-
-/** A 1-suit game a few moves in: the solver wins it in well under a second. */
-function easyGame() {
-  let game = newGame('1', ONE_SUIT);
-  const outcome = play(game, { kind: 'deal' });
-  if (outcome.ok) game = outcome.game;
-  return game;
-}
-
-const solveJob = (game = easyGame(), timeMs = 20_000): Job => ({
-  kind: 'solve',
-  game: gameData(game),
-  timeMs,
-});
 
 describe('SolverThread', () => {
   let file: string;

@@ -2,31 +2,15 @@
  * The solver's jobs (docs/solver.md, "The solver in the game"): a game crosses as its deal and line
  * of play, and each kind of job answers what it was asked.
  */
-import { apply, newGame, play } from '../../src/engine';
+import { apply, newGame } from '../../src/engine';
 import { fairChoice } from '../../src/search/fair';
 import { gameView } from '../../src/search/view';
 import { gameData, gameFromData, HINT_SEED, type Job, runJob } from '../../src/search/jobs';
 import { lostGame } from '../helpers/lost-game';
+import { easyGame, FOUR_SUITS, solveJob } from '../helpers/jobs';
 import { playsToWin } from '../helpers/play-out';
 
 jest.setTimeout(60_000);
-
-const ONE_SUIT = { suits: 1, relaxed: 0, keepSuits: false } as const;
-const FOUR_SUITS = { suits: 4, relaxed: 0, keepSuits: false } as const;
-
-/** A 1-suit game a few moves in: the solver wins it in well under a second. */
-function easyGame() {
-  let game = newGame('1', ONE_SUIT);
-  const outcome = play(game, { kind: 'deal' });
-  if (outcome.ok) game = outcome.game;
-  return game;
-}
-
-const solveJob = (game = easyGame(), timeMs = 20_000): Job => ({
-  kind: 'solve',
-  game: gameData(game),
-  timeMs,
-});
 
 describe('jobs', () => {
   it('a game crosses as its deal and line of play, and comes back at the same position', () => {

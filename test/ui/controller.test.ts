@@ -8,13 +8,7 @@ import {
   status,
   statusWithin,
 } from '../../src/engine';
-import {
-  type FairChoice,
-  type HintEngine,
-  heuristicHints,
-  type JobResult,
-  type WhereLost,
-} from '../../src/search';
+import { type FairChoice, heuristicHints, type JobResult, type WhereLost } from '../../src/search';
 import { describeFair, describeHint } from '../../src/words/search';
 import {
   type Command,
@@ -35,31 +29,12 @@ import {
 import type { UiState } from '../../src/ui/state';
 import { afterChange, info, LOST_TEXT } from '../../src/ui/update';
 import { gameAt, position, showColumns } from '../helpers/build';
+import { col, deps, key, other, run, THEME } from '../helpers/controller';
 import { LOST_GAME_ACTIONS, lostGame, nearlyGlancedLost } from '../helpers/lost-game';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
-const THEME = { ascii: false, color: false, fourColor: false };
-const noHints: HintEngine = { hints: () => [] };
-const deps: ControllerDeps = { randomSeed: () => '777', hints: noHints };
-
-/** Runs commands in order, returning the final state and the last effect. */
-function run(state: UiState, ...commands: Command[]) {
-  let effect = null as ReturnType<typeof update>['effect'];
-  for (const command of commands) {
-    const result = update(state, command, deps);
-    state = result.state;
-    effect = result.effect;
-  }
-  return { state, effect };
-}
-
-const col = (column: number): Command => ({ kind: 'column', column });
-const key = (kind: Exclude<Command['kind'], 'column' | 'press' | 'release' | 'other'>) =>
-  ({ kind }) as Command;
-/** A key with no meaning. */
-const other: Command = { kind: 'other', key: 'z' };
 
 describe('game keys', () => {
   const start = initialState(newGame('42', RULES), THEME, 'woods');

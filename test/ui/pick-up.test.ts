@@ -2,32 +2,12 @@
  * Cards picked up and put down, through the controller: column keys, Up and Down, and the mouse.
  */
 import type { Action } from '../../src/engine';
-import type { FairChoice, HintEngine } from '../../src/search';
-import { type Command, type ControllerDeps, initialState, update } from '../../src/ui/controller';
+import type { FairChoice } from '../../src/search';
+import { type Command, initialState } from '../../src/ui/controller';
 import type { UiState } from '../../src/ui/state';
 import { info } from '../../src/ui/update';
 import { gameAt, position, showColumns } from '../helpers/build';
-
-const THEME = { ascii: false, color: false, fourColor: false };
-const noHints: HintEngine = { hints: () => [] };
-const deps: ControllerDeps = { randomSeed: () => '777', hints: noHints };
-
-/** Runs commands in order, returning the final state and the last effect. */
-function run(state: UiState, ...commands: Command[]) {
-  let effect = null as ReturnType<typeof update>['effect'];
-  for (const command of commands) {
-    const result = update(state, command, deps);
-    state = result.state;
-    effect = result.effect;
-  }
-  return { state, effect };
-}
-
-const col = (column: number): Command => ({ kind: 'column', column });
-const key = (kind: Exclude<Command['kind'], 'column' | 'press' | 'release' | 'other'>) =>
-  ({ kind }) as Command;
-/** A key with no meaning. */
-const other: Command = { kind: 'other', key: 'z' };
+import { col, key, other, run, THEME } from '../helpers/controller';
 
 describe('column keys', () => {
   // Column 1: 9♥ 8♠ 7♠; column 2: 8♦ (the 7♠ fits); column 3: 9♠ (the 8♠-7♠ fits); column 4 empty.
