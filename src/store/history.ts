@@ -15,6 +15,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { fsReason } from './errors';
+import { appendLine, closeQuietly, READ_EXISTING } from './files';
 import { TextDecoder } from 'util';
 import {
   bySeed,
@@ -150,17 +151,12 @@ export function appendResult(dir: string, result: GameResult): Appended {
     const prefix = existing && endsMidLine(file) ? '\n' : '';
     const line = `${prefix}${JSON.stringify(lineObject(checked))}\n`;
     // One write of the whole line with O_APPEND: concurrent appends never mix. Never through a
-    // link planted at the name (O_NOFOLLOW) and never waiting on a FIFO (O_NONBLOCK).
-    const { O_APPEND, O_CREAT, O_NOFOLLOW, O_NONBLOCK, O_WRONLY } = fs.constants;
-    const fd = fs.openSync(file, O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_WRONLY, 0o600);
-    try {
-      if (!fs.fstatSync(fd).isFile()) return { ok: false, reason: `not a regular file (${file})` };
-      const bytes = Buffer.from(line, 'utf8');
-      // Only a full disk writes less than a whole line: say so rather than retry half a line.
-      if (fs.writeSync(fd, bytes) < bytes.length) return { ok: false, reason: 'the disk is full' };
-    } finally {
-      fs.closeSync(fd);
-    }
+    // link planted at the name and never waiting on a FIFO (see files.ts).
+    const added = appendLine(file, line);
+    if (added === 'not a regular file')
+      return { ok: false, reason: `not a regular file (${file})` };
+    // Only a full disk writes less than a whole line: say so rather than retry half a line.
+    if (added === 'cut short') return { ok: false, reason: 'the disk is full' };
     return { ok: true };
   } catch (error) {
     return { ok: false, reason: fsReason(error, file) };
@@ -171,7 +167,7 @@ export function appendResult(dir: string, result: GameResult): Appended {
 function endsMidLine(file: string): boolean {
   let fd: number | undefined;
   try {
-    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    fd = fs.openSync(file, READ_EXISTING);
     const size = fs.fstatSync(fd).size;
     if (size === 0) return false;
     const last = Buffer.alloc(1);
@@ -180,14 +176,6 @@ function endsMidLine(file: string): boolean {
     return false;
   } finally {
     if (fd !== undefined) closeQuietly(fd);
-  }
-}
-
-function closeQuietly(fd: number): void {
-  try {
-    fs.closeSync(fd);
-  } catch {
-    // nothing to do
   }
 }
 
@@ -222,8 +210,8 @@ function readEnd(
   const file = historyPath(dir);
   let fd: number | undefined;
   try {
-    // O_NONBLOCK: a FIFO in place of the file must not hang the program.
-    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    // A FIFO in place of the file must not hang the program, nor a link be followed.
+    fd = fs.openSync(file, READ_EXISTING);
     // Of the file opened (not of its name, which a network file system may answer from a cache).
     const info = fs.fstatSync(fd, { bigint: true });
     if (!info.isFile()) return { problem: `not a regular file (${file})` };
@@ -261,8 +249,7 @@ function readEnd(
 function headSummary(dir: string): HistorySummary | null {
   let fd: number | undefined;
   try {
-    const { O_NOFOLLOW, O_NONBLOCK, O_RDONLY } = fs.constants;
-    fd = fs.openSync(historyPath(dir), O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+    fd = fs.openSync(historyPath(dir), READ_EXISTING);
     if (!fs.fstatSync(fd).isFile()) return null;
     const head = Buffer.alloc(MAX_SUMMARY_BYTES + 1);
     const n = fs.readSync(fd, head, 0, head.length, 0);

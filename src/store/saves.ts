@@ -14,6 +14,16 @@ import * as path from 'path';
 import { type LoadedSave, parseSave, readSaveHeader, type SaveHeader } from '../notation/save';
 import type { DiskLimits } from './disk-limits';
 import { fsReason, fsWords } from './errors';
+import {
+  CREATE_NEW,
+  READ_EXISTING,
+  readAll,
+  readRegularFile,
+  removeFile,
+  syncDirectorySoon,
+  writeAtomic,
+  writeAtomicSoon,
+} from './files';
 import { MAX_INPUT_BYTES } from './input';
 import { folderProblem, type Places } from './paths';
 
@@ -398,27 +408,12 @@ export class SaveStore {
     const full = this.room(id);
     if (full !== null) return { ok: false, reason: full };
     const temporary = this.temporary(id);
-    let created = false;
     try {
       fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      const fd = fs.openSync(temporary, CREATE_NEW, 0o600);
-      created = true;
-      try {
-        // writeSync may write less than asked (a nearly full disk): write the rest, or fail.
-        const bytes = Buffer.from(text, 'utf8');
-        for (let done = 0; done < bytes.length;) {
-          done += fs.writeSync(fd, bytes, done, bytes.length - done);
-        }
-        fs.fsyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
-      }
-      fs.renameSync(temporary, this.file(id));
-      syncDirectory(this.dir);
+      writeAtomic(this.file(id), temporary, text);
       this.learn(id, text);
       return { ok: true };
     } catch (error) {
-      if (created) removeFile(temporary);
       return this.failed(error, temporary);
     }
   }
@@ -433,23 +428,12 @@ export class SaveStore {
     const full = this.room(id);
     if (full !== null) return { ok: false, reason: full };
     const temporary = this.temporary(id);
-    let created = false;
     try {
       await fs.promises.mkdir(this.dir, { recursive: true, mode: 0o700 });
-      const handle = await fs.promises.open(temporary, CREATE_NEW, 0o600);
-      created = true;
-      try {
-        await handle.writeFile(text, 'utf8'); // the whole text, or a failure
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await fs.promises.rename(temporary, this.file(id));
-      await syncDirectorySoon(this.dir);
+      await writeAtomicSoon(this.file(id), temporary, text);
       this.learn(id, text);
       return { ok: true };
     } catch (error) {
-      if (created) await fs.promises.unlink(temporary).catch(() => undefined);
       return this.failed(error, temporary);
     }
   }
@@ -903,42 +887,6 @@ export class Unfinished {
 /** Unread saves picked out one by one before the rest are sorted (a search by deal reads all). */
 const PICKED_ONE_BY_ONE = 16;
 
-const { O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_RDONLY, O_WRONLY } = fs.constants;
-/** A new file of our own: fails if anything at all is at the name, a link or a FIFO included. */
-export const CREATE_NEW = O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_WRONLY;
-/** An existing file, never through a link and never waiting on a FIFO. */
-const READ_EXISTING = O_RDONLY | O_NOFOLLOW | O_NONBLOCK;
-
-/** Reads up to `size` bytes of an open file. */
-function readAll(fd: number, size: number): Buffer {
-  const bytes = Buffer.alloc(size);
-  let filled = 0;
-  while (filled < size) {
-    const n = fs.readSync(fd, bytes, filled, size - filled, filled);
-    if (n === 0) break; // the file shrank meanwhile
-    filled += n;
-  }
-  return bytes.subarray(0, filled);
-}
-
-/** A small regular file's text, or null when the name holds anything else (FIFO, device, link). */
-function readRegularFile(file: string, maxBytes: number): string | null {
-  let fd: number;
-  try {
-    fd = fs.openSync(file, READ_EXISTING);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return null;
-    throw error;
-  }
-  try {
-    const info = fs.fstatSync(fd);
-    if (!info.isFile()) return null;
-    return readAll(fd, Math.min(info.size, maxBytes)).toString('utf8');
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
 /** Whether a file name in the folder is a save's: `<id>.txt`. */
 function isSaveName(name: string): boolean {
   return /^[\w.-]+\.txt$/.test(name) && !name.startsWith('.');
@@ -976,42 +924,4 @@ function temporarySlot(name: string): string | null {
 /** Whether `name` is a temporary file of slot `id`'s save (see `temporary`). */
 function isTemporaryOf(name: string, id: string): boolean {
   return name.startsWith(`.${id}.`) && /^[0-9a-f]{16}\.tmp$/.test(name.slice(id.length + 2));
-}
-
-/** Removes a file if it is there. */
-function removeFile(file: string): void {
-  try {
-    fs.unlinkSync(file);
-  } catch {
-    // Already gone.
-  }
-}
-
-/** A folder, opened to be synced. */
-const FOLDER = O_RDONLY | fs.constants.O_DIRECTORY | O_NONBLOCK;
-
-/** Makes a rename durable: fsync of the folder holding it (where the platform allows it). */
-function syncDirectory(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(dir, FOLDER);
-    fs.fsyncSync(fd);
-  } catch {
-    // Some file systems refuse to sync a folder; the rename itself is still atomic.
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
-}
-
-/** syncDirectory without holding up the process. */
-export async function syncDirectorySoon(dir: string): Promise<void> {
-  let handle: fs.promises.FileHandle | undefined;
-  try {
-    handle = await fs.promises.open(dir, FOLDER);
-    await handle.sync();
-  } catch {
-    // As in syncDirectory.
-  } finally {
-    await handle?.close().catch(() => undefined);
-  }
 }
