@@ -13,7 +13,8 @@ import { bySeed, DEAL, type Game, newGame, play, type Rules } from '../../src/en
 import { formatSave } from '../../src/notation';
 import { readResults } from '../../src/store/history';
 import { localPlaces } from '../../src/store/paths';
-import { idBySaveTime, SaveStore } from '../../src/store/saves';
+import { idBySaveTime } from '../../src/store/save-names';
+import { SaveStore } from '../../src/store/saves';
 import { GameSession, type OpenOptions } from '../../src/store/session';
 
 const FOUR: Rules = { suits: 4, relaxed: 0, keepSuits: false };

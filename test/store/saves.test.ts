@@ -20,7 +20,8 @@ import {
 import { formatRecord, formatSave } from '../../src/notation';
 import { MAX_INPUT_BYTES } from '../../src/store/input';
 import { localPlaces } from '../../src/store/paths';
-import { type Claimed, MAX_SAVE_BYTES, SaveStore, type Scan } from '../../src/store/saves';
+import type { Claimed, Scan } from '../../src/store/save-scan';
+import { MAX_SAVE_BYTES, SaveStore } from '../../src/store/saves';
 import { bigRecord } from '../helpers/big-record';
 import { bundle, boundUser, handOver } from '../helpers/bundle';
 
