@@ -3,41 +3,38 @@
  * a game's result goes to the statistics (what they hear is `results.ts`'s).
  */
 import {
-  type DealId,
   type Game,
   gameStatus,
   isWon,
+  movesKept,
+  newGame,
   type Status,
   statusWithin,
-  movesKept,
   touched,
-  newGame,
-  OPENING_STATUS_LIMIT,
-  type Rules,
-  sameDeal as sameDealAs,
 } from '../engine';
-import { dealName, formatSave, type LoadedSave } from '../notation';
+import { dealName, formatSave } from '../notation';
 import type { Outcome } from '../stats/result';
 import type { GameStats } from '../stats/stats';
 import type { Appended } from './history';
-import type { Places } from './paths';
 import { RecordWriter } from './records';
+import { whyNewGame } from './resume';
 import {
   info,
   lostResult,
   type Note,
   plural,
   type Played,
-  ResultBook,
+  type ResultBook,
   unrecorded,
 } from './results';
-import { SaveQueue } from './save-queue';
-import { SaveStore, type Written } from './saves';
+import type { Written } from './saves';
+import { type Opening, type OpenOptions, openSaves, type Saving } from './session-open';
+import type { SaveSink } from './sink';
+
+export type { Note, OpenOptions, Saving };
 
 /** Idle time beyond this between two actions is not counted as playing time. */
 const MAX_GAP_MS = 5 * 60 * 1000;
-
-export type { Note };
 
 /** What leaving a game came to. */
 export interface Left {
@@ -54,48 +51,10 @@ export interface Left {
 
 const NOTHING_TO_SAY: Left = { unsaved: null, savedAt: null, note: null };
 
-/**
- * How a session saves (README, "Saved games and statistics"). 'at-once': after every action,
- * before the screen shows it, the process waiting for the disk; for a game on its own terminal.
- * 'in-background': within moments, one write at a time and only the latest state of those
- * waiting, while the process goes on; for a process playing many games at once, where no one
- * must wait for another's disk.
- */
-export type Saving = 'at-once' | 'in-background';
-
 /** What leaving returns: what became of the game, once its last save is on disk. */
 export type Leaving<S extends Saving> = S extends 'in-background' ? Promise<Left> : Left;
 
-/** Where a session's writes go: straight to disk (the store), or through a SaveQueue. */
-type Saves = Pick<SaveStore, 'remove' | 'release'> & {
-  write(id: string, text: string): Written | Promise<Written>;
-};
-
 const KEPT: Written = { ok: true };
-
-/** How to open a game. */
-export interface OpenOptions<S extends Saving = 'at-once'> {
-  /** Where the player's games and statistics are kept (`localPlaces(env)` for local play). */
-  readonly places: Places;
-  /** The rules for a new game. */
-  readonly rules: Rules;
-  /** Only the rule options the player gave: a game is resumed only if it matches them. */
-  readonly explicitRules: Partial<Rules>;
-  /** A deal asked for (`--seed` or `--deal`): a new game, unless that deal waits unfinished. */
-  readonly deal?: DealId;
-  /** --new: a new game even if one could be resumed. */
-  readonly fresh: boolean;
-  /** A game continued from a record file (spider play FILE). */
-  readonly loaded?: { readonly game: Game; readonly name: string };
-  readonly randomSeed: () => string;
-  readonly now?: () => Date;
-  /** 'at-once' unless said. */
-  readonly saving?: S;
-}
-
-function matches(rules: Rules, wanted: Partial<Rules>): boolean {
-  return (Object.keys(wanted) as (keyof Rules)[]).every((key) => wanted[key] === rules[key]);
-}
 
 /** A save's time as the player's clock shows it: `2026-11-22 14:05`. */
 function describeDate(iso: string): string {
@@ -121,22 +80,27 @@ export class GameSession<S extends Saving = 'at-once'> {
   /** How many moves in the game was at the slot's last save that worked (Left.savedAt). */
   private savedAt: number | null = null;
 
+  private readonly store: Opening['store'];
+  /** Where writes go: the store itself, or a queue in front of it. */
+  private readonly saves: SaveSink;
+  private readonly results: ResultBook;
+
   private constructor(
-    private readonly store: SaveStore,
-    /** The store itself, or a queue in front of it. */
-    private readonly saves: Saves,
-    private readonly results: ResultBook,
+    opening: Opening,
+    private readonly now: () => Date,
     private slot: string,
     elapsedMs: number,
     started: string,
-    private readonly now: () => Date,
     /** Whether this session holds the slot's lock; a new game takes it with its first action. */
     private claimed: boolean,
   ) {
+    this.store = opening.store;
+    this.saves = opening.saves;
+    this.results = opening.results;
     this.elapsedMs = elapsedMs;
     this.started = started;
     this.lastActivity = now().getTime();
-    this.records = new RecordWriter(now, store.limits);
+    this.records = new RecordWriter(now, opening.store.limits);
   }
 
   /**
@@ -154,175 +118,36 @@ export class GameSession<S extends Saving = 'at-once'> {
     resumed: boolean;
   } {
     const now = options.now ?? (() => new Date());
-    const store = new SaveStore(options.places);
-    const saves = options.saving === 'in-background' ? new SaveQueue(store) : store;
-    const scan = store.scan(now());
-    const messages: Note[] = [];
-    // What the scan has found wrong so far: it reads more saves as the choice needs them.
-    const told = { aside: 0, unreadable: 0 };
-    const tell = () => {
-      for (const text of [
-        ...scan.setAside.slice(told.aside),
-        ...scan.unreadable.slice(told.unreadable),
-      ])
-        messages.push({ text, warning: true });
-      told.aside = scan.setAside.length;
-      told.unreadable = scan.unreadable.length;
-    };
-    tell();
-    if (scan.unlisted !== null)
-      messages.push({
-        text: `Can't look through your saved games in ${store.dir} (${scan.unlisted}): they are left as they are until it can be read.`,
-        warning: true,
-      });
-    const results = new ResultBook(options.places, now);
-    /** Records a saved game; `late`: it ended when it was last saved, not now. */
-    const record = (save: LoadedSave, outcome: Outcome, slot: string, late = true): Appended =>
-      results.record(save.game, outcome, {
-        elapsedMs: save.elapsedMs,
-        continued: save.continued === true,
-        slot,
-        ...(late ? { ended: save.saved } : {}),
-      });
-    // Games whose result the history holds already: their saves could not be removed then. The
-    // saves read later are looked up when one of them is chosen.
-    const found = [...scan.finished, ...scan.unfinished.readSoFar()];
-    const looked = new Set(found.map((save) => save.id));
-    const recorded = results.recorded([...looked]);
-    const isRecorded = (save: { id: string }): boolean =>
-      looked.has(save.id) ? recorded.has(save.id) : results.recorded([save.id]).has(save.id);
-    for (const entry of scan.finished.filter(isRecorded)) store.remove(entry.id);
-    for (const entry of scan.unfinished.readSoFar().filter(isRecorded))
-      scan.unfinished.remove(entry);
-
-    /** Games waiting only for the statistics, from this one of `scan.finished` on. */
-    let settled = 0;
-    const settle = () => {
-      for (const finished of scan.finished.slice(settled).filter((save) => !isRecorded(save))) {
-        const loaded = store.load(finished, now());
-        if (!loaded.ok) {
-          messages.push({ text: loaded.message, warning: true });
-          continue;
-        }
-        const status = gameStatus(loaded.save.game);
-        if (status === 'playing' && !finished.header.abandoned) {
-          // The moves decide, not a header edited by hand: the game can be played on.
-          scan.unfinished.add(finished, true);
-          continue;
-        }
-        const outcome = status !== 'playing' ? status : 'abandoned';
-        // Kept until the statistics have it: the next start tries again.
-        if (record(loaded.save, outcome, finished.id).ok) store.remove(finished.id);
-        else store.release(finished.id, true);
-      }
-      settled = scan.finished.length;
-    };
-    settle();
-
-    // The choice is made on the headers; only the game chosen is replayed (a header that lies,
-    // or a save that fails, is found out then, and the next one is tried). The saves are read
-    // most recent first, only as far as the choice needs (README, "Start-up").
-    const unfinished = scan.unfinished;
-    const given = options.deal !== undefined || options.fresh || options.loaded !== undefined;
-    for (;;) {
-      // A deal asked for whose game, with the same rules, waits unfinished: that game goes on.
-      const sameDeal =
-        options.deal === undefined || options.fresh || options.loaded
-          ? undefined
-          : unfinished.find(
-              (save) =>
-                options.deal !== undefined &&
-                sameDealAs(save.header.deal, options.deal) &&
-                matches(save.header.rules, options.rules),
-            );
-      const candidate =
-        sameDeal ?? unfinished.find((save) => matches(save.header.rules, options.explicitRules));
-      tell();
-      const resume = candidate !== undefined && (!given || candidate === sameDeal);
-      if (!candidate) break;
-      unfinished.drop(candidate);
-      if (isRecorded(candidate)) {
-        store.remove(candidate.id);
-        continue;
-      }
-      const loaded = store.load(candidate, now());
-      if (!loaded.ok) {
-        messages.push({ text: loaded.message, warning: true });
-        continue;
-      }
-      const save = loaded.save;
-      // Not waited for: a status that takes a search is decided by the game once it is on
-      // screen (README, "Lost"), so a start never waits for one.
-      const known = statusWithin(save.game.position, OPENING_STATUS_LIMIT);
-      if (known !== null && known !== 'playing') {
-        // Its header said otherwise: it is finished, and recorded as such.
-        if (record(save, known, candidate.id).ok) store.remove(candidate.id);
-        else store.release(candidate.id, true);
-        continue;
-      }
-      settle();
-      unfinished.release();
-      if (resume) {
-        const session = new GameSession<S>(
-          store,
-          saves,
-          results,
-          candidate.id,
-          save.elapsedMs,
-          save.started,
-          now,
-          true,
-        );
-        session.continued = save.continued === true;
-        session.savedAt = movesKept(save.game);
-        messages.push(
-          info(
-            `Resumed your game from ${describeDate(save.saved)}: ${dealName(save.game.deal)}, ` +
-              `${plural(movesKept(save.game), 'move')}. ` +
-              (candidate === sameDeal ? 'R restarts this deal.' : 'n starts a new one.') +
-              // Else the player may wonder why not the game last played.
-              (scan.inUse > 0 ? ' Another of your games is open in another spider session.' : ''),
-          ),
-        );
-        return { session, game: save.game, messages, resumed: true };
-      }
-      if (options.deal !== undefined || options.fresh) {
-        // Starting a new game over this one: it counts as abandoned once anything was done in it.
-        if (touched(save.game)) {
-          const abandoned = record(save, 'abandoned', candidate.id, false);
-          // A game continued from a record counts in nothing (README, "Saved games and statistics").
-          const counts = save.continued
-            ? 'is given up; continued from a record, it counts in no statistic'
-            : 'counts as abandoned';
-          messages.push(info(`Your unfinished game (${dealName(save.game.deal)}) ${counts}.`));
-          if (!abandoned.ok) {
-            // Kept, marked, until the statistics can have it.
-            const marked = { ...save, abandoned: true, saved: now().toISOString() };
-            saves.write(candidate.id, formatSave(save.game, marked));
-            saves.release(candidate.id);
-            messages.push(unrecorded(abandoned.reason));
-            break;
-          }
-        }
-        store.remove(candidate.id);
-      } else store.release(candidate.id);
-      break;
-    }
-    settle();
-    unfinished.release();
-    tell();
-
-    const slot = store.newId(now());
-    const session = new GameSession<S>(
-      store,
-      saves,
-      results,
-      slot,
-      0,
-      now().toISOString(),
-      now,
-      false,
+    const opening = openSaves({ ...options, now });
+    const resumed = opening.resumed;
+    if (resumed === null) return GameSession.deal(options, opening, now);
+    const { save, slot } = resumed;
+    const session = new GameSession<S>(opening, now, slot, save.elapsedMs, save.started, true);
+    session.continued = save.continued === true;
+    session.savedAt = movesKept(save.game);
+    opening.messages.push(
+      info(
+        `Resumed your game from ${describeDate(save.saved)}: ${dealName(save.game.deal)}, ` +
+          `${plural(movesKept(save.game), 'move')}. ` +
+          (resumed.sameDeal ? 'R restarts this deal.' : 'n starts a new one.') +
+          // Else the player may wonder why not the game last played.
+          (opening.scan.inUse > 0
+            ? ' Another of your games is open in another spider session.'
+            : ''),
+      ),
     );
+    return { session, game: save.game, messages: opening.messages, resumed: true };
+  }
+
+  /** Deals the new game a start plays when it resumes none (or continues a file). */
+  private static deal<S extends Saving>(
+    options: OpenOptions<S>,
+    opening: Opening,
+    now: () => Date,
+  ): ReturnType<typeof GameSession.open<S>> {
+    const { store, scan, messages } = opening;
+    const slot = store.newId(now());
+    const session = new GameSession<S>(opening, now, slot, 0, now().toISOString(), false);
     // Said at once: the player should know before playing that nothing will be kept.
     const full = store.room(slot);
     if (store.problem) session.warnOnce(store.problem, messages);
@@ -334,29 +159,21 @@ export class GameSession<S extends Saving = 'at-once'> {
       options.loaded?.game ?? newGame(options.deal ?? options.randomSeed(), options.rules);
     if (options.loaded)
       messages.push(info(`Continuing the game of ${options.loaded.name}: ${dealName(game.deal)}.`));
-    else if (
-      options.deal !== undefined &&
-      !options.fresh &&
-      scan.elsewhere.some(
-        (header) =>
-          options.deal !== undefined &&
-          sameDealAs(header.deal, options.deal) &&
-          matches(header.rules, options.rules) &&
-          header.status !== 'won' &&
-          header.status !== 'lost' &&
-          !header.abandoned,
-      )
-    )
+    else {
+      const wanted = { ...options, loaded: false };
+      const why = whyNewGame(wanted, scan.elsewhere, scan.inUse);
       // Else the player may wonder why the game of this deal was not resumed.
-      messages.push(
-        info('Your game of this deal is open in another spider session; this is a new one.'),
-      );
-    else if (scan.inUse > 0 && !options.fresh && options.deal === undefined) {
-      const others =
-        scan.inUse === 1
-          ? 'Your other game is open in another spider session'
-          : 'Your other games are open in other spider sessions';
-      messages.push(info(`${others}; this is a new one.`));
+      if (why === 'deal-elsewhere')
+        messages.push(
+          info('Your game of this deal is open in another spider session; this is a new one.'),
+        );
+      else if (why === 'others-elsewhere') {
+        const others =
+          scan.inUse === 1
+            ? 'Your other game is open in another spider session'
+            : 'Your other games are open in other spider sessions';
+        messages.push(info(`${others}; this is a new one.`));
+      }
     }
     const saved = session.save(game);
     if (saved) messages.push(saved);
@@ -426,7 +243,7 @@ export class GameSession<S extends Saving = 'at-once'> {
 
   /** Why a write in the background failed since the last action, or null. */
   private lateFailure(): string | null {
-    return this.saves instanceof SaveQueue ? this.saves.takeFailure() : null;
+    return this.saves.takeFailure();
   }
 
   private format(game: Game, abandoned = false): string {
@@ -561,16 +378,15 @@ export class GameSession<S extends Saving = 'at-once'> {
       kept = this.write(game, text);
       this.saves.release(this.slot);
     }
-    const queue = this.saves instanceof SaveQueue ? this.saves : null;
-    const leaving = queue
-      ? queue.flush().then(async () => left(await kept))
+    const leaving = this.saves.background
+      ? this.saves.flush().then(async () => left(await kept))
       : left(this.soFar(kept));
     return leaving as Leaving<S>;
   }
 
   /** Whether leaving `game` waits for its lost-game search (see `statusOnLeaving`). */
   leavingWaits(game: Game): boolean {
-    return !(this.saves instanceof SaveQueue) && statusWithin(game.position) === null;
+    return !this.saves.background && statusWithin(game.position) === null;
   }
 
   /**
@@ -580,9 +396,7 @@ export class GameSession<S extends Saving = 'at-once'> {
    * own terminal waits for it.
    */
   statusOnLeaving(game: Game): Status {
-    return this.saves instanceof SaveQueue
-      ? (statusWithin(game.position) ?? 'playing')
-      : gameStatus(game);
+    return this.saves.background ? (statusWithin(game.position) ?? 'playing') : gameStatus(game);
   }
 
   /**
@@ -622,7 +436,7 @@ export class GameSession<S extends Saving = 'at-once'> {
    * at once. A server waits for this before it exits.
    */
   flush(): Promise<void> {
-    return this.saves instanceof SaveQueue ? this.saves.flush() : Promise.resolve();
+    return this.saves.flush();
   }
 
   /**
