@@ -15,7 +15,7 @@ import {
   looksNamedBySaveTime,
   temporarySlot,
 } from './save-names';
-import type { SaveStore } from './saves';
+import type { SaveStore, SetAside, Unreadable } from './saves';
 import { Unfinished } from './unfinished';
 
 /**
@@ -55,13 +55,13 @@ export interface Scan {
   readonly unlisted: string | null;
   /** The headers of those games, where they could be read (to name them). */
   readonly elsewhere: SaveHeader[];
-  /** Saves that could not be used, each moved aside: a sentence for the player. */
-  readonly setAside: string[];
+  /** Saves that could not be used, each moved aside (or not, and why). */
+  readonly setAside: SetAside[];
   /**
-   * Saves this user may not read (their permissions): each left where it is, untouched, with a
-   * sentence for the player saying why and what to do. Nothing says they are damaged.
+   * Saves this user may not read (their permissions): each left where it is, untouched, and
+   * why. Nothing says they are damaged.
    */
-  readonly unreadable: string[];
+  readonly unreadable: Unreadable[];
 }
 
 /** A scan as it goes on: `Unfinished` adds what it finds while it is asked for games. */
@@ -228,7 +228,7 @@ function look(
   if (!read.ok && read.gone) return null; // renamed or removed since the folder was listed
   if (!read.ok && read.denied) {
     // Not damaged, and nothing to set aside: the game is there, once it may be read.
-    scan.unreadable.push(store.deniedWords(id, read.reason));
+    scan.unreadable.push(store.unreadable(id, read.reason));
     return null;
   }
   const header = read.ok ? readSaveHeader(read.text, now.toISOString()) : read;

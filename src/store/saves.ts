@@ -32,6 +32,7 @@ import {
   type ScanSoFar,
   sortSlot,
 } from './save-scan';
+import type { StoreNews } from './news';
 import { folderProblem, type Places } from './paths';
 
 /**
@@ -40,6 +41,11 @@ import { folderProblem, type Places } from './paths';
  * header, its undone actions and the moves played after it.
  */
 export const MAX_SAVE_BYTES = 2 * MAX_INPUT_BYTES;
+/** What became of a save that could not be used. */
+export type SetAside = Extract<StoreNews, { kind: 'save-set-aside' }>;
+/** A save its permissions keep from being read. */
+export type Unreadable = Extract<StoreNews, { kind: 'save-unreadable' }>;
+
 export type Written = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
 /**
@@ -273,14 +279,14 @@ export class SaveStore {
   }
 
   /** Moves a bad save aside with a timestamp; returns where it went, or why it could not. */
-  private setAside(id: string, now: Date): string {
+  private setAside(id: string, now: Date): SetAside['aside'] {
     const stamp = now.toISOString().replace(/[:.]/g, '-');
     const aside = path.join(this.dir, `${id}.bad-${stamp}`);
     try {
       fs.renameSync(this.file(id), aside);
-      return `moved to ${aside}`;
+      return { moved: aside };
     } catch (error) {
-      return `could not be moved aside: ${fsReason(error, aside)}`;
+      return { failed: fsReason(error, aside) };
     }
   }
 
@@ -311,29 +317,31 @@ export class SaveStore {
 
   /**
    * Replays a claimed save: the game itself. A save that fails is set aside, its claim
-   * released, and the sentence for the player comes back instead.
+   * released, and what became of it comes back instead.
    */
   load(
     entry: Claimed,
     now = new Date(),
-  ): { ok: true; save: LoadedSave } | { ok: false; message: string } {
+  ): { ok: true; save: LoadedSave } | { ok: false; news: SetAside } {
     const parsed = parseSave(entry.text, now.toISOString());
-    return parsed.ok ? parsed : { ok: false, message: this.giveUp(entry.id, parsed.reason, now) };
+    return parsed.ok ? parsed : { ok: false, news: this.giveUp(entry.id, parsed.reason, now) };
   }
 
-  /** Sets a bad save aside and releases it; returns what to tell the player. */
-  giveUp(id: string, reason: string, now: Date): string {
-    const message = `Your saved game ${id}.txt could not be used (${reason}); ${this.setAside(id, now)}.`;
+  /** Sets a bad save aside and releases it; returns what became of it. */
+  giveUp(id: string, reason: string, now: Date): SetAside {
+    const news: SetAside = {
+      kind: 'save-set-aside',
+      file: `${id}.txt`,
+      reason,
+      aside: this.setAside(id, now),
+    };
     this.letGo(id);
-    return message;
+    return news;
   }
 
   /** What to tell the player of a save its permissions keep from being read. */
-  deniedWords(id: string, reason: string): string {
-    return (
-      `Your saved game ${id}.txt can't be read (${reason}); it is left as it is. ` +
-      `Make it readable to you (chmod 600 ${this.file(id)}) to play it again.`
-    );
+  unreadable(id: string, reason: string): Unreadable {
+    return { kind: 'save-unreadable', file: `${id}.txt`, reason, path: this.file(id) };
   }
 
   /** A save file's text, read without following links or blocking on a FIFO. */

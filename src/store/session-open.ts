@@ -11,12 +11,13 @@ import {
   OPENING_STATUS_LIMIT,
   touched,
 } from '../engine';
-import { dealName, formatSave, type LoadedSave } from '../notation';
+import { formatSave, type LoadedSave } from '../notation';
 import type { Outcome } from '../stats/result';
 import type { Appended } from './history';
 import type { Places } from './paths';
 import { choose, rulesWanted, sameDealWanted, settle, type Wanted } from './resume';
-import { info, type Note, ResultBook, unrecorded } from './results';
+import type { StoreNews } from './news';
+import { ResultBook } from './results';
 import { SaveQueue } from './save-queue';
 import type { Claimed, Scan } from './save-scan';
 import { SaveStore } from './saves';
@@ -58,7 +59,7 @@ export interface Opening {
   readonly results: ResultBook;
   readonly scan: Scan;
   /** What to tell the player so far. */
-  readonly messages: Note[];
+  readonly messages: StoreNews[];
   /** The game to resume, claimed, or null: a new game is dealt. */
   readonly resumed: {
     readonly slot: string;
@@ -85,7 +86,7 @@ class Start {
   readonly store: SaveStore;
   readonly saves: SaveSink;
   readonly scan: Scan;
-  readonly messages: Note[] = [];
+  readonly messages: StoreNews[] = [];
   readonly results: ResultBook;
   private readonly wanted: Wanted;
   /** What of the scan's findings has been told: it reads more saves as the choice needs them. */
@@ -106,8 +107,9 @@ class Start {
     this.tell();
     if (this.scan.unlisted !== null)
       this.messages.push({
-        text: `Can't look through your saved games in ${this.store.dir} (${this.scan.unlisted}): they are left as they are until it can be read.`,
-        warning: true,
+        kind: 'saves-unlisted',
+        dir: this.store.dir,
+        reason: this.scan.unlisted,
       });
     this.results = new ResultBook(options.places, this.now);
     // Games whose result the history holds already: their saves could not be removed then. The
@@ -123,11 +125,10 @@ class Start {
   /** Tells the player what the scan has found wrong since last told. */
   tell(): void {
     const { setAside, unreadable } = this.scan;
-    for (const text of [
+    this.messages.push(
       ...setAside.slice(this.told.aside),
       ...unreadable.slice(this.told.unreadable),
-    ])
-      this.messages.push({ text, warning: true });
+    );
     this.told.aside = setAside.length;
     this.told.unreadable = unreadable.length;
   }
@@ -157,7 +158,7 @@ class Start {
   private load(entry: Claimed): LoadedSave | null {
     const loaded = this.store.load(entry, this.now());
     if (loaded.ok) return loaded.save;
-    this.messages.push({ text: loaded.message, warning: true });
+    this.messages.push(loaded.news);
     return null;
   }
 
@@ -227,11 +228,8 @@ class Start {
    */
   private abandon(save: LoadedSave, slot: string): void {
     const abandoned = this.record(save, 'abandoned', slot, false);
-    // A game continued from a record counts in nothing (README, "Saved games and statistics").
-    const counts = save.continued
-      ? 'is given up; continued from a record, it counts in no statistic'
-      : 'counts as abandoned';
-    this.messages.push(info(`Your unfinished game (${dealName(save.game.deal)}) ${counts}.`));
+    const continued = save.continued === true;
+    this.messages.push({ kind: 'abandoned', deal: save.game.deal, continued });
     if (abandoned.ok) {
       this.store.remove(slot);
       return;
@@ -240,6 +238,6 @@ class Start {
     const marked = { ...save, abandoned: true, saved: this.now().toISOString() };
     this.saves.write(slot, formatSave(save.game, marked));
     this.saves.release(slot);
-    this.messages.push(unrecorded(abandoned.reason));
+    this.messages.push({ kind: 'unrecorded', reason: abandoned.reason });
   }
 }

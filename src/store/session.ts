@@ -12,26 +12,19 @@ import {
   statusWithin,
   touched,
 } from '../engine';
-import { dealName, formatSave } from '../notation';
+import { formatSave } from '../notation';
 import type { Outcome } from '../stats/result';
 import type { GameStats } from '../stats/stats';
 import type { Appended } from './history';
 import { RecordWriter } from './records';
 import { whyNewGame } from './resume';
-import {
-  info,
-  lostResult,
-  type Note,
-  plural,
-  type Played,
-  type ResultBook,
-  unrecorded,
-} from './results';
+import type { StoreNews } from './news';
+import type { Played, ResultBook } from './results';
 import type { Written } from './saves';
 import { type Opening, type OpenOptions, openSaves, type Saving } from './session-open';
 import type { SaveSink } from './sink';
 
-export type { Note, OpenOptions, Saving };
+export type { OpenOptions, Saving, StoreNews };
 
 /** Idle time beyond this between two actions is not counted as playing time. */
 const MAX_GAP_MS = 5 * 60 * 1000;
@@ -45,8 +38,8 @@ export interface Left {
    * kept for next time (saves replace each other whole), or null when none did.
    */
   readonly savedAt: number | null;
-  /** What the player should read about a finished game's result, or null. */
-  readonly note: string | null;
+  /** What the player should hear about a finished game's result, or null. */
+  readonly note: StoreNews | null;
 }
 
 const NOTHING_TO_SAY: Left = { unsaved: null, savedAt: null, note: null };
@@ -55,13 +48,6 @@ const NOTHING_TO_SAY: Left = { unsaved: null, savedAt: null, note: null };
 export type Leaving<S extends Saving> = S extends 'in-background' ? Promise<Left> : Left;
 
 const KEPT: Written = { ok: true };
-
-/** A save's time as the player's clock shows it: `2026-11-22 14:05`. */
-function describeDate(iso: string): string {
-  const d = new Date(iso);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
-}
 
 export class GameSession<S extends Saving = 'at-once'> {
   /**
@@ -113,7 +99,7 @@ export class GameSession<S extends Saving = 'at-once'> {
   ): {
     session: GameSession<S>;
     game: Game;
-    messages: Note[];
+    messages: StoreNews[];
     /** Whether the game is one resumed from its save (the messages then name its deal). */
     resumed: boolean;
   } {
@@ -125,17 +111,15 @@ export class GameSession<S extends Saving = 'at-once'> {
     const session = new GameSession<S>(opening, now, slot, save.elapsedMs, save.started, true);
     session.continued = save.continued === true;
     session.savedAt = movesKept(save.game);
-    opening.messages.push(
-      info(
-        `Resumed your game from ${describeDate(save.saved)}: ${dealName(save.game.deal)}, ` +
-          `${plural(movesKept(save.game), 'move')}. ` +
-          (resumed.sameDeal ? 'R restarts this deal.' : 'n starts a new one.') +
-          // Else the player may wonder why not the game last played.
-          (opening.scan.inUse > 0
-            ? ' Another of your games is open in another spider session.'
-            : ''),
-      ),
-    );
+    opening.messages.push({
+      kind: 'resumed',
+      saved: save.saved,
+      deal: save.game.deal,
+      moves: movesKept(save.game),
+      sameDeal: resumed.sameDeal,
+      // Else the player may wonder why not the game last played.
+      othersInUse: opening.scan.inUse > 0,
+    });
     return { session, game: save.game, messages: opening.messages, resumed: true };
   }
 
@@ -158,36 +142,22 @@ export class GameSession<S extends Saving = 'at-once'> {
     const game =
       options.loaded?.game ?? newGame(options.deal ?? options.randomSeed(), options.rules);
     if (options.loaded)
-      messages.push(info(`Continuing the game of ${options.loaded.name}: ${dealName(game.deal)}.`));
+      messages.push({ kind: 'continuing', name: options.loaded.name, deal: game.deal });
     else {
-      const wanted = { ...options, loaded: false };
-      const why = whyNewGame(wanted, scan.elsewhere, scan.inUse);
-      // Else the player may wonder why the game of this deal was not resumed.
-      if (why === 'deal-elsewhere')
-        messages.push(
-          info('Your game of this deal is open in another spider session; this is a new one.'),
-        );
-      else if (why === 'others-elsewhere') {
-        const others =
-          scan.inUse === 1
-            ? 'Your other game is open in another spider session'
-            : 'Your other games are open in other spider sessions';
-        messages.push(info(`${others}; this is a new one.`));
-      }
+      // Else the player may wonder why the game of this deal (or their last) was not resumed.
+      const why = whyNewGame({ ...options, loaded: false }, scan.elsewhere, scan.inUse);
+      if (why === 'deal-elsewhere') messages.push({ kind: why });
+      else if (why === 'others-elsewhere') messages.push({ kind: why, inUse: scan.inUse });
     }
     const saved = session.save(game);
     if (saved) messages.push(saved);
     return { session, game, messages, resumed: false };
   }
 
-  private warnOnce(reason: string, messages?: Note[]): Note | null {
+  private warnOnce(reason: string, messages?: StoreNews[]): StoreNews | null {
     if (this.warned) return null;
     this.warned = true;
-    const note = {
-      text: `Can't save this game: ${reason}. Play goes on, but it will not be kept.`,
-      warning: true,
-      duringPlay: true,
-    };
+    const note: StoreNews = { kind: 'cannot-save', reason };
     messages?.push(note);
     return note;
   }
@@ -205,7 +175,7 @@ export class GameSession<S extends Saving = 'at-once'> {
    * returns a warning the first time saving fails (in the background: the first time a write
    * is found to have failed).
    */
-  private save(game: Game, onWinPanel = false): Note | null {
+  private save(game: Game, onWinPanel = false): StoreNews | null {
     this.tick(onWinPanel);
     const failure = this.keep(game) ?? this.lateFailure();
     return failure === null ? null : this.warnOnce(failure);
@@ -310,8 +280,8 @@ export class GameSession<S extends Saving = 'at-once'> {
    * After every action, before the screen shows it: saves the game. A new game ('n') first
    * settles the one it replaces. Returns a message to show, or null.
    */
-  changed(before: Game, after: Game): Note | null {
-    let problem: Note | null = null;
+  changed(before: Game, after: Game): StoreNews | null {
+    let problem: StoreNews | null = null;
     if (after.start !== before.start) {
       // Not waited for when still being decided (README, "Lost"): the old game keeps its slot,
       // marked abandoned, and the next start records it, lost or abandoned, once decided. If
@@ -330,8 +300,8 @@ export class GameSession<S extends Saving = 'at-once'> {
           // The old game stays in its slot, marked, until the statistics can have it.
           const kept = this.setAside(before, outcome === 'abandoned');
           problem = kept.ok
-            ? unrecorded(recorded.reason)
-            : lostResult(recorded.reason, kept.reason);
+            ? { kind: 'unrecorded', reason: recorded.reason }
+            : { kind: 'result-lost', reason: recorded.reason, saveReason: kept.reason };
         } else if (outcome) {
           // Its slot names its result in the history: the new game must not share it, locked or
           // not, or its own result would be taken for this one's (README, "Saved games and
@@ -357,7 +327,7 @@ export class GameSession<S extends Saving = 'at-once'> {
       return this.results.winNote(after, this.elapsedMs);
     if (this.recovered) {
       this.recovered = false;
-      return info('Saving works again: this game is kept from here on.');
+      return { kind: 'saving-works' };
     }
     return null;
   }
@@ -415,7 +385,9 @@ export class GameSession<S extends Saving = 'at-once'> {
         left: (kept) => ({
           unsaved: null,
           savedAt: null,
-          note: (kept.ok ? unrecorded(reason) : lostResult(reason, kept.reason)).text,
+          note: kept.ok
+            ? { kind: 'unrecorded', reason }
+            : { kind: 'result-lost', reason, saveReason: kept.reason },
         }),
       };
     }
