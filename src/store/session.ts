@@ -281,43 +281,7 @@ export class GameSession<S extends Saving = 'at-once'> {
    * settles the one it replaces. Returns a message to show, or null.
    */
   changed(before: Game, after: Game): StoreNews | null {
-    let problem: StoreNews | null = null;
-    if (after.start !== before.start) {
-      // Not waited for when still being decided (README, "Lost"): the old game keeps its slot,
-      // marked abandoned, and the next start records it, lost or abandoned, once decided. If
-      // even that cannot be written, the answer is waited for.
-      const known = statusWithin(before.position);
-      const deferred =
-        known === null &&
-        touched(before) &&
-        this.soFar(this.saves.write(this.slot, this.format(before, true))).ok;
-      if (deferred) this.moveOn();
-      else {
-        const status = known ?? gameStatus(before);
-        const outcome = status !== 'playing' ? status : touched(before) ? 'abandoned' : null;
-        const recorded = outcome ? this.record(before, outcome) : { ok: true as const };
-        if (!recorded.ok) {
-          // The old game stays in its slot, marked, until the statistics can have it.
-          const kept = this.setAside(before, outcome === 'abandoned');
-          problem = kept.ok
-            ? { kind: 'unrecorded', reason: recorded.reason }
-            : { kind: 'result-lost', reason: recorded.reason, saveReason: kept.reason };
-        } else if (outcome) {
-          // Its slot names its result in the history: the new game must not share it, locked or
-          // not, or its own result would be taken for this one's (README, "Saved games and
-          // statistics").
-          this.retire();
-        }
-      }
-      // Said again for the new game, if its saves fail too; nothing said of the old one's.
-      this.warned = false;
-      this.recovered = false;
-      // The new game's clock starts now: the time before (on a win panel, say) was the old one's.
-      this.elapsedMs = 0;
-      this.lastActivity = this.now().getTime();
-      this.started = this.now().toISOString();
-      this.continued = false; // a new deal is the player's own
-    }
+    const problem = after.start !== before.start ? this.replaced(before) : null;
     // An undo from the win panel: the time spent reading it was not playing time (README, "Saved
     // games and statistics"), nor is it when the game is won again.
     const warning = this.save(after, after.start === before.start && isWon(before.position));
@@ -329,6 +293,55 @@ export class GameSession<S extends Saving = 'at-once'> {
       this.recovered = false;
       return { kind: 'saving-works' };
     }
+    return null;
+  }
+
+  /**
+   * A new game replaces `before`: the old one is settled (recorded, or left in its slot for the
+   * next start) and the session starts afresh. Returns what the player must hear of the old
+   * game's result, or null.
+   */
+  private replaced(before: Game): StoreNews | null {
+    const problem = this.settleReplaced(before);
+    // Said again for the new game, if its saves fail too; nothing said of the old one's.
+    this.warned = false;
+    this.recovered = false;
+    // The new game's clock starts now: the time before (on a win panel, say) was the old one's.
+    this.elapsedMs = 0;
+    this.lastActivity = this.now().getTime();
+    this.started = this.now().toISOString();
+    this.continued = false; // a new deal is the player's own
+    return problem;
+  }
+
+  /** Settles a game a new one replaces; returns what the player must hear of it, or null. */
+  private settleReplaced(before: Game): StoreNews | null {
+    // Not waited for when still being decided (README, "Lost"): the old game keeps its slot,
+    // marked abandoned, and the next start records it, lost or abandoned, once decided. If
+    // even that cannot be written, the answer is waited for.
+    const known = statusWithin(before.position);
+    const deferred =
+      known === null &&
+      touched(before) &&
+      this.soFar(this.saves.write(this.slot, this.format(before, true))).ok;
+    if (deferred) {
+      this.moveOn();
+      return null;
+    }
+    const status = known ?? gameStatus(before);
+    const outcome = status !== 'playing' ? status : touched(before) ? 'abandoned' : null;
+    const recorded = outcome ? this.record(before, outcome) : { ok: true as const };
+    if (!recorded.ok) {
+      // The old game stays in its slot, marked, until the statistics can have it.
+      const kept = this.setAside(before, outcome === 'abandoned');
+      return kept.ok
+        ? { kind: 'unrecorded', reason: recorded.reason }
+        : { kind: 'result-lost', reason: recorded.reason, saveReason: kept.reason };
+    }
+    // Its slot names its result in the history: the new game must not share it, locked or
+    // not, or its own result would be taken for this one's (README, "Saved games and
+    // statistics").
+    if (outcome) this.retire();
     return null;
   }
 
