@@ -57,3 +57,56 @@ export type StoreNews =
   /** A win whose records could not be checked: lines of the history are damaged, or unread. */
   | { readonly kind: 'won-unchecked'; readonly damaged: number }
   | { readonly kind: 'won-unchecked'; readonly overBytes: number };
+
+/** Why a record cannot be written within the server's limits (README, "Limits on disk"). */
+export type NoRoom =
+  /** Larger than all the records the server keeps (`most` bytes). */
+  | { readonly kind: 'too-large'; readonly bytes: number; readonly most: number }
+  /** The folder of records is a link, not followed. */
+  | { readonly kind: 'link'; readonly folder: string }
+  /** The folder of records could not be looked through. */
+  | { readonly kind: 'unlisted'; readonly reason: string }
+  /** The oldest record could not be removed, after `before` older ones were. */
+  | {
+      readonly kind: 'stuck';
+      readonly name: string;
+      readonly reason: string;
+      readonly before: number;
+    };
+
+/** The oldest records removed to make room, and what the server keeps that made them go. */
+export interface RecordsRemoved {
+  readonly names: readonly string[];
+  readonly keeps: { readonly records?: number; readonly bytes?: number };
+}
+
+/** What became of a record `w` asked for. */
+export type RecordNews =
+  /** The server keeps no records. */
+  | { readonly kind: 'records-not-kept' }
+  /** The current folder, where it would go, no longer exists. */
+  | { readonly kind: 'record-no-folder' }
+  /** Nothing was played since the last one, written as `name`. */
+  | { readonly kind: 'record-again'; readonly name: string }
+  | { readonly kind: 'record-no-room'; readonly why: NoRoom }
+  | {
+      readonly kind: 'record-written';
+      readonly name: string;
+      /** The file, by its name alone in the current folder, else by its path. */
+      readonly where: string;
+      /** How the folder is named to a player who cannot reach it (over SSH). */
+      readonly shown?: string;
+      readonly removed: RecordsRemoved | null;
+    }
+  | {
+      readonly kind: 'record-failed';
+      readonly reason: string;
+      readonly removed: RecordsRemoved | null;
+    }
+  /** Every name the record could have (`<stem>[-<n>].txt`) is taken in `folder`. */
+  | {
+      readonly kind: 'record-names-taken';
+      readonly stem: string;
+      readonly folder: string;
+      readonly removed: RecordsRemoved | null;
+    };

@@ -18,7 +18,7 @@ import type { GameStats } from '../stats/stats';
 import type { Appended } from './history';
 import { RecordWriter } from './records';
 import { whyNewGame } from './resume';
-import type { StoreNews } from './news';
+import type { RecordNews, StoreNews } from './news';
 import type { Played, ResultBook } from './results';
 import type { Written } from './saves';
 import { type Opening, type OpenOptions, openSaves, type Saving } from './session-open';
@@ -433,13 +433,13 @@ export class GameSession<S extends Saving = 'at-once'> {
     return this.results.statistics(game, this.played());
   }
 
-  /** Writes the game record to a new file in `folder` ('w'); returns what to tell the player. */
+  /** Writes the game record to a new file in `folder` ('w'); returns what became of it. */
   writeRecord(
     game: Game,
     folder?: string | null,
     /** How to name the folder to a player who cannot reach it (over SSH); else its path. */
     shown?: string,
-  ): string {
+  ): RecordNews {
     return this.records.write(game, folder, shown);
   }
 }

@@ -3,7 +3,7 @@ import { DealName, originName } from '../notation';
 import { heuristicHints } from '../search';
 import { localPlaces, type Places } from '../store/paths';
 import { GameSession, type Left, type Saving } from '../store/session';
-import { type Note, storeNote } from '../words/store';
+import { type Note, recordText, storeNote } from '../words/store';
 import { initialState } from './controller';
 import { type GameHost, runTerminalGame } from './loop';
 import type { UiState } from './state';
@@ -120,9 +120,9 @@ export async function playInTerminal(options: PlayOptions): Promise<{
       writeRecord: (game) =>
         shown(
           options.records === undefined
-            ? session.writeRecord(game)
+            ? recordText(session.writeRecord(game))
             : 'folder' in options.records
-              ? session.writeRecord(game, options.records.folder, options.records.shown)
+              ? recordText(session.writeRecord(game, options.records.folder, options.records.shown))
               : options.records.refused,
         ),
       statistics: (game) => {

@@ -4,7 +4,7 @@
  */
 import { dealName } from '../notation';
 import { sizeText } from '../store/disk-limits';
-import type { StoreNews } from '../store/news';
+import type { NoRoom, RecordNews, RecordsRemoved, StoreNews } from '../store/news';
 
 /** Something to tell the player; a warning must be read whole (it is repeated on leaving). */
 export interface Note {
@@ -124,4 +124,69 @@ function wonText(news: Extract<StoreNews, { kind: 'won' | 'won-unchecked' }>): s
   return 'damaged' in news
     ? `You won! Records not checked: ${plural(news.damaged, 'damaged line')} in your statistics.`
     : `You won! Records not checked: your statistics are over ${sizeText(news.overBytes)}.`;
+}
+
+/** What to tell the player of a record `w` asked for. */
+export function recordText(news: RecordNews): string {
+  switch (news.kind) {
+    case 'records-not-kept':
+      return 'Records are not kept on this server, so w writes none. The game goes on, saved as usual.';
+    case 'record-no-folder':
+      return "Can't write the record: the current folder no longer exists. The game goes on, saved as usual.";
+    case 'record-again':
+      return `Already written, nothing played since: ${news.name}.`;
+    case 'record-no-room':
+      return `Can't write the record: ${noRoomText(news.why)}.`;
+    case 'record-written': {
+      const removed = removedText(news.removed);
+      if (news.shown !== undefined) return `Wrote ${news.name} to ${news.shown}${removed}.`;
+      return `Wrote the game record to ${news.where}${removed}; spider play FILE continues it.`;
+    }
+    case 'record-failed':
+      return `Can't write the record: ${news.reason}${removedText(news.removed)}.`;
+    case 'record-names-taken':
+      return `Can't write the record: too many files named ${news.stem} in ${news.folder}${removedText(news.removed)}.`;
+  }
+}
+
+/** Why a record does not fit within the server's limits (README, "Limits on disk"). */
+function noRoomText(why: NoRoom): string {
+  switch (why.kind) {
+    case 'too-large':
+      return `at ${bytesText(why.bytes)}, it is larger than the ${sizeText(why.most)} of records this server keeps for you. The game goes on, saved as usual`;
+    case 'link':
+      return `${why.folder} is a symbolic link, which is not followed`;
+    case 'unlisted':
+      return why.reason;
+    case 'stuck': {
+      const before =
+        why.before === 0
+          ? ''
+          : `; ${why.before} older record${why.before === 1 ? ' was' : 's were'} removed before it`;
+      return `the oldest record, ${why.name}, could not be removed to make room (${why.reason})${before}`;
+    }
+  }
+}
+
+/** The words added to a record's message for the oldest records removed to make room for it. */
+function removedText(removed: RecordsRemoved | null): string {
+  if (removed === null) return '';
+  const { names, keeps } = removed;
+  const oldest =
+    names.length === 1
+      ? `the oldest, ${names[0]}, was`
+      : `the ${names.length} oldest, ${names[0]} to ${names[names.length - 1]}, were`;
+  const { records, bytes } = keeps;
+  const kept =
+    records !== undefined && bytes !== undefined
+      ? `${records} records and ${sizeText(bytes)} of them`
+      : records !== undefined
+        ? `${records} record${records === 1 ? '' : 's'}`
+        : `${sizeText(bytes ?? 0)} of records`;
+  return `; ${oldest} removed to make room: this server keeps ${kept} at most`;
+}
+
+/** `12,345,678 bytes`: a size told exactly, in the player's words. */
+function bytesText(bytes: number): string {
+  return `${String(bytes).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} bytes`;
 }

@@ -1,6 +1,6 @@
 import { bySeed } from '../../src/engine';
 import type { StoreNews } from '../../src/store/news';
-import { storeNote } from '../../src/words/store';
+import { recordText, storeNote } from '../../src/words/store';
 
 const said = (news: StoreNews): string => storeNote(news).text;
 
@@ -61,5 +61,24 @@ describe("the store's news in the player's words", () => {
     expect(said({ kind: 'won-unchecked', damaged: 2 })).toBe(
       'You won! Records not checked: 2 damaged lines in your statistics.',
     );
+  });
+
+  it('says why a record could not be written, and what was removed to make room', () => {
+    const removed = { names: ['a.txt', 'b.txt'], keeps: { records: 1 } };
+    expect(recordText({ kind: 'record-failed', reason: 'the disk is full (/r)', removed })).toBe(
+      "Can't write the record: the disk is full (/r); the 2 oldest, a.txt to b.txt, were removed " +
+        'to make room: this server keeps 1 record at most.',
+    );
+    const stuck = { kind: 'stuck', name: 'a.txt', reason: 'busy', before: 1 } as const;
+    expect(recordText({ kind: 'record-no-room', why: stuck })).toBe(
+      "Can't write the record: the oldest record, a.txt, could not be removed to make room " +
+        '(busy); 1 older record was removed before it.',
+    );
+    expect(recordText({ kind: 'record-no-room', why: { kind: 'link', folder: '/r' } })).toBe(
+      "Can't write the record: /r is a symbolic link, which is not followed.",
+    );
+    expect(
+      recordText({ kind: 'record-names-taken', stem: 'spider-1-x', folder: '/r', removed: null }),
+    ).toBe("Can't write the record: too many files named spider-1-x in /r.");
   });
 });
