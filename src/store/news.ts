@@ -110,3 +110,8 @@ export type RecordNews =
       readonly folder: string;
       readonly removed: RecordsRemoved | null;
     };
+
+/** What became of a save that could not be used. */
+export type SetAside = Extract<StoreNews, { kind: 'save-set-aside' }>;
+/** A save its permissions keep from being read. */
+export type Unreadable = Extract<StoreNews, { kind: 'save-unreadable' }>;

@@ -1,6 +1,7 @@
 /**
  * Looking through the saves at a start (README, "Start-up"): what is in the folder, which saves
- * wait only for the statistics, which are another session's, and which cannot be used.
+ * wait only for the statistics, which are another session's, and which cannot be used; and the
+ * unfinished games, read as the choice of one needs them.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -13,10 +14,10 @@ import {
   isSaveName,
   isTemporaryOf,
   looksNamedBySaveTime,
+  savedAtOf,
   temporarySlot,
 } from './save-names';
-import type { SaveStore, SetAside, Unreadable } from './saves';
-import { Unfinished } from './unfinished';
+import type { SetAside, Unreadable } from './news';
 
 /**
  * At most this many of the saves that are not named by the time of their last save (held by a
@@ -24,6 +25,35 @@ import { Unfinished } from './unfinished';
  * their names.
  */
 const MAX_SLOTS = 200;
+
+/**
+ * A save file's text, or why it could not be read; `denied`: its permissions forbid it; `gone`:
+ * it is not there (any more).
+ */
+export type Read =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly reason: string; readonly denied?: true; readonly gone?: true };
+
+/** What the scan asks of the store of saves (`SaveStore`). */
+export interface Shelf {
+  /** The folder of save files. */
+  readonly dir: string;
+  /** Why no save can be kept, or null: nothing in such a folder is read. */
+  readonly problem: string | null;
+  /** Why the last lock file could not be put down, if it could not. */
+  readonly lockProblem: string | null;
+  claim(id: string): boolean;
+  /** Gives up this session's claim on a slot, its save as it is. */
+  letGo(id: string): void;
+  remove(id: string): void;
+  release(id: string): void;
+  read(id: string): Read;
+  /** Notes what a save's header, just read, says of slot `id`. */
+  noteHeader(id: string, header: SaveHeader): void;
+  /** Sets a bad save aside and releases it. */
+  giveUp(id: string, reason: string, now: Date): SetAside;
+  unreadable(id: string, reason: string): Unreadable;
+}
 
 /**
  * A save found in its slot: its header, read at once, and its text, replayed only when the game
@@ -83,7 +113,7 @@ export function newestFirst(a: Claimed, b: Claimed): number {
  * earlier version. Sets aside the ones that cannot be used, and claims those waiting only for
  * the statistics; the caller claims the unfinished game it chooses, and releases the others.
  */
-export function scanSaves(store: SaveStore, now: Date): Scan {
+export function scanSaves(store: Shelf, now: Date): Scan {
   const scan: ScanSoFar = {
     unfinished: new Unfinished(store, now),
     finished: [],
@@ -170,7 +200,7 @@ function sortNames(all: readonly string[]): Names {
 }
 
 /** Reads the saves not named by save time (or locked), the newest `MAX_SLOTS` by their names. */
-function readOthers(store: SaveStore, scan: ScanSoFar, names: Names, now: Date): void {
+function readOthers(store: Shelf, scan: ScanSoFar, names: Names, now: Date): void {
   for (const id of names.others.sort().reverse().slice(0, MAX_SLOTS)) {
     let claimed = false;
     if (names.locked.has(id)) {
@@ -190,7 +220,7 @@ function readOthers(store: SaveStore, scan: ScanSoFar, names: Names, now: Date):
  * it was; null when there is nothing more to do with the slot.
  */
 export function sortSlot(
-  store: SaveStore,
+  store: Shelf,
   scan: ScanSoFar,
   id: string,
   now: Date,
@@ -219,7 +249,7 @@ export function sortSlot(
  * gone, or when its permissions forbid reading it (left as it is: the player is told).
  */
 function look(
-  store: SaveStore,
+  store: Shelf,
   scan: ScanSoFar,
   id: string,
   now: Date,
@@ -238,14 +268,14 @@ function look(
 }
 
 /** Claims slot `id` for the scan, or notes why not (in use, or no lock can be put down). */
-export function claimOrSay(store: SaveStore, scan: ScanSoFar, id: string, now: Date): boolean {
+export function claimOrSay(store: Shelf, scan: ScanSoFar, id: string, now: Date): boolean {
   if (store.claim(id)) return true;
   notClaimed(store, scan, id, now);
   return false;
 }
 
 /** Notes why slot `id` could not be claimed: another session holds it, or nothing can be locked. */
-function notClaimed(store: SaveStore, scan: ScanSoFar, id: string, now: Date): void {
+function notClaimed(store: Shelf, scan: ScanSoFar, id: string, now: Date): void {
   if (store.lockProblem !== null) {
     // Not another session's: no lock can be put down here. The save stays as it is.
     scan.unlockable = store.lockProblem;
@@ -259,8 +289,162 @@ function notClaimed(store: SaveStore, scan: ScanSoFar, id: string, now: Date): v
 }
 
 /** Removes the temporaries of slot `id`'s save among `names` (the slot must be claimed). */
-function removeTemporaries(store: SaveStore, names: readonly string[], id: string): void {
+function removeTemporaries(store: Shelf, names: readonly string[], id: string): void {
   for (const name of names.filter((n) => isTemporaryOf(n, id))) {
     removeFile(path.join(store.dir, name));
   }
 }
+
+/**
+ * The unfinished games a scan found, most recently saved first (README, "Start-up"): those read
+ * by the scan, and those named by the time of their last save, each read only once every game
+ * saved later has been looked at. A start that resumes the most recent game reads one save,
+ * however many there are.
+ */
+export class Unfinished {
+  /** The scan this belongs to: what reading more finds is added to it. */
+  scan: ScanSoFar | null = null;
+  /** Read, most recently saved first. */
+  private readonly read: Claimed[] = [];
+  /** Of those, the slots this session holds. */
+  private readonly claimed = new Set<string>();
+  /**
+   * Not read yet: slots named by the time of their last save. The most recent is picked out
+   * one at a time (a start mostly wants one), and the rest sorted once many have been.
+   */
+  private unread: string[] = [];
+  /** How many have been picked out; past `PICKED_ONE_BY_ONE`, `unread` is sorted, latest last. */
+  private picked = 0;
+  private sorted = false;
+  /** Where in `unread` the slot `peek` gave is, or -1. */
+  private at = -1;
+
+  constructor(
+    private readonly store: Shelf,
+    private readonly now: Date,
+  ) {}
+
+  /** Adds a save read, in its place by the time its header says. */
+  add(entry: Claimed, claimed: boolean): void {
+    const at = Date.parse(entry.header.saved);
+    const i = this.read.findIndex((other) => Date.parse(other.header.saved) < at);
+    this.read.splice(i < 0 ? this.read.length : i, 0, entry);
+    if (claimed) this.claimed.add(entry.id);
+  }
+
+  /**
+   * Slots named by the time of their last save, to be read as they are needed; `latest`: where
+   * the most recent of them is, if known.
+   */
+  later(ids: string[], latest = -1): void {
+    this.unread = ids;
+    this.picked = 0;
+    this.sorted = false;
+    this.at = latest;
+  }
+
+  /**
+   * The most recent of the unread slots, by their names (a name by save time sorts as its
+   * time), or undefined when none is left. It stays unread until `pop`.
+   */
+  private peek(): string | undefined {
+    const unread = this.unread;
+    if (this.picked >= PICKED_ONE_BY_ONE) {
+      if (!this.sorted) unread.sort();
+      this.sorted = true;
+      this.at = unread.length - 1;
+    } else if (this.at < 0) {
+      for (let i = 0; i < unread.length; i++)
+        if (this.at < 0 || unread[i] > unread[this.at]) this.at = i;
+    }
+    return this.at < 0 ? undefined : unread[this.at];
+  }
+
+  /** Takes the slot `peek` gave out of the unread ones. */
+  private pop(): void {
+    const unread = this.unread;
+    unread[this.at] = unread[unread.length - 1];
+    unread.pop();
+    this.picked++;
+    this.at = -1;
+  }
+
+  /** The saves read so far, most recently saved first. */
+  readSoFar(): readonly Claimed[] {
+    return [...this.read];
+  }
+
+  /**
+   * The most recently saved game that `wanted` accepts, claimed for this session, or undefined
+   * when there is none. A save is read only when every one saved later has been, and found not
+   * wanted: a save's name says when it was saved no later than the save itself.
+   */
+  find(wanted: (save: Claimed) => boolean): Claimed | undefined {
+    for (let i = 0; ; i++) {
+      this.readFor(i);
+      const entry = this.read[i];
+      if (entry === undefined) return undefined;
+      if (!wanted(entry)) continue;
+      const taken = this.take(entry);
+      if (taken !== null) return taken;
+      i = -1; // taken by another session since it was read, or changed: looked at afresh
+    }
+  }
+
+  /** No longer one to choose from: the caller has dealt with it (its claim is the caller's). */
+  drop(entry: Claimed): void {
+    const i = this.read.indexOf(entry);
+    if (i >= 0) this.read.splice(i, 1);
+    this.claimed.delete(entry.id);
+  }
+
+  /** Removes a save found to be recorded already (README, "Saved games and statistics"). */
+  remove(entry: Claimed): void {
+    const taken = this.take(entry);
+    if (taken !== null) {
+      this.store.remove(taken.id);
+      this.drop(taken);
+    }
+  }
+
+  /** Releases the slots of the games read and claimed but not chosen. */
+  release(): void {
+    for (const id of this.claimed) this.store.release(id);
+    this.claimed.clear();
+  }
+
+  /** Reads the unread saves that may have been saved later than the `i`-th read one. */
+  private readFor(i: number): void {
+    const scan = this.scan;
+    if (scan === null) return;
+    for (let id = this.peek(); id !== undefined; id = this.peek()) {
+      const known = this.read[i];
+      // A name by save time says when its save was saved: one of later is read first.
+      if (known !== undefined && Date.parse(known.header.saved) > (savedAtOf(id) ?? Infinity))
+        return;
+      this.pop();
+      if (!isSaveName(`${id}.txt`)) continue; // the shape of a name by save time, and no more
+      const found = sortSlot(this.store, scan, id, this.now, false);
+      if (found !== null) this.add(found.entry, found.claimed);
+    }
+  }
+
+  /**
+   * Claims a save read, and reads it again (another session may have played it since): the save
+   * as it is now, or null when it is not the same (taken, gone, finished, set aside, or played:
+   * then in its place by its new time, claimed).
+   */
+  private take(entry: Claimed): Claimed | null {
+    if (this.claimed.has(entry.id)) return entry;
+    this.drop(entry);
+    const scan = this.scan;
+    if (scan === null || !claimOrSay(this.store, scan, entry.id, this.now)) return null;
+    const found = sortSlot(this.store, scan, entry.id, this.now, true);
+    if (found === null) return null;
+    this.add(found.entry, true);
+    return found.entry.text === entry.text ? found.entry : null;
+  }
+}
+
+/** Unread saves picked out one by one before the rest are sorted (a search by deal reads all). */
+const PICKED_ONE_BY_ONE = 16;

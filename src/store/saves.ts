@@ -24,15 +24,8 @@ import {
 import { MAX_INPUT_BYTES } from './input';
 import { slotsHeldIn, SlotLocks } from './locks';
 import { headerFacts, idBySaveTime, isFinished, isSaveName, savedAtOf } from './save-names';
-import {
-  type Claimed,
-  claimOrSay,
-  type Scan,
-  scanSaves,
-  type ScanSoFar,
-  sortSlot,
-} from './save-scan';
-import type { StoreNews } from './news';
+import type { SetAside, Unreadable } from './news';
+import { type Claimed, type Read, type Scan, scanSaves, type Shelf } from './save-scan';
 import { folderProblem, type Places } from './paths';
 
 /**
@@ -41,22 +34,9 @@ import { folderProblem, type Places } from './paths';
  * header, its undone actions and the moves played after it.
  */
 export const MAX_SAVE_BYTES = 2 * MAX_INPUT_BYTES;
-/** What became of a save that could not be used. */
-export type SetAside = Extract<StoreNews, { kind: 'save-set-aside' }>;
-/** A save its permissions keep from being read. */
-export type Unreadable = Extract<StoreNews, { kind: 'save-unreadable' }>;
-
 export type Written = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
-/**
- * A save file's text, or why it could not be read; `denied`: its permissions forbid it; `gone`:
- * it is not there (any more).
- */
-export type Read =
-  | { readonly ok: true; readonly text: string }
-  | { readonly ok: false; readonly reason: string; readonly denied?: true; readonly gone?: true };
-
-export class SaveStore {
+export class SaveStore implements Shelf {
   /** The folder of save files. */
   readonly dir: string;
 
@@ -293,21 +273,6 @@ export class SaveStore {
   /** Looks through the saves (see `scanSaves`). */
   scan(now = new Date()): Scan {
     return scanSaves(this, now);
-  }
-
-  /** Reads slot `id`'s header and deals with what it finds (see `sortSlot`). */
-  sort(
-    scan: ScanSoFar,
-    id: string,
-    now: Date,
-    claimed: boolean,
-  ): { entry: Claimed; claimed: boolean } | null {
-    return sortSlot(this, scan, id, now, claimed);
-  }
-
-  /** Claims slot `id` for the scan, or notes why not (see `claimOrSay`). */
-  claimOrSay(scan: ScanSoFar, id: string, now: Date): boolean {
-    return claimOrSay(this, scan, id, now);
   }
 
   /** Notes what a save's header, just read, says of slot `id`. */
