@@ -26,7 +26,7 @@ import * as path from 'path';
 import seedrandom from 'seedrandom';
 import { type Game, isWon, legalActions, newGame, play, statusWithin } from '../src/engine';
 import { formatSave } from '../src/notation/save';
-import { idBySaveTime } from '../src/store/saves';
+import { idBySaveTime } from '../src/store/save-names';
 import { runBench, SettingError, wholeFromEnv } from './settings';
 import { timeInTerminal } from './startup';
 

@@ -40,7 +40,7 @@ import {
   RECENT_BYTES,
   summaryText,
 } from './history';
-import { CREATE_NEW, syncDirectorySoon } from './saves';
+import { APPEND_EXISTING, CREATE_NEW, READ_EXISTING, syncDirectorySoon } from './files';
 
 /** The most bytes of the history read and parsed in one turn of the event loop. */
 export const FOLD_CHUNK_BYTES = 64 * 1024;
@@ -85,8 +85,6 @@ export type Folded =
       /** The most bytes the fold parsed in one turn of the event loop. */
       readonly largestStep: number;
     };
-
-const { O_APPEND, O_NOFOLLOW, O_NONBLOCK, O_RDONLY, O_WRONLY } = fs.constants;
 
 /** Folds under way in this process, by history file. */
 const folding = new Map<string, Promise<Folded>>();
@@ -150,7 +148,7 @@ export async function foldHistory(dir: string, options: FoldOptions): Promise<Fo
   let old: fs.promises.FileHandle | undefined;
   let written = false; // the temporary file is this fold's, not renamed yet
   try {
-    old = await fs.promises.open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+    old = await fs.promises.open(file, READ_EXISTING);
     const info = await old.stat();
     if (!info.isFile()) return { folded: false, reason: `not a regular file (${file})` };
     if (info.size <= options.limitBytes) return { folded: false };
@@ -413,7 +411,7 @@ function catchUp(fd: number, from: number, file: string): number {
     const bytes = Buffer.alloc(size - from);
     const n = fs.readSync(fd, bytes, 0, bytes.length, from);
     if (n === 0) break;
-    const out = fs.openSync(file, O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_WRONLY);
+    const out = fs.openSync(file, APPEND_EXISTING);
     try {
       for (let done = 0; done < n;) done += fs.writeSync(out, bytes, done, n - done);
     } finally {

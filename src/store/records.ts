@@ -7,8 +7,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { actionsKept, type Game, statusWithin } from '../engine';
 import { formatAction, formatRecord } from '../notation';
-import { type DiskLimits, sizeText } from './disk-limits';
+import type { DiskLimits } from './disk-limits';
 import { fsReason } from './errors';
+import type { NoRoom, RecordNews, RecordsRemoved } from './news';
 
 /** What records a player may keep (docs/serve.md, "Limits on disk"); none when not given. */
 export type RecordLimits = Pick<DiskLimits, 'records' | 'recordBytes'>;
@@ -28,11 +29,6 @@ interface Found {
   readonly counter: number;
 }
 
-/** `12,345,678 bytes`: a size told exactly, in the player's words. */
-function bytesText(bytes: number): string {
-  return `${String(bytes).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} bytes`;
-}
-
 export class RecordWriter {
   /** The last record written: its folder, status and actions, and its file. */
   private last: { readonly same: string; readonly file: string; readonly name: string } | null =
@@ -44,18 +40,16 @@ export class RecordWriter {
     private readonly limits?: RecordLimits,
   ) {}
 
-  /** Writes the game record to a new file in `folder`; returns what to tell the player. */
+  /** Writes the game record to a new file in `folder`; returns what became of it. */
   write(
     game: Game,
     folder: string | null | undefined,
     /** How to name the folder to a player who cannot reach it (over SSH); else its path. */
     shown?: string,
-  ): string {
-    if (this.limits?.records === 0)
-      return 'Records are not kept on this server, so w writes none. The game goes on, saved as usual.';
+  ): RecordNews {
+    if (this.limits?.records === 0) return { kind: 'records-not-kept' };
     if (folder === undefined) folder = currentFolder();
-    if (folder === null)
-      return "Can't write the record: the current folder no longer exists. The game goes on, saved as usual.";
+    if (folder === null) return { kind: 'record-no-folder' };
     const now = this.now();
     const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
     // A status still being decided is left out rather than waited for (docs/rules.md, "Lost").
@@ -64,7 +58,7 @@ export class RecordWriter {
     const same = `${path.resolve(folder)}\n${game.deal.scheme}:${game.deal.key}\n${known}\n${actionsKept(game).map(formatAction).join(' ')}`;
     const last = this.last;
     if (last?.same === same && fs.existsSync(last.file))
-      return `Already written, nothing played since: ${last.name}.`;
+      return { kind: 'record-again', name: last.name };
     const { scheme, key } = game.deal;
     const safeSeed =
       scheme === 'seed' ? key.replace(/[^\w-]/g, '').slice(0, 30) || 'game' : `${scheme}-${key}`;
@@ -78,52 +72,53 @@ export class RecordWriter {
       actions: actionsKept(game),
     });
     const room = this.limits ? this.makeRoom(folder, Buffer.byteLength(text), this.limits) : null;
-    if (room !== null && !room.ok) return `Can't write the record: ${room.reason}.`;
-    const removed = room?.removed ?? '';
+    if (room !== null && !room.ok) return { kind: 'record-no-room', why: room.why };
+    const removed = room?.removed ?? null;
     for (let n = 0; n < 100; n++) {
       const name = `spider-${safeSeed}-${stamp}${n > 0 ? `-${n}` : ''}.txt`;
       const file = path.join(folder, name);
       try {
         fs.writeFileSync(file, text, { flag: 'wx', mode: 0o644 });
         this.last = { same, file, name };
-        if (shown !== undefined) return `Wrote ${name} to ${shown}${removed}.`;
         // In the current folder the name is enough, and it fits the message line.
         const where = path.resolve(folder) === currentFolder() ? name : file;
-        return `Wrote the game record to ${where}${removed}; spider play FILE continues it.`;
+        return {
+          kind: 'record-written',
+          name,
+          where,
+          removed,
+          ...(shown !== undefined ? { shown } : {}),
+        };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
-          return `Can't write the record: ${fsReason(error, folder)}${removed}.`;
+          return { kind: 'record-failed', reason: fsReason(error, folder), removed };
       }
     }
-    return `Can't write the record: too many files named spider-${safeSeed}-${stamp} in ${folder}${removed}.`;
+    const stem = `spider-${safeSeed}-${stamp}`;
+    return { kind: 'record-names-taken', stem, folder, removed };
   }
 
   /**
    * Removes the oldest of the game's records in `folder` until one more of `bytes` fits within
    * `limits` (docs/serve.md, "Limits on disk"): the oldest by the time in its name, which is when
-   * it was written. Returns what was removed, as words to add to the message (empty when nothing
-   * was), or why the record cannot be written. Only regular files named as the game names its
-   * records count and are removed: never a link (nor what it points to), a folder, or any other
-   * file.
+   * it was written. Returns what was removed (null when nothing was), or why the record cannot be
+   * written. Only regular files named as the game names its records
+   * count and are removed: never a link (nor what it points to), a folder, or any other file.
    */
   private makeRoom(
     folder: string,
     bytes: number,
     limits: RecordLimits,
-  ): { ok: true; removed: string } | { ok: false; reason: string } {
-    const most = sizeText(limits.recordBytes);
+  ): { ok: true; removed: RecordsRemoved | null } | { ok: false; why: NoRoom } {
     if (bytes > limits.recordBytes)
-      return {
-        ok: false,
-        reason: `at ${bytesText(bytes)}, it is larger than the ${most} of records this server keeps for you. The game goes on, saved as usual`,
-      };
+      return { ok: false, why: { kind: 'too-large', bytes, most: limits.recordBytes } };
     let found: Found[];
     try {
       if (fs.lstatSync(folder).isSymbolicLink())
-        return { ok: false, reason: `${folder} is a symbolic link, which is not followed` };
+        return { ok: false, why: { kind: 'link', folder } };
       found = recordsIn(folder);
     } catch (error) {
-      return { ok: false, reason: fsReason(error, folder) };
+      return { ok: false, why: { kind: 'unlisted', reason: fsReason(error, folder) } };
     }
     found.sort((a, b) =>
       a.stamp !== b.stamp
@@ -149,39 +144,23 @@ export class RecordWriter {
         fs.unlinkSync(path.join(folder, oldest.name));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-          const before =
-            removed.length === 0
-              ? ''
-              : `; ${removed.length} older record${removed.length === 1 ? ' was' : 's were'} removed before it`;
-          return {
-            ok: false,
-            reason: `the oldest record, ${oldest.name}, could not be removed to make room (${fsReason(error, folder)})${before}`,
-          };
+          const reason = fsReason(error, folder);
+          const why = { kind: 'stuck', name: oldest.name, reason, before: removed.length } as const;
+          return { ok: false, why };
         }
       }
       removed.push(oldest.name);
       count--;
       total -= oldest.bytes;
     }
-    if (removed.length === 0) return { ok: true, removed: '' };
-    const kept =
-      byCount && bySize
-        ? `${limits.records} records and ${most} of them`
-        : byCount
-          ? `${limits.records} record${limits.records === 1 ? '' : 's'}`
-          : `${most} of records`;
-    return {
-      ok: true,
-      removed: `; ${removedText(removed)} removed to make room: this server keeps ${kept} at most`,
+    if (removed.length === 0) return { ok: true, removed: null };
+    // What the server keeps, as far as it made the records removed go.
+    const keeps = {
+      ...(byCount ? { records: limits.records } : {}),
+      ...(bySize ? { bytes: limits.recordBytes } : {}),
     };
+    return { ok: true, removed: { names: removed, keeps } };
   }
-}
-
-/** `the oldest, X, was` or `the 3 oldest, X to Z, were`. */
-function removedText(names: readonly string[]): string {
-  return names.length === 1
-    ? `the oldest, ${names[0]}, was`
-    : `the ${names.length} oldest, ${names[0]} to ${names[names.length - 1]}, were`;
 }
 
 /** The game's records in `folder`: regular files with its records' names, never through a link. */

@@ -18,36 +18,10 @@ import {
   RECENT_BYTES,
   slotsRecorded,
 } from './history';
+import type { StoreNews } from './news';
 import type { Places } from './paths';
 
-/** Something to tell the player; a warning must be read whole (it is repeated on leaving). */
-export interface Note {
-  readonly text: string;
-  readonly warning: boolean;
-  /**
-   * Said during play only: the line left when the game closes says what became of the game,
-   * so this is not repeated there (it would say play goes on after it has ended).
-   */
-  readonly duringPlay?: boolean;
-}
-
-export const info = (text: string): Note => ({ text, warning: false });
-
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** A game's result the statistics could not take: the player hears it, and the game is kept. */
-export const unrecorded = (reason: string): Note => ({
-  text: `Can't record your last game in the statistics (${reason}); it is kept and will be recorded next time.`,
-  warning: true,
-});
-
-/** A result neither the statistics nor the save folder could take: the player hears it is lost. */
-export const lostResult = (reason: string, saveReason: string): Note => ({
-  text:
-    `Can't record your last game in the statistics (${reason}), nor keep it for later ` +
-    `(${saveReason}): its result is lost.`,
-  warning: true,
-});
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * How long a game has been played, whether it was continued from a record file, and the save
@@ -110,21 +84,16 @@ export class ResultBook {
   }
 
   /**
-   * What to tell the player who has just won `game`: the records it sets, or why none could be
+   * What the player who has just won `game` hears: the records it sets, or why none could be
    * checked; null when there is nothing to say (or a problem the recording will say).
    */
-  winNote(game: Game, elapsedMs: number): Note | null {
+  winNote(game: Game, elapsedMs: number): StoreNews | null {
     const history = this.history();
     // Without the whole history any "record" could be made up: none is claimed. A line
     // skipped, or left unread, may have held the record, and the player is told why.
-    if (history.skipped > 0)
-      return info(
-        `You won! Records not checked: ${plural(history.skipped, 'damaged line')} in your statistics.`,
-      );
+    if (history.skipped > 0) return { kind: 'won-unchecked', damaged: history.skipped };
     if (history.unreadBytes !== undefined)
-      return info(
-        `You won! Records not checked: your statistics are over ${sizeText(this.maxBytes())}.`,
-      );
+      return { kind: 'won-unchecked', overBytes: this.maxBytes() };
     // A history or data folder that cannot be read is said when the game is recorded.
     if (history.problem !== undefined || this.places.dataProblem()) return null;
     const records = newRecords(
@@ -132,7 +101,7 @@ export class ResultBook {
       this.resultOf(game, 'won', { elapsedMs, continued: false }),
       history.games,
     );
-    return records.length > 0 ? info(`You won! New records: ${records.join('; ')}.`) : null;
+    return records.length > 0 ? { kind: 'won', records } : null;
   }
 
   /**

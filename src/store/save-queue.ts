@@ -7,6 +7,7 @@
  * per action, and the last state is the one kept.
  */
 import type { SaveStore, Written } from './saves';
+import type { SaveSink } from './sink';
 
 type Step =
   | { readonly kind: 'write'; readonly id: string; text: string; readonly done: Deferred }
@@ -23,7 +24,9 @@ function deferred(): Deferred {
   return { written, settle };
 }
 
-export class SaveQueue {
+export class SaveQueue implements SaveSink {
+  /** Writes settle once on disk, after the call returns. */
+  readonly background = true;
   /** Steps not started yet, in order. */
   private readonly waiting: Step[] = [];
   /** The steps under way, until the last one waiting is done; null when there is nothing to do. */

@@ -3,41 +3,31 @@
  * a game's result goes to the statistics (what they hear is `results.ts`'s).
  */
 import {
-  type DealId,
   type Game,
   gameStatus,
   isWon,
+  movesKept,
+  newGame,
   type Status,
   statusWithin,
-  movesKept,
   touched,
-  newGame,
-  OPENING_STATUS_LIMIT,
-  type Rules,
-  sameDeal as sameDealAs,
 } from '../engine';
-import { dealName, formatSave, type LoadedSave } from '../notation';
+import { formatSave } from '../notation';
 import type { Outcome } from '../stats/result';
 import type { GameStats } from '../stats/stats';
 import type { Appended } from './history';
-import type { Places } from './paths';
 import { RecordWriter } from './records';
-import {
-  info,
-  lostResult,
-  type Note,
-  plural,
-  type Played,
-  ResultBook,
-  unrecorded,
-} from './results';
-import { SaveQueue } from './save-queue';
-import { SaveStore, type Written } from './saves';
+import { whyNewGame } from './resume';
+import type { RecordNews, StoreNews } from './news';
+import type { Played, ResultBook } from './results';
+import type { Written } from './saves';
+import { type Opening, type OpenOptions, openSaves, type Saving } from './session-open';
+import type { SaveSink } from './sink';
+
+export type { OpenOptions, Saving, StoreNews };
 
 /** Idle time beyond this between two actions is not counted as playing time. */
 const MAX_GAP_MS = 5 * 60 * 1000;
-
-export type { Note };
 
 /** What leaving a game came to. */
 export interface Left {
@@ -48,61 +38,16 @@ export interface Left {
    * kept for next time (saves replace each other whole), or null when none did.
    */
   readonly savedAt: number | null;
-  /** What the player should read about a finished game's result, or null. */
-  readonly note: string | null;
+  /** What the player should hear about a finished game's result, or null. */
+  readonly note: StoreNews | null;
 }
 
 const NOTHING_TO_SAY: Left = { unsaved: null, savedAt: null, note: null };
 
-/**
- * How a session saves (docs/saves.md, "Saved games and statistics"). 'at-once': after every action,
- * before the screen shows it, the process waiting for the disk; for a game on its own terminal.
- * 'in-background': within moments, one write at a time and only the latest state of those
- * waiting, while the process goes on; for a process playing many games at once, where no one
- * must wait for another's disk.
- */
-export type Saving = 'at-once' | 'in-background';
-
 /** What leaving returns: what became of the game, once its last save is on disk. */
 export type Leaving<S extends Saving> = S extends 'in-background' ? Promise<Left> : Left;
 
-/** Where a session's writes go: straight to disk (the store), or through a SaveQueue. */
-type Saves = Pick<SaveStore, 'remove' | 'release'> & {
-  write(id: string, text: string): Written | Promise<Written>;
-};
-
 const KEPT: Written = { ok: true };
-
-/** How to open a game. */
-export interface OpenOptions<S extends Saving = 'at-once'> {
-  /** Where the player's games and statistics are kept (`localPlaces(env)` for local play). */
-  readonly places: Places;
-  /** The rules for a new game. */
-  readonly rules: Rules;
-  /** Only the rule options the player gave: a game is resumed only if it matches them. */
-  readonly explicitRules: Partial<Rules>;
-  /** A deal asked for (`--seed` or `--deal`): a new game, unless that deal waits unfinished. */
-  readonly deal?: DealId;
-  /** --new: a new game even if one could be resumed. */
-  readonly fresh: boolean;
-  /** A game continued from a record file (spider play FILE). */
-  readonly loaded?: { readonly game: Game; readonly name: string };
-  readonly randomSeed: () => string;
-  readonly now?: () => Date;
-  /** 'at-once' unless said. */
-  readonly saving?: S;
-}
-
-function matches(rules: Rules, wanted: Partial<Rules>): boolean {
-  return (Object.keys(wanted) as (keyof Rules)[]).every((key) => wanted[key] === rules[key]);
-}
-
-/** A save's time as the player's clock shows it: `2026-11-22 14:05`. */
-function describeDate(iso: string): string {
-  const d = new Date(iso);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
-}
 
 export class GameSession<S extends Saving = 'at-once'> {
   /**
@@ -124,22 +69,27 @@ export class GameSession<S extends Saving = 'at-once'> {
   /** How many moves in the game was at the slot's last save that worked (Left.savedAt). */
   private savedAt: number | null = null;
 
+  private readonly store: Opening['store'];
+  /** Where writes go: the store itself, or a queue in front of it. */
+  private readonly saves: SaveSink;
+  private readonly results: ResultBook;
+
   private constructor(
-    private readonly store: SaveStore,
-    /** The store itself, or a queue in front of it. */
-    private readonly saves: Saves,
-    private readonly results: ResultBook,
+    opening: Opening,
+    private readonly now: () => Date,
     private slot: string,
     elapsedMs: number,
     started: string,
-    private readonly now: () => Date,
     /** Whether this session holds the slot's lock; a new game takes it with its first action. */
     private claimed: boolean,
   ) {
+    this.store = opening.store;
+    this.saves = opening.saves;
+    this.results = opening.results;
     this.elapsedMs = elapsedMs;
     this.started = started;
     this.lastActivity = now().getTime();
-    this.records = new RecordWriter(now, store.limits);
+    this.records = new RecordWriter(now, opening.store.limits);
   }
 
   /**
@@ -152,181 +102,39 @@ export class GameSession<S extends Saving = 'at-once'> {
   ): {
     session: GameSession<S>;
     game: Game;
-    messages: Note[];
+    messages: StoreNews[];
     /** Whether the game is one resumed from its save (the messages then name its deal). */
     resumed: boolean;
   } {
     const now = options.now ?? (() => new Date());
-    const store = new SaveStore(options.places);
-    const saves = options.saving === 'in-background' ? new SaveQueue(store) : store;
-    const scan = store.scan(now());
-    const messages: Note[] = [];
-    // What the scan has found wrong so far: it reads more saves as the choice needs them.
-    const told = { aside: 0, unreadable: 0 };
-    const tell = () => {
-      for (const text of [
-        ...scan.setAside.slice(told.aside),
-        ...scan.unreadable.slice(told.unreadable),
-      ])
-        messages.push({ text, warning: true });
-      told.aside = scan.setAside.length;
-      told.unreadable = scan.unreadable.length;
-    };
-    tell();
-    if (scan.unlisted !== null)
-      messages.push({
-        text: `Can't look through your saved games in ${store.dir} (${scan.unlisted}): they are left as they are until it can be read.`,
-        warning: true,
-      });
-    const results = new ResultBook(options.places, now);
-    /** Records a saved game; `late`: it ended when it was last saved, not now. */
-    const record = (save: LoadedSave, outcome: Outcome, slot: string, late = true): Appended =>
-      results.record(save.game, outcome, {
-        elapsedMs: save.elapsedMs,
-        continued: save.continued === true,
-        slot,
-        ...(late ? { ended: save.saved } : {}),
-      });
-    // Games whose result the history holds already: their saves could not be removed then. The
-    // saves read later are looked up when one of them is chosen.
-    const found = [...scan.finished, ...scan.unfinished.readSoFar()];
-    const looked = new Set(found.map((save) => save.id));
-    const recorded = results.recorded([...looked]);
-    const isRecorded = (save: { id: string }): boolean =>
-      looked.has(save.id) ? recorded.has(save.id) : results.recorded([save.id]).has(save.id);
-    for (const entry of scan.finished.filter(isRecorded)) store.remove(entry.id);
-    for (const entry of scan.unfinished.readSoFar().filter(isRecorded))
-      scan.unfinished.remove(entry);
+    const opening = openSaves({ ...options, now });
+    const resumed = opening.resumed;
+    if (resumed === null) return GameSession.deal(options, opening, now);
+    const { save, slot } = resumed;
+    const session = new GameSession<S>(opening, now, slot, save.elapsedMs, save.started, true);
+    session.continued = save.continued === true;
+    session.savedAt = movesKept(save.game);
+    opening.messages.push({
+      kind: 'resumed',
+      saved: save.saved,
+      deal: save.game.deal,
+      moves: movesKept(save.game),
+      sameDeal: resumed.sameDeal,
+      // Else the player may wonder why not the game last played.
+      othersInUse: opening.scan.inUse > 0,
+    });
+    return { session, game: save.game, messages: opening.messages, resumed: true };
+  }
 
-    /** Games waiting only for the statistics, from this one of `scan.finished` on. */
-    let settled = 0;
-    const settle = () => {
-      for (const finished of scan.finished.slice(settled).filter((save) => !isRecorded(save))) {
-        const loaded = store.load(finished, now());
-        if (!loaded.ok) {
-          messages.push({ text: loaded.message, warning: true });
-          continue;
-        }
-        const status = gameStatus(loaded.save.game);
-        if (status === 'playing' && !finished.header.abandoned) {
-          // The moves decide, not a header edited by hand: the game can be played on.
-          scan.unfinished.add(finished, true);
-          continue;
-        }
-        const outcome = status !== 'playing' ? status : 'abandoned';
-        // Kept until the statistics have it: the next start tries again.
-        if (record(loaded.save, outcome, finished.id).ok) store.remove(finished.id);
-        else store.release(finished.id, true);
-      }
-      settled = scan.finished.length;
-    };
-    settle();
-
-    // The choice is made on the headers; only the game chosen is replayed (a header that lies,
-    // or a save that fails, is found out then, and the next one is tried). The saves are read
-    // most recent first, only as far as the choice needs (docs/measurements.md, "Start-up").
-    const unfinished = scan.unfinished;
-    const given = options.deal !== undefined || options.fresh || options.loaded !== undefined;
-    for (;;) {
-      // A deal asked for whose game, with the same rules, waits unfinished: that game goes on.
-      const sameDeal =
-        options.deal === undefined || options.fresh || options.loaded
-          ? undefined
-          : unfinished.find(
-              (save) =>
-                options.deal !== undefined &&
-                sameDealAs(save.header.deal, options.deal) &&
-                matches(save.header.rules, options.rules),
-            );
-      const candidate =
-        sameDeal ?? unfinished.find((save) => matches(save.header.rules, options.explicitRules));
-      tell();
-      const resume = candidate !== undefined && (!given || candidate === sameDeal);
-      if (!candidate) break;
-      unfinished.drop(candidate);
-      if (isRecorded(candidate)) {
-        store.remove(candidate.id);
-        continue;
-      }
-      const loaded = store.load(candidate, now());
-      if (!loaded.ok) {
-        messages.push({ text: loaded.message, warning: true });
-        continue;
-      }
-      const save = loaded.save;
-      // Not waited for: a status that takes a search is decided by the game once it is on
-      // screen (docs/rules.md, "Lost"), so a start never waits for one.
-      const known = statusWithin(save.game.position, OPENING_STATUS_LIMIT);
-      if (known !== null && known !== 'playing') {
-        // Its header said otherwise: it is finished, and recorded as such.
-        if (record(save, known, candidate.id).ok) store.remove(candidate.id);
-        else store.release(candidate.id, true);
-        continue;
-      }
-      settle();
-      unfinished.release();
-      if (resume) {
-        const session = new GameSession<S>(
-          store,
-          saves,
-          results,
-          candidate.id,
-          save.elapsedMs,
-          save.started,
-          now,
-          true,
-        );
-        session.continued = save.continued === true;
-        session.savedAt = movesKept(save.game);
-        messages.push(
-          info(
-            `Resumed your game from ${describeDate(save.saved)}: ${dealName(save.game.deal)}, ` +
-              `${plural(movesKept(save.game), 'move')}. ` +
-              (candidate === sameDeal ? 'R restarts this deal.' : 'n starts a new one.') +
-              // Else the player may wonder why not the game last played.
-              (scan.inUse > 0 ? ' Another of your games is open in another spider session.' : ''),
-          ),
-        );
-        return { session, game: save.game, messages, resumed: true };
-      }
-      if (options.deal !== undefined || options.fresh) {
-        // Starting a new game over this one: it counts as abandoned once anything was done in it.
-        if (touched(save.game)) {
-          const abandoned = record(save, 'abandoned', candidate.id, false);
-          // A game continued from a record counts in nothing (docs/saves.md, "Saved games and
-          // statistics").
-          const counts = save.continued
-            ? 'is given up; continued from a record, it counts in no statistic'
-            : 'counts as abandoned';
-          messages.push(info(`Your unfinished game (${dealName(save.game.deal)}) ${counts}.`));
-          if (!abandoned.ok) {
-            // Kept, marked, until the statistics can have it.
-            const marked = { ...save, abandoned: true, saved: now().toISOString() };
-            saves.write(candidate.id, formatSave(save.game, marked));
-            saves.release(candidate.id);
-            messages.push(unrecorded(abandoned.reason));
-            break;
-          }
-        }
-        store.remove(candidate.id);
-      } else store.release(candidate.id);
-      break;
-    }
-    settle();
-    unfinished.release();
-    tell();
-
+  /** Deals the new game a start plays when it resumes none (or continues a file). */
+  private static deal<S extends Saving>(
+    options: OpenOptions<S>,
+    opening: Opening,
+    now: () => Date,
+  ): ReturnType<typeof GameSession.open<S>> {
+    const { store, scan, messages } = opening;
     const slot = store.newId(now());
-    const session = new GameSession<S>(
-      store,
-      saves,
-      results,
-      slot,
-      0,
-      now().toISOString(),
-      now,
-      false,
-    );
+    const session = new GameSession<S>(opening, now, slot, 0, now().toISOString(), false);
     // Said at once: the player should know before playing that nothing will be kept.
     const full = store.room(slot);
     if (store.problem) session.warnOnce(store.problem, messages);
@@ -337,44 +145,22 @@ export class GameSession<S extends Saving = 'at-once'> {
     const game =
       options.loaded?.game ?? newGame(options.deal ?? options.randomSeed(), options.rules);
     if (options.loaded)
-      messages.push(info(`Continuing the game of ${options.loaded.name}: ${dealName(game.deal)}.`));
-    else if (
-      options.deal !== undefined &&
-      !options.fresh &&
-      scan.elsewhere.some(
-        (header) =>
-          options.deal !== undefined &&
-          sameDealAs(header.deal, options.deal) &&
-          matches(header.rules, options.rules) &&
-          header.status !== 'won' &&
-          header.status !== 'lost' &&
-          !header.abandoned,
-      )
-    )
-      // Else the player may wonder why the game of this deal was not resumed.
-      messages.push(
-        info('Your game of this deal is open in another spider session; this is a new one.'),
-      );
-    else if (scan.inUse > 0 && !options.fresh && options.deal === undefined) {
-      const others =
-        scan.inUse === 1
-          ? 'Your other game is open in another spider session'
-          : 'Your other games are open in other spider sessions';
-      messages.push(info(`${others}; this is a new one.`));
+      messages.push({ kind: 'continuing', name: options.loaded.name, deal: game.deal });
+    else {
+      // Else the player may wonder why the game of this deal (or their last) was not resumed.
+      const why = whyNewGame({ ...options, loaded: false }, scan.elsewhere, scan.inUse);
+      if (why === 'deal-elsewhere') messages.push({ kind: why });
+      else if (why === 'others-elsewhere') messages.push({ kind: why, inUse: scan.inUse });
     }
     const saved = session.save(game);
     if (saved) messages.push(saved);
     return { session, game, messages, resumed: false };
   }
 
-  private warnOnce(reason: string, messages?: Note[]): Note | null {
+  private warnOnce(reason: string, messages?: StoreNews[]): StoreNews | null {
     if (this.warned) return null;
     this.warned = true;
-    const note = {
-      text: `Can't save this game: ${reason}. Play goes on, but it will not be kept.`,
-      warning: true,
-      duringPlay: true,
-    };
+    const note: StoreNews = { kind: 'cannot-save', reason };
     messages?.push(note);
     return note;
   }
@@ -392,7 +178,7 @@ export class GameSession<S extends Saving = 'at-once'> {
    * returns a warning the first time saving fails (in the background: the first time a write
    * is found to have failed).
    */
-  private save(game: Game, onWinPanel = false): Note | null {
+  private save(game: Game, onWinPanel = false): StoreNews | null {
     this.tick(onWinPanel);
     const failure = this.keep(game) ?? this.lateFailure();
     return failure === null ? null : this.warnOnce(failure);
@@ -430,7 +216,7 @@ export class GameSession<S extends Saving = 'at-once'> {
 
   /** Why a write in the background failed since the last action, or null. */
   private lateFailure(): string | null {
-    return this.saves instanceof SaveQueue ? this.saves.takeFailure() : null;
+    return this.saves.takeFailure();
   }
 
   private format(game: Game, abandoned = false): string {
@@ -497,44 +283,8 @@ export class GameSession<S extends Saving = 'at-once'> {
    * After every action, before the screen shows it: saves the game. A new game ('n') first
    * settles the one it replaces. Returns a message to show, or null.
    */
-  changed(before: Game, after: Game): Note | null {
-    let problem: Note | null = null;
-    if (after.start !== before.start) {
-      // Not waited for when still being decided (docs/rules.md, "Lost"): the old game keeps its
-      // slot, marked abandoned, and the next start records it, lost or abandoned, once decided. If
-      // even that cannot be written, the answer is waited for.
-      const known = statusWithin(before.position);
-      const deferred =
-        known === null &&
-        touched(before) &&
-        this.soFar(this.saves.write(this.slot, this.format(before, true))).ok;
-      if (deferred) this.moveOn();
-      else {
-        const status = known ?? gameStatus(before);
-        const outcome = status !== 'playing' ? status : touched(before) ? 'abandoned' : null;
-        const recorded = outcome ? this.record(before, outcome) : { ok: true as const };
-        if (!recorded.ok) {
-          // The old game stays in its slot, marked, until the statistics can have it.
-          const kept = this.setAside(before, outcome === 'abandoned');
-          problem = kept.ok
-            ? unrecorded(recorded.reason)
-            : lostResult(recorded.reason, kept.reason);
-        } else if (outcome) {
-          // Its slot names its result in the history: the new game must not share it, locked or
-          // not, or its own result would be taken for this one's (docs/saves.md, "Saved
-          // games and statistics").
-          this.retire();
-        }
-      }
-      // Said again for the new game, if its saves fail too; nothing said of the old one's.
-      this.warned = false;
-      this.recovered = false;
-      // The new game's clock starts now: the time before (on a win panel, say) was the old one's.
-      this.elapsedMs = 0;
-      this.lastActivity = this.now().getTime();
-      this.started = this.now().toISOString();
-      this.continued = false; // a new deal is the player's own
-    }
+  changed(before: Game, after: Game): StoreNews | null {
+    const problem = after.start !== before.start ? this.replaced(before) : null;
     // An undo from the win panel: the time spent reading it was not playing time (docs/saves.md,
     // "Saved games and statistics"), nor is it when the game is won again.
     const warning = this.save(after, after.start === before.start && isWon(before.position));
@@ -544,8 +294,57 @@ export class GameSession<S extends Saving = 'at-once'> {
       return this.results.winNote(after, this.elapsedMs);
     if (this.recovered) {
       this.recovered = false;
-      return info('Saving works again: this game is kept from here on.');
+      return { kind: 'saving-works' };
     }
+    return null;
+  }
+
+  /**
+   * A new game replaces `before`: the old one is settled (recorded, or left in its slot for the
+   * next start) and the session starts afresh. Returns what the player must hear of the old
+   * game's result, or null.
+   */
+  private replaced(before: Game): StoreNews | null {
+    const problem = this.settleReplaced(before);
+    // Said again for the new game, if its saves fail too; nothing said of the old one's.
+    this.warned = false;
+    this.recovered = false;
+    // The new game's clock starts now: the time before (on a win panel, say) was the old one's.
+    this.elapsedMs = 0;
+    this.lastActivity = this.now().getTime();
+    this.started = this.now().toISOString();
+    this.continued = false; // a new deal is the player's own
+    return problem;
+  }
+
+  /** Settles a game a new one replaces; returns what the player must hear of it, or null. */
+  private settleReplaced(before: Game): StoreNews | null {
+    // Not waited for when still being decided (docs/rules.md, "Lost"): the old game keeps its slot,
+    // marked abandoned, and the next start records it, lost or abandoned, once decided. If
+    // even that cannot be written, the answer is waited for.
+    const known = statusWithin(before.position);
+    const deferred =
+      known === null &&
+      touched(before) &&
+      this.soFar(this.saves.write(this.slot, this.format(before, true))).ok;
+    if (deferred) {
+      this.moveOn();
+      return null;
+    }
+    const status = known ?? gameStatus(before);
+    const outcome = status !== 'playing' ? status : touched(before) ? 'abandoned' : null;
+    const recorded = outcome ? this.record(before, outcome) : { ok: true as const };
+    if (!recorded.ok) {
+      // The old game stays in its slot, marked, until the statistics can have it.
+      const kept = this.setAside(before, outcome === 'abandoned');
+      return kept.ok
+        ? { kind: 'unrecorded', reason: recorded.reason }
+        : { kind: 'result-lost', reason: recorded.reason, saveReason: kept.reason };
+    }
+    // Its slot names its result in the history: the new game must not share it, locked or
+    // not, or its own result would be taken for this one's (docs/saves.md, "Saved
+    // games and statistics").
+    if (outcome) this.retire();
     return null;
   }
 
@@ -565,16 +364,15 @@ export class GameSession<S extends Saving = 'at-once'> {
       kept = this.write(game, text);
       this.saves.release(this.slot);
     }
-    const queue = this.saves instanceof SaveQueue ? this.saves : null;
-    const leaving = queue
-      ? queue.flush().then(async () => left(await kept))
+    const leaving = this.saves.background
+      ? this.saves.flush().then(async () => left(await kept))
       : left(this.soFar(kept));
     return leaving as Leaving<S>;
   }
 
   /** Whether leaving `game` waits for its lost-game search (see `statusOnLeaving`). */
   leavingWaits(game: Game): boolean {
-    return !(this.saves instanceof SaveQueue) && statusWithin(game.position) === null;
+    return !this.saves.background && statusWithin(game.position) === null;
   }
 
   /**
@@ -584,9 +382,7 @@ export class GameSession<S extends Saving = 'at-once'> {
    * on its own terminal waits for it.
    */
   statusOnLeaving(game: Game): Status {
-    return this.saves instanceof SaveQueue
-      ? (statusWithin(game.position) ?? 'playing')
-      : gameStatus(game);
+    return this.saves.background ? (statusWithin(game.position) ?? 'playing') : gameStatus(game);
   }
 
   /**
@@ -605,7 +401,9 @@ export class GameSession<S extends Saving = 'at-once'> {
         left: (kept) => ({
           unsaved: null,
           savedAt: null,
-          note: (kept.ok ? unrecorded(reason) : lostResult(reason, kept.reason)).text,
+          note: kept.ok
+            ? { kind: 'unrecorded', reason }
+            : { kind: 'result-lost', reason, saveReason: kept.reason },
         }),
       };
     }
@@ -626,7 +424,7 @@ export class GameSession<S extends Saving = 'at-once'> {
    * at once. A server waits for this before it exits.
    */
   flush(): Promise<void> {
-    return this.saves instanceof SaveQueue ? this.saves.flush() : Promise.resolve();
+    return this.saves.flush();
   }
 
   /**
@@ -638,13 +436,13 @@ export class GameSession<S extends Saving = 'at-once'> {
     return this.results.statistics(game, this.played());
   }
 
-  /** Writes the game record to a new file in `folder` ('w'); returns what to tell the player. */
+  /** Writes the game record to a new file in `folder` ('w'); returns what became of it. */
   writeRecord(
     game: Game,
     folder?: string | null,
     /** How to name the folder to a player who cannot reach it (over SSH); else its path. */
     shown?: string,
-  ): string {
+  ): RecordNews {
     return this.records.write(game, folder, shown);
   }
 }

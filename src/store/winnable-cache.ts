@@ -13,6 +13,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { appendLine, READ_EXISTING } from './files';
 import { cacheDir, cacheProblem } from './paths';
 
 export const CACHE_FILE = 'winnable.jsonl';
@@ -36,8 +37,7 @@ export function cachedDeal(env: NodeJS.ProcessEnv, key: string): CachedDeal | nu
   let text: string;
   let fd: number | undefined;
   try {
-    const { O_NOFOLLOW, O_NONBLOCK, O_RDONLY } = fs.constants;
-    fd = fs.openSync(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+    fd = fs.openSync(file, READ_EXISTING);
     const info = fs.fstatSync(fd);
     if (!info.isFile() || info.size > MAX_CACHE_BYTES) return null;
     text = fs.readFileSync(fd, 'utf8');
@@ -73,17 +73,9 @@ export function cacheDeal(env: NodeJS.ProcessEnv, key: string, entry: CachedDeal
   if (file === null) return false;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const { O_APPEND, O_CREAT, O_NOFOLLOW, O_NONBLOCK, O_WRONLY } = fs.constants;
-    const fd = fs.openSync(file, O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_WRONLY, 0o600);
-    try {
-      const info = fs.fstatSync(fd);
-      if (!info.isFile() || info.size > MAX_CACHE_BYTES) return false;
-      // A line of its own even after one cut short (a full disk): a blank line is skipped.
-      const bytes = Buffer.from(`\n${JSON.stringify({ key, ...entry })}\n`, 'utf8');
-      return fs.writeSync(fd, bytes) === bytes.length;
-    } finally {
-      fs.closeSync(fd);
-    }
+    // A line of its own even after one cut short (a full disk): a blank line is skipped.
+    const line = `\n${JSON.stringify({ key, ...entry })}\n`;
+    return appendLine(file, line, MAX_CACHE_BYTES) === 'added';
   } catch {
     return false;
   }

@@ -2,7 +2,8 @@ import { type Game, gameScores, movesKept, touched, type Rules, type ScoringName
 import { DealName, originName } from '../notation';
 import { heuristicHints } from '../search';
 import { localPlaces, type Places } from '../store/paths';
-import { GameSession, type Left, type Note, type Saving } from '../store/session';
+import { GameSession, type Left, type Saving } from '../store/session';
+import { type Note, recordText, storeNote } from '../words/store';
 import { initialState } from './controller';
 import { type GameHost, runTerminalGame } from './loop';
 import type { UiState } from './state';
@@ -88,7 +89,7 @@ export async function playInTerminal(options: PlayOptions): Promise<{
   });
   // Every message the store makes reaches the player through this (Places.shown).
   const shown = places.shown ?? ((text: string) => text);
-  const messages = opened.messages.map((n) => ({ ...n, text: shown(n.text) }));
+  const messages = opened.messages.map(storeNote).map((n) => ({ ...n, text: shown(n.text) }));
   const resumed = opened.resumed;
   // The message line shows one line: warnings are repeated whole when the game ends, but for
   // those the summary says itself (whether the game was saved).
@@ -109,8 +110,9 @@ export async function playInTerminal(options: PlayOptions): Promise<{
     {
       gameChanged: (before, after) => {
         current = after;
-        const note = session.changed(before, after);
-        if (!note) return null;
+        const news = session.changed(before, after);
+        if (!news) return null;
+        const note = storeNote(news);
         const text = shown(note.text);
         if (repeated(note)) warnings.push(text);
         return { text, kind: note.warning ? 'error' : 'win' };
@@ -118,9 +120,9 @@ export async function playInTerminal(options: PlayOptions): Promise<{
       writeRecord: (game) =>
         shown(
           options.records === undefined
-            ? session.writeRecord(game)
+            ? recordText(session.writeRecord(game))
             : 'folder' in options.records
-              ? session.writeRecord(game, options.records.folder, options.records.shown)
+              ? recordText(session.writeRecord(game, options.records.folder, options.records.shown))
               : options.records.refused,
         ),
       statistics: (game) => {
@@ -136,7 +138,7 @@ export async function playInTerminal(options: PlayOptions): Promise<{
   // so that it does not look like a hang.
   if (left === null && session.leavingWaits(last)) options.terminal.output.write(`${DECIDING}\n`);
   const settled = await leave(last);
-  if (settled.note !== null) warnings.push(shown(settled.note));
+  if (settled.note !== null) warnings.push(shown(storeNote(settled.note).text));
   const score = gameScores(last)[options.scoring];
   const ending = {
     status: session.statusOnLeaving(last),

@@ -13,8 +13,10 @@ import { bySeed, DEAL, type Game, newGame, play, type Rules } from '../../src/en
 import { formatSave } from '../../src/notation';
 import { readResults } from '../../src/store/history';
 import { localPlaces } from '../../src/store/paths';
-import { idBySaveTime, SaveStore } from '../../src/store/saves';
+import { idBySaveTime } from '../../src/store/save-names';
+import { SaveStore } from '../../src/store/saves';
 import { GameSession, type OpenOptions } from '../../src/store/session';
+import { storeNote } from '../../src/words/store';
 
 const FOUR: Rules = { suits: 4, relaxed: 0, keepSuits: false };
 const TWO: Rules = { suits: 2, relaxed: 0, keepSuits: false };
@@ -194,7 +196,7 @@ describe('the game a start resumes', () => {
     expect(playing.game.deal.key).toBe('m19');
     const other = GameSession.open(opening(env));
     expect(other.game.deal.key).toBe('m18');
-    expect(other.messages.map((m) => m.text).join(' ')).toContain(
+    expect(other.messages.map((m) => storeNote(m).text).join(' ')).toContain(
       'Another of your games is open in another spider session.',
     );
     expect(fs.readdirSync(games).filter((name) => name.endsWith('.txt'))).toHaveLength(20);

@@ -10,6 +10,7 @@ import { summarize } from '../../src/stats';
 import { readResults } from '../../src/store/history';
 import { localPlaces } from '../../src/store/paths';
 import { GameSession } from '../../src/store/session';
+import { storeNote } from '../../src/words/store';
 
 const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
 const roots: string[] = [];
@@ -60,7 +61,7 @@ describe('a game continued from a record file', () => {
     const first = open(folders, oneMove());
     first.session.leave(first.game);
     const again = open(folders);
-    expect(again.messages.map((m) => m.text).join(' ')).toContain('Resumed');
+    expect(again.messages.map((m) => storeNote(m).text).join(' ')).toContain('Resumed');
     again.session.changed(again.game, newGame('7', RULES));
     const history = readResults(path.join(folders.XDG_DATA_HOME, 'spider'));
     expect(history.results).toEqual([
@@ -79,7 +80,7 @@ describe('a game continued from a record file', () => {
       fresh: true,
       randomSeed: () => '7',
     });
-    expect(next.messages.map((m) => m.text)).toContain(
+    expect(next.messages.map((m) => storeNote(m).text)).toContain(
       'Your unfinished game (seed 42) is given up; continued from a record, it counts in no statistic.',
     );
     const history = readResults(path.join(folders.XDG_DATA_HOME, 'spider'));

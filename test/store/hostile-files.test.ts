@@ -23,8 +23,8 @@ function tempRoot(): string {
 }
 
 /**
- * Runs `script` (CommonJS, with `saves`, `history` and `localPlaces` loaded from dist/) in a child
- * process.
+ * Runs `script` (CommonJS, with `saves`, `history`, `localPlaces` and the store's `words` loaded
+ * from dist/) in a child process.
  */
 function runStore(
   script: string,
@@ -33,6 +33,7 @@ function runStore(
   const prelude = `const saves = require(${JSON.stringify(path.join(ROOT, 'dist', 'store', 'saves.js'))});
 const history = require(${JSON.stringify(path.join(ROOT, 'dist', 'store', 'history.js'))});
 const { localPlaces } = require(${JSON.stringify(path.join(ROOT, 'dist', 'store', 'paths.js'))});
+const words = require(${JSON.stringify(path.join(ROOT, 'dist', 'words', 'store.js'))});
 const fs = require('fs'); const path = require('path');
 `;
   const result = spawnSync(process.execPath, ['-e', prelude + script], {
@@ -104,7 +105,7 @@ console.log((scan.unfinished.find(() => true) ? 1 : 0) + scan.inUse);`,
     fs.mkdirSync(games, { recursive: true });
     expect(spawnSync('mkfifo', [path.join(games, 'g1.txt')]).status).toBe(0);
     const { output } = runStore(
-      `console.log(new saves.SaveStore(localPlaces(process.env)).scan().setAside.join(' '));`,
+      `console.log(new saves.SaveStore(localPlaces(process.env)).scan().setAside.map((n) => words.storeNote(n).text).join(' '));`,
       { XDG_STATE_HOME: path.join(root, 'state') },
     );
     expect(output).toContain('not a regular file');

@@ -9,6 +9,7 @@ import { DEAL, type Game, movesKept, newGame, play, type Rules } from '../../src
 import { readResults } from '../../src/store/history';
 import { type Places, playerPlaces } from '../../src/store/paths';
 import { GameSession } from '../../src/store/session';
+import { storeNote } from '../../src/words/store';
 
 const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
 const roots: string[] = [];
@@ -61,12 +62,12 @@ describe("a player's own folder", () => {
     expect(fs.statSync(alice).mode & 0o777).toBe(0o700);
 
     // Bob has nothing to resume; Alice does.
-    expect(open(playerPlaces(bob)).messages.map((n) => n.text)).not.toContainEqual(
+    expect(open(playerPlaces(bob)).messages.map((n) => storeNote(n).text)).not.toContainEqual(
       expect.stringMatching(/^Resumed/),
     );
     const again = open(playerPlaces(alice));
     expect(movesKept(again.game)).toBe(1);
-    expect(again.messages[0].text).toMatch(/^Resumed your game from /);
+    expect(storeNote(again.messages[0]).text).toMatch(/^Resumed your game from /);
 
     // A new deal abandons it: the statistics are in Alice's folder.
     again.session.changed(again.game, newGame('9', RULES));
@@ -84,7 +85,7 @@ describe("a player's own folder", () => {
     fs.mkdirSync(alice, { mode: 0o700 });
     fs.chmodSync(alice, 0o777);
     const { session, game, messages } = open(playerPlaces(alice));
-    expect(messages).toContainEqual({
+    expect(messages.map(storeNote)).toContainEqual({
       text: `Can't save this game: other users can write to ${alice} (mode 777); it is not used until it is yours alone (chmod 700). Play goes on, but it will not be kept.`,
       warning: true,
       duringPlay: true,
@@ -109,7 +110,7 @@ describe('two sessions of one player in one process (two logins to a server)', (
     first.session.changed(first.game, firstPlayed);
 
     const second = open(playerPlaces(alice), '9');
-    expect(second.messages).toEqual([OTHER_OPEN]);
+    expect(second.messages.map(storeNote)).toEqual([OTHER_OPEN]);
     expect(second.game.deal.key).toBe('9');
     const secondPlayed = dealt(second.game);
     second.session.changed(second.game, secondPlayed);
@@ -123,7 +124,7 @@ describe('two sessions of one player in one process (two logins to a server)', (
     expect(new Set(owners.map((o) => o.session)).size).toBe(2);
 
     // Both games are taken: a third login gets a new game, and says why.
-    expect(open(playerPlaces(alice), '5').messages).toEqual([
+    expect(open(playerPlaces(alice), '5').messages.map(storeNote)).toEqual([
       {
         text: 'Your other games are open in other spider sessions; this is a new one.',
         warning: false,
@@ -135,7 +136,7 @@ describe('two sessions of one player in one process (two logins to a server)', (
     expect(third.game.deal.key).toBe('42');
     expect(movesKept(third.game)).toBe(1);
     // The second session still plays the other game: the message says why this one.
-    expect(third.messages.map((n) => n.text)).toEqual([
+    expect(third.messages.map((n) => storeNote(n).text)).toEqual([
       expect.stringMatching(
         /^Resumed your game from .+, 1 move\. n starts a new one\. Another of your games is open in another spider session\.$/,
       ),
@@ -167,7 +168,7 @@ describe('two sessions of one player in one process (two logins to a server)', (
     expect(readResults(alice).results).toEqual([
       expect.objectContaining({ deal: expect.objectContaining({ key: '9' }) }),
     ]);
-    expect(open(playerPlaces(alice), '5').messages).toEqual([OTHER_OPEN]);
+    expect(open(playerPlaces(alice), '5').messages.map(storeNote)).toEqual([OTHER_OPEN]);
     first.session.leave(firstPlayed);
     expect(open(playerPlaces(alice), '5').game.deal.key).toBe('42');
   });
@@ -188,7 +189,7 @@ describe('two sessions of one player in one process (two logins to a server)', (
     const second = askFor('42');
     expect(second.game.deal.key).toBe('42');
     expect(movesKept(second.game)).toBe(0);
-    expect(second.messages).toEqual([
+    expect(second.messages.map(storeNote)).toEqual([
       {
         // The start's message names the deal after it (docs/saves.md, "Saved games and
         // statistics").
@@ -197,7 +198,9 @@ describe('two sessions of one player in one process (two logins to a server)', (
       },
     ]);
     // Another deal, or the same deal with other rules, is not that game: nothing to explain.
-    expect(askFor('43').messages).toEqual([]);
-    expect(askFor('42', { ...RULES, suits: RULES.suits === 1 ? 2 : 1 }).messages).toEqual([]);
+    expect(askFor('43').messages.map(storeNote)).toEqual([]);
+    expect(
+      askFor('42', { ...RULES, suits: RULES.suits === 1 ? 2 : 1 }).messages.map(storeNote),
+    ).toEqual([]);
   });
 });

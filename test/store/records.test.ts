@@ -10,6 +10,7 @@ import { formatRecord } from '../../src/notation';
 import { sizeText } from '../../src/store/disk-limits';
 import { playerPlaces } from '../../src/store/paths';
 import { type RecordLimits, RecordWriter } from '../../src/store/records';
+import { recordText } from '../../src/words/store';
 import { GameSession } from '../../src/store/session';
 
 const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
@@ -39,7 +40,7 @@ function writerWith(limits?: RecordLimits) {
   const folder = path.join(root, 'records');
   fs.mkdirSync(folder);
   const writer = new RecordWriter(ticking(), limits);
-  return { root, folder, writer, w: (game: Game) => writer.write(game, folder, SHOWN) };
+  return { root, folder, writer, w: (game: Game) => recordText(writer.write(game, folder, SHOWN)) };
 }
 
 /** The game's record files in the folder, in the order of their names. */
@@ -229,7 +230,7 @@ describe('a player of a server', () => {
     });
     let current = game;
     for (let i = 0; i < 5; i++) {
-      const said = session.writeRecord(current, folder, SHOWN);
+      const said = recordText(session.writeRecord(current, folder, SHOWN));
       expect(said).toMatch(/^Wrote spider-7-/);
       expect(recordNames(folder).length).toBeLessThanOrEqual(2);
       const next = play(current, DEAL);

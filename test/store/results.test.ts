@@ -16,6 +16,11 @@ import { localPlaces, playerPlaces } from '../../src/store/paths';
 import { ResultBook } from '../../src/store/results';
 import { playedOut } from '../helpers/play-out';
 import { historyLine, playedGames } from '../helpers/results';
+import { storeNote } from '../../src/words/store';
+import type { StoreNews } from '../../src/store/news';
+
+/** What the player reads of the store's news, if any. */
+const textOf = (news: StoreNews | null): string | null => news && storeNote(news).text;
 
 const ONE_SUIT: Rules = { suits: 1, relaxed: 0, keepSuits: false };
 const roots: string[] = [];
@@ -119,10 +124,10 @@ describe('the statistics s shows', () => {
     const { results } = book(new Date('2026-11-27T09:30:00.000Z'));
     const played = { elapsedMs: 10, continued: false };
     const { after: won } = playedOut('won');
-    expect(results.winNote(won, 10)?.text).toMatch(/^You won! New records: first win/);
+    expect(textOf(results.winNote(won, 10))).toMatch(/^You won! New records: first win/);
     results.record(won, 'won', played);
     // The same win again: the first is in the history, so only the streak is new.
-    expect(results.winNote(won, 10)?.text).toBe('You won! New records: best streak: 2.');
+    expect(textOf(results.winNote(won, 10))).toBe('You won! New records: best streak: 2.');
   });
 
   it('say so when the history is gone, or is no longer a file', () => {
@@ -203,7 +208,7 @@ describe('a history kept within a limit (docs/serve.md, "Limits on disk")', () =
     });
     const grown = fs.statSync(file).size - size;
     expect(parsed().slice(1)).toEqual([size, 0, grown]);
-    expect(results.winNote(playedOut('won').after, 10)?.text).not.toMatch(/not checked/);
+    expect(textOf(results.winNote(playedOut('won').after, 10))).not.toMatch(/not checked/);
   }, 120_000);
 
   it('folds once an append takes the history past its limit, and finds a late result it folded', async () => {

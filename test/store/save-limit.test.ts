@@ -11,6 +11,11 @@ import { formatSave } from '../../src/notation';
 import { type DiskLimits, SERVER_DISK_LIMITS } from '../../src/store/disk-limits';
 import { localPlaces, type Places, playerPlaces } from '../../src/store/paths';
 import { GameSession, type Saving } from '../../src/store/session';
+import { storeNote } from '../../src/words/store';
+import type { StoreNews } from '../../src/store/news';
+
+/** What the player reads of the store's news, if any. */
+const textOf = (news: StoreNews | null): string | null => news && storeNote(news).text;
 
 const RULES: Rules = { suits: 1, relaxed: 0, keepSuits: false };
 const roots: string[] = [];
@@ -72,7 +77,9 @@ describe('a player with as many saved games as the server keeps', () => {
     // A third login: both games are in use, so a new one is dealt, which cannot be kept.
     const third = open(places, '3');
     expect(third.resumed).toBe(false);
-    expect(third.messages).toContainEqual(expect.objectContaining({ text: FULL, warning: true }));
+    expect(third.messages.map(storeNote)).toContainEqual(
+      expect.objectContaining({ text: FULL, warning: true }),
+    );
     let game = third.game;
     for (let i = 0; i < 3; i++) {
       const next = dealt(game);
@@ -110,7 +117,7 @@ describe('a player with as many saved games as the server keeps', () => {
     await third.session.flush();
     game = next;
     next = dealt(game);
-    expect(third.session.changed(game, next)?.text).toBe(
+    expect(textOf(third.session.changed(game, next))).toBe(
       'Saving works again: this game is kept from here on.',
     );
     game = next;
@@ -127,7 +134,7 @@ describe('a player with as many saved games as the server keeps', () => {
     const second = open(places, '2');
     // Both first actions come before either save reaches the disk.
     expect(first.session.changed(first.game, dealt(first.game))).toBeNull();
-    expect(second.session.changed(second.game, dealt(second.game))?.text).toMatch(
+    expect(textOf(second.session.changed(second.game, dealt(second.game)))).toMatch(
       /^Can't save this game: you have 1 saved game on this server, as many as it keeps for you;/,
     );
     await Promise.all([first.session.flush(), second.session.flush()]);
@@ -152,7 +159,7 @@ describe('a player with as many saved games as the server keeps', () => {
     // A record continued: a new game beside the others (played locally with these limits).
     const loaded = { game: newGame('9', RULES), name: 'game.txt' };
     const opened = GameSession.open({ ...openingOf(places), loaded });
-    expect(opened.messages.map((m) => m.text)).toContain(
+    expect(opened.messages.map((m) => storeNote(m).text)).toContain(
       "Can't save this game: you have 5 saved games on this server, and it keeps 2 for you; " +
         'finish or give up 4 of them to make room. Play goes on, but it will not be kept.',
     );

@@ -20,7 +20,10 @@ import {
 import { formatRecord, formatSave } from '../../src/notation';
 import { MAX_INPUT_BYTES } from '../../src/store/input';
 import { localPlaces } from '../../src/store/paths';
-import { type Claimed, MAX_SAVE_BYTES, SaveStore, type Scan } from '../../src/store/saves';
+import type { Claimed, Scan } from '../../src/store/save-scan';
+import type { StoreNews } from '../../src/store/news';
+import { MAX_SAVE_BYTES, SaveStore } from '../../src/store/saves';
+import { storeNote } from '../../src/words/store';
 import { bigRecord } from '../helpers/big-record';
 import { bundle, boundUser, handOver } from '../helpers/bundle';
 
@@ -132,6 +135,9 @@ function everyGame(scan: Scan): Claimed[] {
 function facts(scan: Scan) {
   return { ...scan, unfinished: everyGame(scan).map((save) => save.id) };
 }
+
+/** What the player reads of the store's news. */
+const said = (news: StoreNews): string => storeNote(news).text;
 
 /** A scan that found no save at all. */
 const NOTHING_FOUND = {
@@ -503,10 +509,10 @@ describe('scan', () => {
    */
   function scanAndLoad(store: SaveStore) {
     const scan = store.scan(NOW);
-    const setAside = [...scan.setAside];
+    const setAside = scan.setAside.map(said);
     const unfinished = everyGame(scan).filter((entry) => {
       const loaded = store.load(entry, NOW);
-      if (!loaded.ok) setAside.push(loaded.message);
+      if (!loaded.ok) setAside.push(said(loaded.news));
       return loaded.ok;
     });
     return { ...scan, setAside, unfinished };
@@ -540,7 +546,7 @@ describe('scan', () => {
     const store = storeWith({ 'huge.txt': good });
     fs.truncateSync(path.join(store.dir, 'huge.txt'), MAX_SAVE_BYTES + 1);
     const scan = store.scan(NOW);
-    expect(scan.setAside).toEqual([
+    expect(scan.setAside.map(said)).toEqual([
       `Your saved game huge.txt could not be used (it is too large (${MAX_SAVE_BYTES + 1} bytes)); ` +
         `moved to ${path.join(store.dir, `huge.bad-${STAMP}`)}.`,
     ]);
@@ -560,7 +566,7 @@ describe('scan', () => {
     const scan = store.scan(NOW);
     expect(everyGame(scan).map((s) => s.id)).toEqual(['good']);
     expect(scan.setAside).toHaveLength(1);
-    expect(scan.setAside[0]).toContain('Your saved game odd.txt could not be used');
+    expect(said(scan.setAside[0])).toContain('Your saved game odd.txt could not be used');
   });
 
   it("removes a claimed save's temporaries a killed writer left, and no other file", () => {
@@ -610,7 +616,7 @@ describe('scan', () => {
     const child = spawnSync(command, args, { encoding: 'utf8' });
     expect(child.stderr).toBe('');
     const scan = JSON.parse(child.stdout) as Record<string, unknown>;
-    expect(scan).toMatchObject({
+    expect({ ...scan, unreadable: (scan.unreadable as StoreNews[]).map(said) }).toMatchObject({
       unfinished: ['good'],
       setAside: [],
       unreadable: [

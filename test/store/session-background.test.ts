@@ -12,6 +12,11 @@ import { playerPlaces } from '../../src/store/paths';
 import { GameSession, type Saving } from '../../src/store/session';
 import { LOST_GAME_ACTIONS, LOST_GAME_RULES, lostGame } from '../helpers/lost-game';
 import { holdRenames, ioError, turns, until } from '../helpers/slow-disk';
+import { storeNote } from '../../src/words/store';
+import type { StoreNews } from '../../src/store/news';
+
+/** The note the player gets of the store's news, if any. */
+const noteOf = (news: StoreNews | null) => news && storeNote(news);
 
 const RULES: Rules = { suits: 4, relaxed: 0, keepSuits: false };
 const roots: string[] = [];
@@ -107,7 +112,7 @@ describe('saving in the background', () => {
     expect(await leaving).toEqual({ unsaved: null, savedAt: null, note: null });
     const again = open(folder, 'at-once');
     expect(again.game.position.dealt).toBe(4);
-    expect(again.messages[0].text).toMatch(/^Resumed your game from /);
+    expect(storeNote(again.messages[0]).text).toMatch(/^Resumed your game from /);
   });
 
   it('tells a failed write at the next action, once', async () => {
@@ -119,7 +124,7 @@ describe('saving in the background', () => {
     expect(session.changed(game, one)).toBeNull();
     await session.flush();
     const two = dealt(one);
-    expect(session.changed(one, two)).toEqual({
+    expect(noteOf(session.changed(one, two))).toEqual({
       text: `Can't save this game: input/output error (${dir}). Play goes on, but it will not be kept.`,
       warning: true,
       duringPlay: true,
@@ -199,7 +204,7 @@ describe('saving in the background', () => {
     const two = dealt(one);
     const leaving = first.session.leave(two);
     await until(() => held.renamed.length === 1);
-    expect(open(folder, 'in-background').messages.map((n) => n.text)).toEqual([
+    expect(open(folder, 'in-background').messages.map((n) => storeNote(n).text)).toEqual([
       'Your other game is open in another spider session; this is a new one.',
     ]);
     held.open();
@@ -218,12 +223,12 @@ describe('a new deal while saving in the background', () => {
     await session.flush();
     const held = holdRenames();
     // The statistics cannot take the game given up: it is kept for the next start.
-    expect(session.changed(one, newGame('9', RULES))).toEqual({
+    expect(noteOf(session.changed(one, newGame('9', RULES)))).toEqual({
       text: expect.stringMatching(/it is kept and will be recorded next time\.$/),
       warning: true,
     });
     await until(() => held.renamed.length === 1);
-    expect(open(folder, 'at-once').messages.map((n) => n.text)).toEqual([
+    expect(open(folder, 'at-once').messages.map((n) => storeNote(n).text)).toEqual([
       'Your other game is open in another spider session; this is a new one.',
     ]);
     held.open();

@@ -25,6 +25,14 @@ import { SaveStore } from '../../src/store/saves';
 import { GameSession } from '../../src/store/session';
 import { LOST_GAME_ACTIONS, lostGame, nearlyGlancedLost } from '../helpers/lost-game';
 import { playedOut } from '../helpers/play-out';
+import { recordText, storeNote } from '../../src/words/store';
+import type { StoreNews } from '../../src/store/news';
+
+/** The note the player gets of the store's news, if any. */
+const noteOf = (news: StoreNews | null) => news && storeNote(news);
+
+/** What the player reads of the store's news, if any. */
+const textOf = (news: StoreNews | null): string | null => news && storeNote(news).text;
 
 const ONE_SUIT: Rules = { suits: 1, relaxed: 0, keepSuits: false };
 const roots: string[] = [];
@@ -97,7 +105,7 @@ describe('leaving a finished game the statistics cannot take', () => {
     const leftAt = Date.now();
     const left = session.leave(lost);
     expect(left.unsaved).toBeNull();
-    expect(left.note).toMatch(
+    expect(textOf(left.note)).toMatch(
       /^Can't record your last game in the statistics \(.+\); it is kept and will be recorded next time\.$/,
     );
     // The next start, days later, with a data folder that works, records it as ended then.
@@ -121,7 +129,7 @@ describe('leaving a finished game the statistics cannot take', () => {
     fs.rmSync(where.state, { recursive: true });
     fs.writeFileSync(where.state, 'a file where the state folder should be\n');
     const left = session.leave(lost);
-    expect(left.note).toMatch(
+    expect(textOf(left.note)).toMatch(
       /^Can't record your last game in the statistics \(.+\), nor keep it for later \(.+\): its result is lost\.$/,
     );
   });
@@ -136,8 +144,8 @@ describe('leaving a finished game the statistics cannot take', () => {
     fs.rmSync(where.state, { recursive: true });
     fs.writeFileSync(where.state, 'a file where the state folder should be\n');
     const note = session.changed(lost, newGame('8', ONE_SUIT));
-    expect(note?.warning).toBe(true);
-    expect(note?.text).toMatch(/its result is lost\.$/);
+    expect(note && storeNote(note).warning).toBe(true);
+    expect(textOf(note)).toMatch(/its result is lost\.$/);
   });
 });
 
@@ -158,7 +166,7 @@ describe('a save whose header says the game is over', () => {
     fs.writeFileSync(path.join(dir, 'edited.txt'), text);
     const { game, messages } = open(env, undefined, false);
     expect(game.position).toEqual(before.position);
-    expect(messages.map((m) => m.text)).toEqual([
+    expect(messages.map((m) => storeNote(m).text)).toEqual([
       expect.stringMatching(/^Resumed your game from /),
     ]);
     expect(readResults(path.join(where.data, 'spider')).results).toEqual([]);
@@ -175,7 +183,7 @@ describe('a file where the save folder should be', () => {
     const { before } = playedOut('won');
     const { session } = open(env, before.deal.key);
     const note = session.changed(newGame(before.deal.key, ONE_SUIT), before);
-    expect(note?.text).toBe(
+    expect(textOf(note)).toBe(
       `Can't save this game: can't lock a save slot in ${dir} (a file is in the way). Play goes on, but it will not be kept.`,
     );
     expect(session.leave(before).unsaved).toMatch(/a file is in the way/);
@@ -188,7 +196,7 @@ describe('records on a win', () => {
     const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
     const { before, after } = playedOut('won');
     const { session } = open(env, before.deal.key);
-    expect(session.changed(before, after)?.text).toMatch(/^You won! New records: /);
+    expect(textOf(session.changed(before, after))).toMatch(/^You won! New records: /);
   });
 
   it('are not claimed when a line of the history was skipped', () => {
@@ -201,7 +209,7 @@ describe('records on a win', () => {
     const { session } = open(env, before.deal.key);
     expect(readResults(path.dirname(file)).skipped).toBe(1);
     // The player hears why there are none; spider stats counts the damaged lines too.
-    expect(session.changed(before, after)).toEqual({
+    expect(noteOf(session.changed(before, after))).toEqual({
       text: 'You won! Records not checked: 1 damaged line in your statistics.',
       warning: false,
     });
@@ -218,7 +226,7 @@ describe('records on a win', () => {
     fs.appendFileSync(file, '\n');
     const { before, after } = playedOut('won');
     const { session } = open(env, before.deal.key);
-    expect(session.changed(before, after)).toEqual({
+    expect(noteOf(session.changed(before, after))).toEqual({
       text: 'You won! Records not checked: your statistics are over 64 MiB.',
       warning: false,
     });
@@ -231,7 +239,7 @@ describe('records on a win', () => {
     fs.mkdirSync(historyPath(path.join(where.data, 'spider')), { recursive: true });
     const { before, after } = playedOut('won');
     const { session } = open(env, before.deal.key);
-    expect(session.changed(before, after)?.text ?? '').not.toMatch(/New records/);
+    expect(textOf(session.changed(before, after)) ?? '').not.toMatch(/New records/);
   });
 });
 
@@ -311,7 +319,7 @@ describe('a game given up for a new one', () => {
     const back = dealtThenUndone(session, game);
     session.leave(back);
     const { messages } = open(env);
-    expect(messages.map((m) => m.text)).toContain(
+    expect(messages.map((m) => storeNote(m).text)).toContain(
       `Your unfinished game (seed ${back.deal.key}) counts as abandoned.`,
     );
     expect(results(where.data)).toEqual([
@@ -332,9 +340,9 @@ describe('a save folder where no lock can be put down', () => {
       (env) => {
         for (const seed of [undefined, '42']) {
           const { messages } = open(env, seed, false);
-          const texts = messages.map((n) => n.text).join(' ');
+          const texts = messages.map((n) => storeNote(n).text).join(' ');
           expect(texts).not.toMatch(/another spider session/);
-          expect(messages).toContainEqual({
+          expect(messages.map(storeNote)).toContainEqual({
             text: expect.stringMatching(
               /^Can't save this game: can't lock a save slot in .+ \(permission denied\)\. Play goes on, but it will not be kept\.$/,
             ),
@@ -358,7 +366,7 @@ describe('a save folder that cannot be looked through', () => {
         }) as typeof fs.readdirSync),
       (env, dir) => {
         const { game, session, messages } = open(env, undefined, false);
-        expect(messages).toContainEqual({
+        expect(messages.map(storeNote)).toContainEqual({
           text: `Can't look through your saved games in ${dir} (permission denied): they are left as they are until it can be read.`,
           warning: true,
         });
@@ -377,11 +385,13 @@ describe('a save folder mended while a game is played', () => {
     fs.mkdirSync(spider, { recursive: true });
     fs.chmodSync(spider, 0o777);
     const { game, session, messages } = open(env, '42');
-    expect(messages.map((m) => m.text).join(' ')).toMatch(/other users can write to .*mode 777/);
+    expect(messages.map((m) => storeNote(m).text).join(' ')).toMatch(
+      /other users can write to .*mode 777/,
+    );
     fs.chmodSync(spider, 0o700);
     const dealt = play(game, DEAL);
     if (!dealt.ok) throw new Error('the deal was refused');
-    expect(session.changed(game, dealt.game)?.text).toBe(
+    expect(textOf(session.changed(game, dealt.game))).toBe(
       'Saving works again: this game is kept from here on.',
     );
     expect(session.leave(dealt.game).unsaved).toBeNull();
@@ -488,7 +498,7 @@ describe('saves that fail again', () => {
       const dealt = play(games[games.length - 1], DEAL);
       if (!dealt.ok) throw new Error('the deal was refused');
       games.push(dealt.game);
-      return session.changed(games[games.length - 2], dealt.game)?.text ?? null;
+      return textOf(session.changed(games[games.length - 2], dealt.game)) ?? null;
     };
     const failing = savesFail();
     expect(deal()).toMatch(/^Can't save this game: /);
@@ -526,13 +536,15 @@ describe('a saved game that may not be read', () => {
     });
     const opened = open(env, undefined, false);
     expect(opened.resumed).toBe(false);
-    expect(opened.messages).toContainEqual({
+    expect(opened.messages.map(storeNote)).toContainEqual({
       text:
         `Your saved game ${name} can't be read (permission denied); it is left as it is. ` +
         `Make it readable to you (chmod 600 ${file}) to play it again.`,
       warning: true,
     });
-    expect(opened.messages.map((m) => m.text).join(' ')).not.toMatch(/could not be used|moved/);
+    expect(opened.messages.map((m) => storeNote(m).text).join(' ')).not.toMatch(
+      /could not be used|moved/,
+    );
     opened.session.leave(opened.game);
     denied.mockRestore();
     expect(fs.readdirSync(dir)).toEqual([name]);
@@ -548,20 +560,20 @@ describe('the record w writes', () => {
     const records = path.join(where.root, 'records');
     fs.mkdirSync(records);
     const { session, game } = open(env, '7');
-    const first = session.writeRecord(game, records);
+    const first = recordText(session.writeRecord(game, records));
     const [name] = fs.readdirSync(records);
     expect(first).toContain(name);
-    expect(session.writeRecord(game, records)).toBe(
+    expect(recordText(session.writeRecord(game, records))).toBe(
       `Already written, nothing played since: ${name}.`,
     );
     expect(fs.readdirSync(records)).toEqual([name]);
     // An action, or the file gone, writes it again.
     const dealt = play(game, DEAL);
     if (!dealt.ok) throw new Error('the deal was refused');
-    expect(session.writeRecord(dealt.game, records)).toMatch(/^Wrote /);
+    expect(recordText(session.writeRecord(dealt.game, records))).toMatch(/^Wrote /);
     expect(fs.readdirSync(records)).toHaveLength(2);
     for (const file of fs.readdirSync(records)) fs.rmSync(path.join(records, file));
-    expect(session.writeRecord(dealt.game, records)).toMatch(/^Wrote /);
+    expect(recordText(session.writeRecord(dealt.game, records))).toMatch(/^Wrote /);
     expect(fs.readdirSync(records)).toHaveLength(1);
   });
 });

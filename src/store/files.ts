@@ -1,0 +1,171 @@
+/**
+ * How the store opens, appends to and replaces its files: one set of flags for every file it
+ * keeps (saves, locks, the history, the winnable-deal cache). A file is never opened through a
+ * link planted at its name (O_NOFOLLOW) and never waits on a FIFO there (O_NONBLOCK); what was
+ * opened is then checked to be a regular file, so a file swapped in between a check and the read
+ * cannot slip through.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+const { O_APPEND, O_CREAT, O_DIRECTORY, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_RDONLY, O_WRONLY } =
+  fs.constants;
+
+/** What every store file is opened with: never through a link, never waiting on a FIFO. */
+const SAFE = O_NOFOLLOW | O_NONBLOCK;
+/** An existing file, to be read. */
+export const READ_EXISTING = O_RDONLY | SAFE;
+/** A new file of our own: fails if anything at all is at the name, a link or a FIFO included. */
+export const CREATE_NEW = O_CREAT | O_EXCL | O_WRONLY | SAFE;
+/** An existing file, to add to its end. */
+export const APPEND_EXISTING = O_APPEND | O_WRONLY | SAFE;
+/** A file to add to its end, created (mode 0600) when missing. */
+export const APPEND_OR_CREATE = O_APPEND | O_CREAT | O_WRONLY | SAFE;
+/** A folder, opened to be synced. */
+const FOLDER = O_RDONLY | O_DIRECTORY | O_NONBLOCK;
+
+/** Reads up to `size` bytes of an open file. */
+export function readAll(fd: number, size: number): Buffer {
+  const bytes = Buffer.alloc(size);
+  let filled = 0;
+  while (filled < size) {
+    const n = fs.readSync(fd, bytes, filled, size - filled, filled);
+    if (n === 0) break; // the file shrank meanwhile
+    filled += n;
+  }
+  return bytes.subarray(0, filled);
+}
+
+/** A small regular file's text, or null when the name holds anything else (FIFO, device, link). */
+export function readRegularFile(file: string, maxBytes: number): string | null {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, READ_EXISTING);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return null;
+    throw error;
+  }
+  try {
+    const info = fs.fstatSync(fd);
+    if (!info.isFile()) return null;
+    return readAll(fd, Math.min(info.size, maxBytes)).toString('utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** How adding a line to a file went (`appendLine`). */
+export type LineAdded = 'added' | 'not a regular file' | 'too large' | 'cut short';
+
+/**
+ * Adds `line` to the end of `file` in a single write (O_APPEND: lines of two processes never
+ * mix), creating the file (mode 0600) when missing. Nothing is written to a name that holds
+ * anything but a regular file, nor to a file larger than `maxBytes`. Throws what the file system
+ * throws.
+ */
+export function appendLine(file: string, line: string, maxBytes = Infinity): LineAdded {
+  const fd = fs.openSync(file, APPEND_OR_CREATE, 0o600);
+  try {
+    const info = fs.fstatSync(fd);
+    if (!info.isFile()) return 'not a regular file';
+    if (info.size > maxBytes) return 'too large';
+    const bytes = Buffer.from(line, 'utf8');
+    // Only a full disk writes less than a whole line: said, rather than half a line retried.
+    return fs.writeSync(fd, bytes) < bytes.length ? 'cut short' : 'added';
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Replaces `file` with `text` atomically: written in full to `temporary` (a new file of our own),
+ * synced, renamed over `file`, and the rename made durable. A kill at any moment leaves either the
+ * old file or the new one, never half of one. Throws what the file system throws, the temporary
+ * removed.
+ */
+export function writeAtomic(file: string, temporary: string, text: string): void {
+  const fd = fs.openSync(temporary, CREATE_NEW, 0o600);
+  try {
+    try {
+      // writeSync may write less than asked (a nearly full disk): write the rest, or fail.
+      const bytes = Buffer.from(text, 'utf8');
+      for (let done = 0; done < bytes.length;) {
+        done += fs.writeSync(fd, bytes, done, bytes.length - done);
+      }
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(temporary, file);
+  } catch (error) {
+    removeFile(temporary);
+    throw error;
+  }
+  syncDirectory(path.dirname(file));
+}
+
+/** `writeAtomic` by the same steps, each on Node's thread pool: the process goes on meanwhile. */
+export async function writeAtomicSoon(
+  file: string,
+  temporary: string,
+  text: string,
+): Promise<void> {
+  const handle = await fs.promises.open(temporary, CREATE_NEW, 0o600);
+  try {
+    try {
+      await handle.writeFile(text, 'utf8'); // the whole text, or a failure
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.promises.rename(temporary, file);
+  } catch (error) {
+    await fs.promises.unlink(temporary).catch(() => undefined);
+    throw error;
+  }
+  await syncDirectorySoon(path.dirname(file));
+}
+
+/** Removes a file if it is there. */
+export function removeFile(file: string): void {
+  try {
+    fs.unlinkSync(file);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Closes a file, whatever happens. */
+export function closeQuietly(fd: number): void {
+  try {
+    fs.closeSync(fd);
+  } catch {
+    // nothing to do
+  }
+}
+
+/** Makes a rename durable: fsync of the folder holding it (where the platform allows it). */
+export function syncDirectory(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, FOLDER);
+    fs.fsyncSync(fd);
+  } catch {
+    // Some file systems refuse to sync a folder; the rename itself is still atomic.
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/** syncDirectory without holding up the process. */
+export async function syncDirectorySoon(dir: string): Promise<void> {
+  let handle: fs.promises.FileHandle | undefined;
+  try {
+    handle = await fs.promises.open(dir, FOLDER);
+    await handle.sync();
+  } catch {
+    // As in syncDirectory.
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
