@@ -118,7 +118,10 @@ export function localTerminalHost(output: NodeJS.WriteStream): LocalTerminalHost
         process.once('SIGCONT', onContinue);
       });
       const sent = Date.now();
-      process.kill(process.pid, 'SIGTSTP');
+      // The whole foreground job stops, as the terminal's own Ctrl-Z would stop it: under `npm
+      // start` (npm, a shell, then the game) stopping the game alone leaves npm in the foreground,
+      // waiting, and the shell never gets its prompt back.
+      process.kill(0, 'SIGTSTP');
       const outcome = await Promise.race([
         continued,
         new Promise<'refused'>((resolve) => setTimeout(() => resolve('refused'), STOP_WAIT_MS)),

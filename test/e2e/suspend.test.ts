@@ -55,6 +55,25 @@ describe('Ctrl-Z', () => {
     expect(screen.split('\n')).toHaveLength(30);
   });
 
+  it('stops the whole job when the game runs under another program, as under npm start', () => {
+    // npm start runs the game through npm and a shell, all one job: a game that stopped only
+    // itself left them in the foreground, waiting, and the shell never got its prompt back. A
+    // shell of its own between the shell and the game is the same job and the same trap.
+    const session = startShell();
+    session.type(
+      `sh -c '${spiderCommand(['--seed', '42']).replace(/'/g, `'\\''`)}; echo the-job-ended'\r`,
+    );
+    session.waitFor('q quit');
+    session.sendKeys('C-z');
+    session.waitFor(/Stopped/);
+    session.type('echo prompt-is-back\r');
+    expect(session.waitFor(/^prompt-is-back$/m)).not.toContain('q quit');
+    session.type('fg\r');
+    session.waitFor('q quit');
+    session.sendKeys('q');
+    session.waitFor(/^the-job-ended$/m);
+  });
+
   it('does not handle or paint a key that came in the same read as Ctrl-Z', () => {
     const session = startShell();
     session.type(`${spiderCommand(['--seed', '42'])}\r`);
