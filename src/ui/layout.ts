@@ -30,12 +30,13 @@ export type { Board } from './board-geometry';
 
 /**
  * A laid-out screen: the cells to paint, the board geometry when the board is showing, and with
- * the help open, where `?` turns it to at this size.
+ * the help open, where its keys turn it to at this size (`?` on, `b` or Backspace back).
  */
 export interface Layout {
   readonly frame: Frame;
   readonly board: Board | null;
   readonly helpNext?: HelpAt;
+  readonly helpPrev?: HelpAt;
 }
 
 /** What a mouse position points at. */
@@ -81,8 +82,8 @@ export function layout(state: UiState, width: number, height: number): Layout {
     frame.put(0, height - 1 - messageRows + i, line, message?.role ?? 'message'),
   );
   drawKeyLine(frame, state);
-  const helpNext = state.overlay ? drawOverlay(frame, state, state.overlay, board) : null;
-  return helpNext ? { frame, board, helpNext } : { frame, board };
+  const turns = state.overlay ? drawOverlay(frame, state, state.overlay, board) : null;
+  return turns ? { frame, board, helpNext: turns.next, helpPrev: turns.prev } : { frame, board };
 }
 
 function drawTooSmall(frame: Frame): void {

@@ -17,6 +17,9 @@ import { openScreen, type Screen, type TerminalIo } from './screen';
 import type { Message, UiState } from './state';
 import type { Effect } from './update';
 
+/** The keys that turn the help back a screen. */
+const HELP_BACK_KEYS = new Set(['b', 'backspace']);
+
 export type { TerminalIo } from './screen';
 
 /** What the loop tells the rest of the program; all optional. */
@@ -234,9 +237,13 @@ export function runTerminalGame(
     const handleOne = (event: InputEvent): void => {
       const command =
         event.type === 'key' ? commandForKey(event) : commandForMouse(event, view().board);
-      // The help's screens depend on the terminal's size: the layout says where ? turns to.
+      // The help's screens depend on the terminal's size: the layout says where ? turns to,
+      // and where b or Backspace turn back to (elsewhere those keys mean nothing).
       const helpNext = command?.kind === 'help' ? view().helpNext : undefined;
+      const helpPrev =
+        command?.kind === 'other' && HELP_BACK_KEYS.has(command.key) ? view().helpPrev : undefined;
       if (command?.kind === 'help' && helpNext) run({ ...command, next: helpNext });
+      else if (helpPrev) run({ kind: 'help', next: helpPrev });
       else if (command) run(command);
     };
     // Keys the host's pacer holds back, in order, and the timer that hands them on.

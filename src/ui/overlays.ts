@@ -51,13 +51,19 @@ function panel(
   return { x: x + 2, y: y + 1, width: w - 4, height: h - 2 };
 }
 
-/** Draws the panel; for the help, answers where `?` turns it to at this size. */
+/** Where the help's keys turn it to at this size: `?` on, `b` or Backspace back. */
+export interface HelpTurns {
+  readonly next: HelpAt;
+  readonly prev: HelpAt;
+}
+
+/** Draws the panel; for the help, answers where its keys turn it to at this size. */
 export function drawOverlay(
   frame: Frame,
   state: UiState,
   overlay: Overlay,
   board: Board,
-): HelpAt | null {
+): HelpTurns | null {
   const ascii = state.theme.ascii;
   switch (overlay.kind) {
     case 'help':
@@ -180,11 +186,11 @@ function endPanel(
 
 /**
  * The help: its pages laid out for the panel and split into as many screens as the terminal's
- * height needs, so every line can be read even at the smallest size. `?` turns the screens; a
- * resize keeps the page (the screen of it, or its last where it now takes fewer). Answers the
- * screen `?` turns to.
+ * height needs, so every line can be read even at the smallest size. `?` turns the screens on,
+ * `b` or Backspace back; a resize keeps the page (the screen of it, or its last where it now
+ * takes fewer). Answers the screens those keys turn to.
  */
-function drawHelp(frame: Frame, state: UiState, at: HelpAt): HelpAt {
+function drawHelp(frame: Frame, state: UiState, at: HelpAt): HelpTurns {
   const width = Math.max(1, Math.min(HELP_WIDTH, frame.width - 6));
   const rows = Math.max(1, frame.height - 5); // the panel's borders and footer, and the status line
   // Each page's screens, and whether each begins with its page's title.
@@ -202,7 +208,7 @@ function drawHelp(frame: Frame, state: UiState, at: HelpAt): HelpAt {
   const index = pages.slice(0, page).reduce((sum, chunks) => sum + chunks.length, 0) + screen;
   const shown = screens[index];
   // The seed is on the status line too: where the footer has no room for it, it goes.
-  const turn = `${index + 1}/${screens.length}: ? next, other keys close.`;
+  const turn = `${index + 1}/${screens.length}: ? next, b back, other keys close.`;
   const named = `${turn} ${DealName(state.game.deal)}`;
   const footer = textWidth(named) <= width ? named : turn;
   const inner = panel(
@@ -223,9 +229,17 @@ function drawHelp(frame: Frame, state: UiState, at: HelpAt): HelpAt {
     ),
   );
   frame.put(inner.x, inner.y + inner.height - 1, footer, 'key', false, inner.width);
-  return screen + 1 < pages[page].length
-    ? { page, screen: screen + 1 }
-    : { page: (page + 1) % pages.length, screen: 0 };
+  const before = (page + pages.length - 1) % pages.length;
+  return {
+    next:
+      screen + 1 < pages[page].length
+        ? { page, screen: screen + 1 }
+        : { page: (page + 1) % pages.length, screen: 0 },
+    prev:
+      screen > 0
+        ? { page, screen: screen - 1 }
+        : { page: before, screen: pages[before].length - 1 },
+  };
 }
 
 /** Woods' "expand": one column shown whole, its face-up cards in as many side-by-side lists as needed. */

@@ -172,6 +172,24 @@ describe('the game at 80x24', () => {
     expect(play(session, expected, 'Escape')).not.toContain('Spider help');
   });
 
+  it('turns the help back with b or Backspace, and b means nothing without it', () => {
+    const session = start(['--seed', '42']);
+    session.waitFor('q quit');
+    session.sendKeys('?');
+    const [, total] = /1\/(\d+): \? next, b back/.exec(session.waitFor('Spider help')) ?? [];
+    expect(Number(total)).toBeGreaterThan(1);
+    session.sendKeys('?');
+    session.waitFor(`2/${total}: ? next, b back`);
+    session.sendKeys('b');
+    session.waitFor(`1/${total}: ? next, b back`);
+    session.sendKeys('BSpace');
+    session.waitFor(`${total}/${total}: ? next, b back`);
+    session.sendKeys('Escape');
+    session.waitForGone('Spider help');
+    session.sendKeys('b');
+    expect(session.waitFor('b does nothing here')).not.toContain('Spider help');
+  });
+
   it('picks up and drops cards with the mouse', () => {
     const session = start(['--seed', '42']);
     const expected = new Expected(newGame('42', RULES));

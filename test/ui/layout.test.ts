@@ -376,6 +376,27 @@ describe('panels', () => {
     expect(keys.helpNext).toEqual({ page: 1, screen: 0 });
   });
 
+  it.each([
+    [80, 24],
+    [MIN_WIDTH, MIN_HEIGHT],
+  ])('at %ix%i, b turns the help back through the screens ? turned on, in reverse', (w, h) => {
+    const view = (at: HelpAt) => layout(stateFor(game, { overlay: { kind: 'help', ...at } }), w, h);
+    const forward: HelpAt[] = [{ page: 0, screen: 0 }];
+    while (forward.length < 30) {
+      const next = view(forward[forward.length - 1]).helpNext!;
+      if (next.page === 0 && next.screen === 0) break;
+      forward.push(next);
+    }
+    expect(forward.length).toBeGreaterThan(1);
+    // Back from the first screen is the last; from each other, the one before it.
+    let at = view(forward[0]).helpPrev!;
+    for (let i = forward.length - 1; i >= 0; i--) {
+      expect(at).toEqual(forward[i]);
+      at = view(at).helpPrev!;
+    }
+    expect(view(forward[0]).frame.text()).toMatch(/\? next, b back/);
+  });
+
   it('the help panel shows the keys and the seed, and fits at 60x16', () => {
     const view = layout(stateFor(game, { overlay: { kind: 'help', page: 0, screen: 0 } }), 60, 16);
     const text = view.frame.text();
