@@ -90,6 +90,8 @@ export function drawOverlay(
             `${name.padEnd(10)} ${String(scores[name]).padStart(4)}${name === state.scoring ? '  <' : ''}`,
         ),
         `peeks      ${String(state.game.peeks).padStart(4)}`,
+        // Which of the three scores the status line shows, and so the one the < marks.
+        '< shown on the status line',
         '',
         'n new game   u undo   q quit',
       ];

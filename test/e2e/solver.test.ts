@@ -72,6 +72,8 @@ describe('the demo (a)', () => {
     const total = Number(/You won in (\d+) moves/.exec(won)?.[1]);
     expect(total).toBeGreaterThan(moves);
     expect(won).toMatch(/peeks +1/);
+    // The score the status line shows is marked, and the panel says what the mark means.
+    expect(won).toMatch(/woods +\d+ +<.*\n(.*\n)*.*< shown on the status line/);
     session.sendKeys('u'); // the demo's moves are the game's own
     session.waitFor(`moves ${total - 1}`);
     expect(quitGame(session)).toBe(0);
