@@ -78,13 +78,13 @@ export function loginProblem(request: KeyRequest): string | null {
   if (problem !== null) return problem;
   if (request.signature === undefined || request.blob === undefined) return 'no signature';
   const key = utils.parseKey(request.key) as ParsedKey;
-  let verified: unknown;
+  let verified = false;
   try {
-    verified = key.verify(request.blob, request.signature, request.hashAlgo as string);
+    verified = key.verify(request.blob, request.signature, request.hashAlgo as string) === true;
   } catch {
     verified = false;
   }
-  return verified === true ? null : 'the signature does not verify';
+  return verified ? null : 'the signature does not verify';
 }
 
 /** The folder name of a player's key: its SHA-256, in URL-safe base64. */
