@@ -15,16 +15,19 @@ import {
   type ThreadData,
 } from '../search/jobs';
 import { threadClock } from './thread-clock';
+import { winnableCache } from './winnable-deal';
 
 const port = parentPort;
 if (port) {
   const cancel = new Int32Array((workerData as ThreadData).cancel);
   const ownClock = threadClock() ?? Date.now;
+  // Winnable deals found before, kept on disk for the next time (docs/deals.md, "Winnable deals").
+  const cache = winnableCache(process.env);
   port.on('message', ({ id, job }: JobMessage) => {
     let result: JobResult;
     try {
       const now = job.clock === 'thread' ? ownClock : Date.now;
-      result = runJob(job, () => Atomics.load(cancel, 0) === id, now);
+      result = runJob(job, () => Atomics.load(cancel, 0) === id, now, cache);
     } catch (error) {
       result = { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
     }

@@ -16,6 +16,15 @@ import { type FairChoice, fairChoice } from './fair';
 import { gameView } from './view';
 import { solve, type SolveResult, type Variant } from './solver';
 import { type WhereLost, whereLost } from './where-lost';
+import {
+  chooseWinnable,
+  type WinnableCache,
+  type WinnableChoice,
+  type WinnableRequest,
+} from './winnable';
+
+/** A cache that keeps nothing: the search runs every time. */
+const NO_CACHE: WinnableCache = { get: () => null, put: () => undefined };
 
 /** A game in the form that crosses to another thread: the deal, the rules, the line kept. */
 export interface GameData {
@@ -46,7 +55,7 @@ export function gameFromData(data: GameData): Game | string {
  * line of play stopped being winnable (docs/solver.md, "Where it went wrong"), or ask the `fair`
  * player for a hint from what the player sees of the position (docs/playing.md, "Hints").
  */
-export type Job = {
+export type GameJob = {
   readonly kind: 'solve' | 'where-lost' | 'fair';
   readonly game: GameData;
   /** Milliseconds the job may take. */
@@ -61,6 +70,19 @@ export type Job = {
   readonly clock?: 'thread';
 };
 
+/**
+ * A winnable deal to find for a new game chosen in the game (docs/deals.md, "Winnable deals"):
+ * answered from the cache where the thread has one, else searched for; given up after `timeMs`.
+ */
+export type DealJob = {
+  readonly kind: 'winnable-deal';
+  readonly request: WinnableRequest;
+  readonly timeMs: number;
+  readonly clock?: 'thread';
+};
+
+export type Job = GameJob | DealJob;
+
 /** What a job answers. */
 export type JobResult =
   | {
@@ -73,6 +95,7 @@ export type JobResult =
     }
   | { readonly kind: 'where-lost'; readonly found: WhereLost }
   | { readonly kind: 'fair'; readonly choice: FairChoice }
+  | { readonly kind: 'winnable-deal'; readonly choice: WinnableChoice }
   | { readonly kind: 'failed'; readonly reason: string };
 
 /** What a solve job answered; an error when it failed (the solver's thread broke). */
@@ -95,7 +118,13 @@ export function runJob(
   job: Job,
   cancelled: () => boolean = () => false,
   now: () => number = Date.now,
+  cache: WinnableCache = NO_CACHE,
 ): JobResult {
+  if (job.kind === 'winnable-deal') {
+    const began = now();
+    const stop = () => cancelled() || now() - began > job.timeMs;
+    return { kind: 'winnable-deal', choice: chooseWinnable(job.request, cache, { stop }) };
+  }
   const game = gameFromData(job.game);
   if (typeof game === 'string') return { kind: 'failed', reason: game };
   if (job.kind === 'where-lost') {

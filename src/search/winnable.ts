@@ -68,7 +68,7 @@ export type WinnableSearch =
       readonly found: false;
       readonly skipped: readonly DealId[];
       /** Why no deal was found: every candidate allowed was tried, or the sequence ended. */
-      readonly why: 'tried-all' | 'sequence-ended';
+      readonly why: 'tried-all' | 'sequence-ended' | 'stopped';
     };
 
 export interface WinnableOptions extends WinnableProgress {
@@ -80,6 +80,11 @@ export interface WinnableOptions extends WinnableProgress {
   readonly daily?: string;
   /** The clock for the progress times (default Date.now). */
   readonly now?: () => number;
+  /**
+   * Whether to give up (a search no longer wanted, or out of time): looked at while it searches.
+   * A search given up answers `stopped`, and keeps nothing in the cache.
+   */
+  readonly stop?: () => boolean;
 }
 
 /**
@@ -113,7 +118,14 @@ export function findWinnable(
     if (deal === null) return { found: false, skipped, why: 'sequence-ended' };
     options.trying?.(deal, index);
     const began = now();
-    const solved = solve(dealPosition(deal, rules), { timeMs: Infinity, positions: budget });
+    const stop = options.stop;
+    const solved = solve(dealPosition(deal, rules), {
+      timeMs: Infinity,
+      positions: budget,
+      ...(stop ? { cancelled: stop } : {}),
+    });
+    // A search cut short says nothing of the deal: it is not counted as lost.
+    if (stop?.()) return { found: false, skipped, why: 'stopped' };
     positions += solved.positions;
     const won = solved.result === 'won';
     options.searched?.(deal, index, won, now() - began);
@@ -159,7 +171,7 @@ export type WinnableChoice =
       readonly chosen: false;
       /** Candidates searched and not won. */
       readonly tries: number;
-      readonly why: 'tried-all' | 'sequence-ended';
+      readonly why: 'tried-all' | 'sequence-ended' | 'stopped';
     };
 
 /**
@@ -194,7 +206,7 @@ export function winsBy(deal: DealId, rules: Rules, line: readonly Action[]): boo
 export function chooseWinnable(
   request: WinnableRequest,
   cache: WinnableCache,
-  progress: WinnableProgress & { starting?(): void } = {},
+  progress: WinnableProgress & { starting?(): void; stop?: () => boolean } = {},
 ): WinnableChoice {
   const { from, rules, daily } = request;
   const key = winnableKey(request);
@@ -210,6 +222,7 @@ export function chooseWinnable(
     ...(daily === undefined ? {} : { daily }),
     ...(progress.trying ? { trying: progress.trying } : {}),
     ...(progress.searched ? { searched: progress.searched } : {}),
+    ...(progress.stop ? { stop: progress.stop } : {}),
   });
   if (!found.found) return { chosen: false, tries: found.skipped.length, why: found.why };
   cache.put(key, found.deal.key, found.line);

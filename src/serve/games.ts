@@ -104,6 +104,7 @@ export class Games {
       player,
       rules: options.rules,
       randomSeed: options.randomSeed,
+      ...(options.version === undefined ? {} : { version: options.version }),
       solver: options.solver ? new SolverShare(options.solver) : null,
       idleMs: options.idleMs,
       diskLimits: options.diskLimits ?? SERVER_DISK_LIMITS,

@@ -23,6 +23,8 @@ export interface ServeOptions {
   /** The rules of a player's new game. */
   readonly rules: Rules;
   readonly randomSeed: () => string;
+  /** The program's version, which the cache of winnable deals is kept by. */
+  readonly version?: string;
   /** The solver every game shares (hints, the solver's answers), or null. */
   readonly solver: JobRunner | null;
   /** A line for the server's log. */

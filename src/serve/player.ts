@@ -65,6 +65,7 @@ export interface SessionContext {
   readonly player: Player;
   readonly rules: Rules;
   readonly randomSeed: () => string;
+  readonly version?: string;
   readonly solver: JobRunner | null;
   /** The lost-game search's turns, shared by every game of the server. */
   readonly searchTurns: SearchTurns;
@@ -268,6 +269,7 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
       terminal: { input, output },
       env,
       randomSeed: context.randomSeed,
+      ...(context.version === undefined ? {} : { version: context.version }),
       rules: context.rules,
       explicitRules: {},
       fresh: false,

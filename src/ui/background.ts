@@ -14,7 +14,7 @@
  */
 import { type Position, type Status, StatusSearch } from '../engine';
 import type { SearchTurns } from '../host/search-turns';
-import { gameData, type Job, type JobResult, type JobRunner } from '../search';
+import { gameData, type GameJob, type JobResult, type JobRunner } from '../search';
 import type { Command } from './controller';
 import { type Wanted, wanted } from './questions';
 import type { UiState } from './state';
@@ -37,7 +37,7 @@ export class Background {
   private giveBack: () => void = () => undefined;
   // The solver job under way: the position it is about, and its cancel.
   private job: {
-    readonly kind: Job['kind'];
+    readonly kind: GameJob['kind'];
     readonly position: Position;
     readonly cancel: () => void;
   } | null = null;

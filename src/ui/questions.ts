@@ -7,7 +7,13 @@
  */
 import { type Action, countPeek, explain, type Game, play, type Position } from '../engine';
 import { formatAction } from '../notation';
-import { type FairChoice, type Hint, type HintEngine, type Job, type JobResult } from '../search';
+import {
+  type FairChoice,
+  type Hint,
+  type HintEngine,
+  type GameJob,
+  type JobResult,
+} from '../search';
 import { describeFair, describeHint, whereLostSentence } from '../words/search';
 import type { Hints, Message, Overlay, SolverAsk, UiState } from './state';
 import { afterChange, askFirst, error, info, lineOf, same, type Update, withState } from './update';
@@ -27,12 +33,13 @@ export const WHERE_THINK_MS = 30_000;
 export const HINT_THINK_MS = 1_000;
 
 /** The job each question runs in the solver's thread, and how long it may take. */
-const JOBS: Record<SolverAsk['kind'], { readonly kind: Job['kind']; readonly timeMs: number }> = {
-  winnable: { kind: 'solve', timeMs: WINNABLE_THINK_MS },
-  demo: { kind: 'solve', timeMs: DEMO_THINK_MS },
-  where: { kind: 'where-lost', timeMs: WHERE_THINK_MS },
-  hint: { kind: 'fair', timeMs: HINT_THINK_MS },
-};
+const JOBS: Record<SolverAsk['kind'], { readonly kind: GameJob['kind']; readonly timeMs: number }> =
+  {
+    winnable: { kind: 'solve', timeMs: WINNABLE_THINK_MS },
+    demo: { kind: 'solve', timeMs: DEMO_THINK_MS },
+    where: { kind: 'where-lost', timeMs: WHERE_THINK_MS },
+    hint: { kind: 'fair', timeMs: HINT_THINK_MS },
+  };
 
 /**
  * Work the state on screen asks for, which the game loop runs in the background (docs/rules.md,
@@ -43,7 +50,7 @@ export interface Wanted {
   readonly status: Position | null;
   /** A question for the solver about the game's current position (`solved`). */
   readonly solve: {
-    readonly kind: Job['kind'];
+    readonly kind: GameJob['kind'];
     readonly game: Game;
     readonly timeMs: number;
   } | null;
@@ -89,7 +96,8 @@ export function answered(state: UiState, position: Position, result: JobResult):
     return withState(asked, { game, overlay, whereAnswer, message: info(sentence) });
   }
   // Cannot happen: each job answers in kind.
-  if (ask.kind === 'where' || result.kind === 'fair') return same(asked);
+  if (ask.kind === 'where' || result.kind === 'fair' || result.kind === 'winnable-deal')
+    return same(asked);
   if (ask.kind === 'winnable')
     return withState(asked, { game, message: winnableAnswer(result.result, result.line.length) });
   if (result.result !== 'won' || result.line.length === 0)

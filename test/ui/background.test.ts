@@ -69,7 +69,9 @@ describe('solver jobs', () => {
     expect(jobs).toHaveLength(1);
     work.follow(asking(next));
     expect(jobs).toHaveLength(2);
-    expect(jobs[1].job.game.actions).toEqual([{ kind: 'deal' }]);
+    expect(jobs[1].job.kind !== 'winnable-deal' && jobs[1].job.game.actions).toEqual([
+      { kind: 'deal' },
+    ]);
   });
 
   it('stop cancels the job and closes the thread', () => {

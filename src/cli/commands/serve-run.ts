@@ -100,6 +100,7 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
       rules: settings.rules,
       diskLimits: settings.diskLimits,
       randomSeed: io.randomSeed,
+      version: io.version,
       solver,
       log,
     });
