@@ -3,7 +3,9 @@
  * key or mouse (input.ts turns events into them), and what the game loop's background work reports.
  */
 import type { Position, Status } from '../engine';
-import type { JobResult } from '../search';
+import type { HintEngine, JobResult } from '../search';
+import type { FoundDeal } from '../host/deal-search';
+import type { PanelTarget } from './new-game';
 import type { HelpAt } from './state';
 
 /** What the player asked for, from a key or the mouse (see input.ts). */
@@ -47,4 +49,20 @@ export type Command =
   /** From the game loop: the solver answered about a position. */
   | { readonly kind: 'solved'; readonly position: Position; readonly result: JobResult }
   /** From the game loop: the demo's next action is due, from this position. */
-  | { readonly kind: 'step'; readonly position: Position };
+  | { readonly kind: 'step'; readonly position: Position }
+  /** A key with the new-game panel open: the panel reads it as typed (docs/playing.md, "A new game"). */
+  | { readonly kind: 'panel-key'; readonly name: string; readonly ch?: string }
+  /** A click on one of the new-game panel's values or keys. */
+  | { readonly kind: 'panel-click'; readonly target: PanelTarget }
+  /** From the game loop: the deal the new-game panel asked it to search for, or why none came. */
+  | { readonly kind: 'deal-found'; readonly found: FoundDeal };
+
+/**
+ * What the controller needs from outside: new seeds, the hint engine, and how many unfinished
+ * games the player has saved (for the new-game panel), where any are kept.
+ */
+export interface ControllerDeps {
+  readonly randomSeed: () => string;
+  readonly hints: HintEngine;
+  savedGames?(): number;
+}

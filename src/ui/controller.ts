@@ -8,23 +8,18 @@
 import {
   canRedo,
   explain,
-  type Game,
   hasCompleteSuitOnTop,
   movesKept,
-  touched,
-  newGame,
-  OPENING_STATUS_LIMIT,
   type Position,
   redo,
   restart,
-  type ScoringName,
   type Status,
-  statusWithin,
   undo,
 } from '../engine';
-import type { HintEngine } from '../search';
 import { answered, askHint, askSolver, demoStep, startDemo, stopDemo, stopHint } from './questions';
-import type { Command } from './command';
+import type { Command, ControllerDeps } from './command';
+import { dealFound, onPanel, openNewGame } from './choosing';
+import { initialState } from './initial-state';
 import { keyLabel } from './input';
 import {
   act,
@@ -36,8 +31,7 @@ import {
   pressColumn,
   releaseAt,
 } from './pick-up';
-import type { Message, UiState } from './state';
-import type { Theme } from './theme';
+import type { UiState } from './state';
 import {
   afterChange,
   askFirst,
@@ -51,52 +45,12 @@ import {
   withState,
 } from './update';
 
-export type { Command } from './command';
-
-/** What the controller needs from outside: new seeds and the hint engine. */
-export interface ControllerDeps {
-  readonly randomSeed: () => string;
-  readonly hints: HintEngine;
-}
-
-export function initialState(
-  game: Game,
-  theme: Theme,
-  scoring: ScoringName,
-  message?: Message,
-): UiState {
-  // Before the first frame, a glance only: the game loop settles the rest (docs/rules.md, "Lost").
-  const status = statusWithin(game.position, OPENING_STATUS_LIMIT);
-  return {
-    game,
-    status,
-    theme,
-    scoring,
-    focus: 0,
-    selection: null,
-    message: message ?? null,
-    // A game opened finished (a record continued after its end) shows its end panel at once.
-    overlay: status === 'won' ? { kind: 'won' } : status === 'lost' ? { kind: 'lost' } : null,
-    confirm: null,
-    hints: null,
-    planAhead: null,
-    press: null,
-    solver: null,
-    peekWarned: false,
-  };
-}
+export type { Command, ControllerDeps } from './command';
+export { initialState } from './initial-state';
 
 /** Whether the game is not over, as far as is known. */
 function goingOn(state: UiState): boolean {
   return state.status !== 'won' && state.status !== 'lost';
-}
-
-/**
- * Whether a new deal asks first: once anything was done in a game, even if undone since, giving
- * it up counts as abandoned (docs/saves.md, "Saved games and statistics").
- */
-function newLoses(state: UiState): boolean {
-  return goingOn(state) && touched(state.game);
 }
 
 /** Whether a restart asks first: it loses the line of play and the undone actions, if any. */
@@ -127,20 +81,6 @@ function settle(state: UiState, position: Position, status: Status): Update {
   });
 }
 
-function startNewGame(state: UiState, deps: ControllerDeps): Update {
-  const seed = deps.randomSeed();
-  const game = newGame(seed, state.game.rules);
-  // After a deal chosen as winnable, the player must not take the next one for another.
-  const ordinary =
-    state.game.deal.origin === undefined
-      ? ''
-      : ': an ordinary deal, not searched for (spider --winnable deals one proven winnable)';
-  return same({
-    ...initialState(game, state.theme, state.scoring),
-    message: info(`New game: seed ${seed}${ordinary}.`),
-  });
-}
-
 function restartGame(state: UiState): Update {
   return same({
     ...initialState(restart(state.game), state.theme, state.scoring),
@@ -151,7 +91,7 @@ function restartGame(state: UiState): Update {
   });
 }
 
-function confirmed(state: UiState, command: Command, deps: ControllerDeps): Update {
+function confirmed(state: UiState, command: Command): Update {
   const question = state.confirm;
   const cleared = { ...state, confirm: null };
   // The game was found lost while the question waited: now is the time to say so, unless the
@@ -177,7 +117,6 @@ function confirmed(state: UiState, command: Command, deps: ControllerDeps): Upda
     return withState(cleared, { message: cleared.message ?? info('Carrying on.') });
   }
   if (question === 'quit') return { state: cleared, effect: 'quit' };
-  if (question === 'new') return startNewGame(cleared, deps);
   return restartGame(cleared);
 }
 
@@ -217,9 +156,11 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
     case 'stats':
       // Any key closes it, back to the panel it was asked from.
       return same({ ...state, overlay: overlay.back });
+    case 'new-game':
+      return onPanel(state, overlay, command, deps);
     case 'won':
     case 'lost':
-      if (command.kind === 'new') return startNewGame(closed, deps);
+      if (command.kind === 'new') return openNewGame(closed, deps);
       if (overlay.kind === 'lost' && command.kind === 'restart')
         return update(closed, command, deps);
       if (command.kind === 'quit' || command.kind === 'interrupt') return { state, effect: 'quit' };
@@ -259,6 +200,11 @@ export function updateUnseen(state: UiState, command: Command): Update {
       return { state, effect: 'redraw' };
     case 'suspend':
       return { state, effect: 'suspend' };
+    case 'deal-found':
+      // The deal searched for came while the board was hidden: it waits on the panel.
+      return state.overlay?.kind === 'new-game'
+        ? dealFound(state, state.overlay, command.found)
+        : same(state);
     default:
       return same(state);
   }
@@ -277,7 +223,7 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
   // Any key but h itself stops the fair player's thinking about a hint, then does its work.
   if (state.solver?.kind === 'hint' && command.kind !== 'hint')
     return update(stopHint(state), command, deps);
-  if (state.confirm) return confirmed(state, command, deps);
+  if (state.confirm) return confirmed(state, command);
   const overlaid = withOverlay(state, command, deps);
   if (overlaid) return overlaid;
 
@@ -341,7 +287,7 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
     case 'restart':
       return restartLoses(state) ? askFirst(state, 'restart') : restartGame(state);
     case 'new':
-      return newLoses(state) ? askFirst(state, 'new') : startNewGame(state, deps);
+      return openNewGame(state, deps);
     case 'quit':
       return quitAsks(state) ? askFirst(state, 'quit') : { state, effect: 'quit' };
     case 'hint':
@@ -365,6 +311,11 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
       return { state, effect: 'stats' };
     case 'yes':
       return unbound(state, 'y');
+    case 'panel-key':
+    case 'panel-click':
+    case 'deal-found':
+      // For a panel no longer open: nothing.
+      return same(state);
     case 'other':
       return unbound(state, command.key);
   }

@@ -1,5 +1,6 @@
 import type { Command } from './command';
-import type { KeyEvent, MouseEvent } from './keys';
+import type { InputEvent, KeyEvent, MouseEvent } from './keys';
+import type { PanelHit } from './new-game';
 import { type Board, hitTest } from './layout';
 
 const BY_CHAR: Record<string, Command> = {
@@ -130,4 +131,24 @@ export function commandForMouse(
     return { kind: 'release', column: hit?.kind === 'column' ? hit.column : null };
   }
   return null;
+}
+
+/** Keys that keep their meaning with the new-game panel open: repaint, suspend, interrupt. */
+const PROCESS_KEYS = new Set(['C-l', 'C-z', 'C-c']);
+
+/**
+ * The command for an event with the new-game panel open (docs/playing.md, "A new game"): keys go
+ * to the panel as typed, since its name row takes text; a left click on one of its values
+ * chooses it; other mouse reports mean nothing.
+ */
+export function commandForPanel(event: InputEvent, hits: readonly PanelHit[]): Command | null {
+  if (event.type === 'key') {
+    if (PROCESS_KEYS.has(event.name)) return commandForKey(event);
+    return event.ch === undefined
+      ? { kind: 'panel-key', name: event.name }
+      : { kind: 'panel-key', name: event.name, ch: event.ch };
+  }
+  if (event.action !== 'press' || event.button !== 'left') return null;
+  const hit = hits.find((h) => h.y === event.y && event.x >= h.x && event.x < h.x + h.width);
+  return hit ? { kind: 'panel-click', target: hit.target } : null;
 }

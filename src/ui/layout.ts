@@ -12,6 +12,8 @@ import {
 import type { Board } from './board-geometry';
 import { type ColumnRow, columnView } from './column-view';
 import { Frame, type Role } from './frame';
+import type { PanelHit } from './new-game';
+import { drawNewGame } from './new-game-view';
 import { drawOverlay } from './overlays';
 import { hintOnScreen } from './questions';
 import type { HelpAt, UiState } from './state';
@@ -37,6 +39,8 @@ export interface Layout {
   readonly board: Board | null;
   readonly helpNext?: HelpAt;
   readonly helpPrev?: HelpAt;
+  /** With the new-game panel open, where its values lie, for the mouse. */
+  readonly panel?: readonly PanelHit[];
 }
 
 /** What a mouse position points at. */
@@ -82,6 +86,8 @@ export function layout(state: UiState, width: number, height: number): Layout {
     frame.put(0, height - 1 - messageRows + i, line, message?.role ?? 'message'),
   );
   drawKeyLine(frame, state);
+  if (state.overlay?.kind === 'new-game')
+    return { frame, board, panel: drawNewGame(frame, state, state.overlay) };
   const turns = state.overlay ? drawOverlay(frame, state, state.overlay, board) : null;
   return turns ? { frame, board, helpNext: turns.next, helpPrev: turns.prev } : { frame, board };
 }
@@ -260,7 +266,6 @@ const MESSAGE_ROLES: Record<string, Role> = {
 
 const CONFIRM_TEXT = {
   quit: 'Quit this game? y quits; any other key goes on playing.',
-  new: 'Abandon this game for a new deal? y for a new game; any other key goes on.',
   restart: 'Restart this deal from the beginning? y restarts; any other key goes on.',
   winnable: 'The solver sees face-down cards: asking is a peek. c asks; other keys go on.',
   demo: 'The solver sees face-down cards: its demo is a peek. a starts; other keys go on.',

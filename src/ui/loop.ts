@@ -5,12 +5,14 @@
  * the game, so the loop itself could serve any terminal, local or remote.
  */
 import type { Game } from '../engine';
+import type { DealWanted, FoundDeal } from '../host/deal-search';
+import { rulesOf } from './new-game';
 import type { JobRunner } from '../search';
 import type { GameStats } from '../stats';
 import type { SearchTurns } from '../host/search-turns';
 import { Background } from './background';
 import { type Command, type ControllerDeps, update, updateUnseen } from './controller';
-import { commandForKey, commandForMouse } from './input';
+import { commandForKey, commandForMouse, commandForPanel } from './input';
 import { ESCAPE_WAIT_MS, type InputEvent, KeyDecoder } from './keys';
 import { type Layout, layout, showsBoard } from './layout';
 import { openScreen, type Screen, type TerminalIo } from './screen';
@@ -30,6 +32,11 @@ export interface GameHooks {
   writeRecord?(game: Game): string;
   /** The player asked for the statistics of the game's rules ('s'). */
   statistics?(game: Game): GameStats;
+  /**
+   * The new-game panel asks for a deal searched for (docs/playing.md, "A new game"): `done` gets
+   * it, or why none came. Returns a function that gives the search up.
+   */
+  findDeal?(wanted: DealWanted, done: (found: FoundDeal) => void): () => void;
 }
 
 /**
@@ -86,6 +93,8 @@ export interface GameExit {
   /** What went wrong, when the game ended because of a bug. */
   readonly problem?: string;
 }
+
+const NO_SEARCH = 'No deal can be searched for here: choose random, or a seed.';
 
 const NO_JOB_CONTROL =
   "Ctrl-Z can't suspend here: this shell has no job control. The game goes on; q quits.";
@@ -163,6 +172,7 @@ export function runTerminalGame(
       clearTimeout(escapeTimer);
       clearTimeout(paintTimer);
       clearTimeout(heldTimer);
+      dealSearch?.();
       background.stop();
       unwatch();
       screen.destroy();
@@ -202,6 +212,12 @@ export function runTerminalGame(
           if (hooks.writeRecord)
             state = { ...state, message: { text: hooks.writeRecord(state.game), kind: 'info' } };
           break;
+        case 'find-deal':
+          findDeal();
+          break;
+        case 'saves':
+          state = { ...state, message: { text: 'No saved games are listed here.', kind: 'info' } };
+          break;
         case 'stats':
           state = hooks.statistics
             ? {
@@ -220,6 +236,36 @@ export function runTerminalGame(
       draw();
     };
 
+    // The search for a deal the new-game panel asked for, while it runs.
+    let dealSearch: (() => void) | null = null;
+    const findDeal = (): void => {
+      const panel = state.overlay;
+      if (panel?.kind !== 'new-game' || !panel.searching) return;
+      const wanted: DealWanted = {
+        choose: panel.choice.deal === 'daily' ? 'daily' : 'winnable',
+        rules: rulesOf(panel.choice),
+      };
+      if (!hooks.findDeal) {
+        run({ kind: 'deal-found', found: { ok: false, message: NO_SEARCH } });
+        return;
+      }
+      let answered = false;
+      const cancel = hooks.findDeal(wanted, (found) => {
+        answered = true;
+        dealSearch = null;
+        if (!finished) guarded(() => run({ kind: 'deal-found', found }));
+      });
+      if (!answered) dealSearch = cancel;
+    };
+    /** A search no longer wanted (the panel closed, or Esc) is given up. */
+    const dropDealSearch = (): void => {
+      const panel = state.overlay;
+      if (dealSearch && !(panel?.kind === 'new-game' && panel.searching)) {
+        dealSearch();
+        dealSearch = null;
+      }
+    };
+
     const run = (command: Command): void => {
       const seen = showsBoard(screen.width, screen.height);
       const result = seen ? update(state, command, deps) : updateUnseen(state, command);
@@ -230,11 +276,17 @@ export function runTerminalGame(
         if (message) state = { ...state, message };
       }
       apply(result.effect);
+      dropDealSearch();
       // Once the game is left, a search under way is for `status` to finish: left alone.
       if (!finished) background.follow(state);
     };
 
     const handleOne = (event: InputEvent): void => {
+      if (state.overlay?.kind === 'new-game') {
+        const command = commandForPanel(event, view().panel ?? []);
+        if (command) run(command);
+        return;
+      }
       const command =
         event.type === 'key' ? commandForKey(event) : commandForMouse(event, view().board);
       // The help's screens depend on the terminal's size: the layout says where ? turns to,

@@ -4,6 +4,7 @@ import { heuristicHints } from '../search';
 import { localPlaces, type Places } from '../store/paths';
 import { GameSession, type Left, type Saving } from '../store/session';
 import { type Note, recordText, storeNote } from '../words/store';
+import { dealSearch } from '../host/deal-search';
 import { initialState } from './controller';
 import { type GameHost, runTerminalGame } from './loop';
 import type { UiState } from './state';
@@ -16,6 +17,8 @@ export interface PlayOptions {
   readonly terminal: { readonly input: NodeJS.ReadStream; readonly output: NodeJS.WriteStream };
   readonly env: NodeJS.ProcessEnv;
   readonly randomSeed: () => string;
+  /** The program's version, which the cache of winnable deals is kept by. */
+  readonly version?: string;
   /** Rules for a new game, and the ones the player named (a resumed game must match them). */
   readonly rules: Rules;
   readonly explicitRules: Partial<Rules>;
@@ -125,6 +128,15 @@ export async function playInTerminal(options: PlayOptions): Promise<{
               ? recordText(session.writeRecord(game, options.records.folder, options.records.shown))
               : options.records.refused,
         ),
+      ...(options.host.solver
+        ? {
+            findDeal: dealSearch({
+              solver: options.host.solver,
+              version: options.version ?? 'unknown',
+              randomSeed: options.randomSeed,
+            }),
+          }
+        : {}),
       statistics: (game) => {
         const stats = session.statistics(game);
         return stats.note === null ? stats : { ...stats, note: shown(stats.note) };

@@ -1,6 +1,7 @@
 import type { Action, Game, Position, ScoringName, Status } from '../engine';
 import type { FairChoice, Hint } from '../search';
 import type { GameStats } from '../stats';
+import type { Choice, NewGamePanel } from './new-game';
 import type { Theme } from './theme';
 
 /** The part of a column picked up to move: its top `count` cards. */
@@ -18,10 +19,10 @@ export interface Message {
 }
 
 /**
- * A question waiting for its answer: `y` for quitting, a new game or a restart; for the solver,
+ * A question waiting for its answer: `y` for quitting or a restart; for the solver,
  * which counts as a peek, its own key pressed again (docs/playing.md, "Peeks").
  */
-export type Confirm = 'quit' | 'new' | 'restart' | 'winnable' | 'demo' | 'where';
+export type Confirm = 'quit' | 'restart' | 'winnable' | 'demo' | 'where';
 
 /**
  * Where the help is open: which of its pages (keys, rules…), and which screen of that page
@@ -42,7 +43,9 @@ export type Overlay =
   /** The lost panel, with where the game went wrong once the solver has said (`g`). */
   | { readonly kind: 'lost'; readonly wrong?: string }
   /** The statistics of the game's rules (`s`), over the panel they were asked from, if any. */
-  | { readonly kind: 'stats'; readonly stats: GameStats; readonly back: Overlay | null };
+  | { readonly kind: 'stats'; readonly stats: GameStats; readonly back: Overlay | null }
+  /** The new-game panel (`n`; docs/playing.md, "A new game"). */
+  | NewGamePanel;
 
 /**
  * A question for the solver about the position on screen, waiting for its answer (docs/solver.md,
@@ -106,6 +109,8 @@ export interface UiState {
   readonly solver: SolverAsk | null;
   /** The player was told, in this game, that asking the solver counts as a peek. */
   readonly peekWarned: boolean;
+  /** What the new-game panel chose last, where it opens again (docs/playing.md, "A new game"). */
+  readonly lastChoice?: Choice;
   /**
    * Where the game went wrong, as the solver last said (`g`), with the line of play it was said
    * of (`lineOf`): a lost panel shown again for that same line, after an undo and a redo, shows

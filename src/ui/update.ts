@@ -9,7 +9,17 @@ import { planGoesOn } from '../search';
 import type { Confirm, Message, Overlay, UiState } from './state';
 
 /** What the adapter must do besides drawing the new state. */
-export type Effect = 'quit' | 'redraw' | 'suspend' | 'write' | 'stats' | null;
+export type Effect =
+  | 'quit'
+  | 'redraw'
+  | 'suspend'
+  | 'write'
+  | 'stats'
+  /** The new-game panel asks for the deal it shows to be searched for (daily, winnable). */
+  | 'find-deal'
+  /** The new-game panel asks for the player's saved games. */
+  | 'saves'
+  | null;
 
 export interface Update {
   readonly state: UiState;

@@ -91,8 +91,8 @@ describe('a result the statistics cannot take', () => {
     first.sendKeys('d');
     first.waitFor(/moves 1 /);
     first.sendKeys('n');
-    first.waitFor('Abandon this game');
-    first.sendKeys('y');
+    first.waitFor('Enter deals');
+    first.sendKeys('Enter');
     const screen = first.waitFor("Can't record your last game");
     expect(screen.replace(/\s+/g, ' ')).toContain('it is kept and will be recorded next time');
     first.sendKeys('q');

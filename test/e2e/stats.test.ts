@@ -178,14 +178,16 @@ describe('statistics of games played in the terminal', () => {
     const where = home();
     const session = startGame(['--seed', '42', '--suits', '1'], where);
     session.waitFor('q quit');
-    session.sendKeys('n'); // nothing played yet: a new deal at once, nothing recorded
-    session.waitFor('New game');
+    session.sendKeys('n'); // nothing played yet: a new deal, nothing recorded
+    session.waitFor('Enter deals');
+    session.sendKeys('Enter');
+    session.waitFor('New game: seed');
     session.sendKeys('d');
     session.waitFor(/moves 1 /);
     session.sendKeys('n');
-    session.waitFor('Abandon this game');
-    session.sendKeys('y');
-    session.waitFor('New game');
+    session.waitFor('Enter deals');
+    session.sendKeys('Enter');
+    session.waitFor(/moves 0 /);
     session.sendKeys('q');
     expect(session.waitForExit()).toBe(0);
     expect(stats(where)).toEqual([

@@ -80,8 +80,8 @@ it("spider --daily plays the day's deal, names it by its date, and counts it apa
   session.sendKeys('d');
   session.waitFor(/moves 1 /);
   session.sendKeys('n');
-  session.waitFor('Abandon this game');
-  session.sendKeys('y');
+  session.waitFor('Enter deals');
+  session.sendKeys('Enter');
   session.waitFor(/New game: seed/);
   session.sendKeys('q');
   expect(session.waitForExit()).toBe(0);

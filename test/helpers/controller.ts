@@ -23,3 +23,11 @@ export const key = (kind: Exclude<Command['kind'], 'column' | 'press' | 'release
   ({ kind }) as Command;
 /** A key with no meaning. */
 export const other: Command = { kind: 'other', key: 'z' };
+
+/** A key pressed with the new-game panel open. */
+export const panelKey = (name: string, ch?: string): Command =>
+  ch === undefined ? { kind: 'panel-key', name } : { kind: 'panel-key', name, ch };
+/** Characters typed on the new-game panel, one key each. */
+export const typed = (text: string): Command[] => [...text].map((ch) => panelKey(ch, ch));
+/** `n` then Enter: a new game of the panel's choice (the same rules, a random deal). */
+export const newDeal: Command[] = [{ kind: 'new' }, panelKey('enter')];

@@ -44,6 +44,8 @@ describe('spider serve: the games at once', () => {
     const other = await shell(await connect(port, { key: KEYS[1] }));
     await other.waitFor('q quit');
     failing.channel.write('n');
+    await failing.waitFor('Enter deals');
+    failing.channel.write('\r');
     expect(await failing.exited).toBe(70);
     expect(failing.text()).toContain('spider: internal error: no seed today');
     expect(log).toContain('127.0.0.1: a game ended: internal error: no seed today (status 70)');

@@ -29,7 +29,7 @@ import {
 import type { UiState } from '../../src/ui/state';
 import { afterChange, info, LOST_TEXT } from '../../src/ui/update';
 import { gameAt, position, showColumns } from '../helpers/build';
-import { col, deps, key, other, run, THEME } from '../helpers/controller';
+import { col, deps, key, newDeal, other, panelKey, run, THEME, typed } from '../helpers/controller';
 import { LOST_GAME_ACTIONS, lostGame, nearlyGlancedLost } from '../helpers/lost-game';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -78,38 +78,116 @@ describe('game keys', () => {
     expect(run(run(start, key('deal')).state, key('interrupt')).effect).toBe('quit');
   });
 
-  it('n asks during a game, then deals a new seed with the same rules', () => {
+  it("n opens the new-game panel on the game's rules, asking nothing; Enter deals at random", () => {
     const playing = run(start, key('deal')).state;
-    const fresh = run(playing, key('new'), key('yes')).state;
+    const panel = run(playing, key('new')).state;
+    expect(panel.confirm).toBeNull();
+    expect(panel.overlay).toMatchObject({
+      kind: 'new-game',
+      choice: { suits: 4, relaxed: 0, keepSuits: false, deal: 'random' },
+    });
+    // The board's keys mean nothing on the panel: d deals no cards.
+    expect(run(panel, key('deal')).state.game).toBe(playing.game);
+    const fresh = run(panel, panelKey('enter')).state;
+    expect(fresh.overlay).toBeNull();
     expect(fresh.game.deal.key).toBe('777');
     expect(fresh.game.rules).toEqual(RULES);
-    expect(fresh.message?.text).toContain('777');
+    expect(fresh.message?.text).toBe('New game: seed 777, 4 suits.');
   });
 
-  it('n after a deal proven winnable says the new one is an ordinary deal', () => {
-    const chosen = {
-      scheme: 'seed',
-      key: '43',
-      origin: { from: { scheme: 'seed', key: '42' } },
-    } as const;
-    const playing = run(initialState(newGame(chosen, RULES), THEME, 'woods'), key('deal')).state;
-    const fresh = run(playing, key('new'), key('yes')).state;
-    expect(fresh.game.deal).toEqual({ scheme: 'seed', key: '777' });
-    expect(fresh.message?.text).toBe(
-      'New game: seed 777: an ordinary deal, not searched for (spider --winnable deals one proven winnable).',
+  it('Esc closes the panel and the game goes on; n opens it again on the last choice', () => {
+    const playing = run(start, key('deal')).state;
+    const chose = run(playing, key('new'), panelKey('1', '1'), panelKey('escape')).state;
+    expect(chose.overlay).toBeNull();
+    expect(chose.game).toBe(playing.game);
+    expect(run(chose, key('new')).state.overlay).toMatchObject({ choice: { suits: 1 } });
+  });
+
+  it('the panel deals the rules and the seed chosen, and says what was dealt', () => {
+    const keys = [
+      key('new'),
+      panelKey('2', '2'), // suits
+      panelKey('down'),
+      panelKey('3', '3'), // relaxed
+      panelKey('down'),
+      panelKey(' ', ' '), // keep suits
+      panelKey('down'),
+      panelKey('right'), // seed
+      ...typed('fox'),
+      panelKey('enter'),
+    ];
+    const fresh = run(start, ...keys).state;
+    expect(fresh.game.deal).toEqual({ scheme: 'seed', key: 'fox' });
+    expect(fresh.game.rules).toEqual({ suits: 2, relaxed: 3, keepSuits: true });
+    expect(fresh.message?.text).toBe('New game: seed fox, 2 suits.');
+  });
+
+  it('a bad seed or number deals nothing: the panel says why and stays open', () => {
+    const onSeed = run(start, key('new'), panelKey('down'), panelKey('down'), panelKey('down'));
+    const empty = run(onSeed.state, panelKey('right'), panelKey('enter')).state;
+    expect(empty.game).toBe(start.game);
+    expect(empty.overlay).toMatchObject({
+      kind: 'new-game',
+      row: 'name',
+      problem: 'Type the seed first.',
+    });
+    const spaced = run(empty, ...typed(' x'), panelKey('enter')).state;
+    expect(spaced.overlay).toMatchObject({
+      problem: 'Not a seed: a seed must not start or end with white space.',
+    });
+    const pysol = run(
+      onSeed.state,
+      panelKey('right'),
+      panelKey('right'),
+      ...typed('0123'),
+      panelKey('enter'),
     );
+    expect(pysol.state.game).toBe(start.game);
+    expect((pysol.state.overlay as { problem: string }).problem).toMatch(
+      /^Not a PySolFC deal '0123': /,
+    );
+    const good = run(pysol.state, panelKey('C-u'), ...typed('123'), panelKey('enter')).state;
+    expect(good.game.deal).toEqual({ scheme: 'pysol', key: '123' });
   });
 
-  it('n asks too when every move was undone: the game was played, and given up it counts', () => {
-    const undone = run(start, key('deal'), key('undo')).state;
-    expect(undone.game.kept).toBe(0);
-    expect(run(undone, key('new')).state.confirm).toBe('new');
-    // A restarted game keeps the peek of the cards it saw, and asks as well.
-    const restarted = run(start, key('deal'), key('restart'), key('yes')).state;
-    expect(restarted.game.peeks).toBe(1);
-    expect(run(restarted, key('new')).state.confirm).toBe('new');
-    // A deal nobody touched has nothing to lose.
-    expect(run(start, key('new')).state.game.deal.key).toBe('777');
+  it('daily and winnable deals are searched for by the game loop; Esc gives the search up', () => {
+    const onDeal = run(start, key('new'), panelKey('down'), panelKey('down'), panelKey('down'));
+    const asked = run(onDeal.state, panelKey('left'), panelKey('enter'));
+    expect(asked.effect).toBe('find-deal');
+    expect(asked.state.overlay).toMatchObject({ searching: true, choice: { deal: 'winnable' } });
+    // Keys wait while it searches; the answer deals.
+    expect(run(asked.state, panelKey('down')).state.overlay).toEqual(asked.state.overlay);
+    const deal = {
+      scheme: 'seed',
+      key: '9',
+      origin: { from: { scheme: 'seed', key: '8' } },
+    } as const;
+    const found = run(asked.state, { kind: 'deal-found', found: { ok: true, deal } }).state;
+    expect(found.game.deal).toEqual(deal);
+    expect(found.message?.text).toBe('New game: seed 9, proven winnable (from seed 8), 4 suits.');
+    // Given up, a late answer is dropped; a failed search says why on the panel.
+    const stopped = run(asked.state, panelKey('escape')).state;
+    expect(stopped.overlay).toMatchObject({ searching: false });
+    expect(run(stopped, { kind: 'deal-found', found: { ok: true, deal } }).state.game).toBe(
+      start.game,
+    );
+    const failed = run(asked.state, { kind: 'deal-found', found: { ok: false, message: 'None.' } });
+    expect(failed.state.overlay).toMatchObject({ searching: false, problem: 'None.' });
+  });
+
+  it('clicks choose on the panel, and Ctrl-C still quits', () => {
+    const panel = run(start, key('new')).state;
+    const clicked = run(
+      panel,
+      { kind: 'panel-click', target: { row: 'suits', value: 1 } },
+      { kind: 'panel-click', target: { row: 'deal', value: 'kpat' } },
+      ...typed('7'),
+      { kind: 'panel-click', target: { row: 'start' } },
+    ).state;
+    expect(clicked.game.deal).toEqual({ scheme: 'kpat', key: '7' });
+    expect(clicked.game.rules.suits).toBe(1);
+    expect(run(panel, key('interrupt')).effect).toBe('quit');
+    expect(run(panel, { kind: 'panel-click', target: { row: 'close' } }).state.overlay).toBeNull();
   });
 
   it('R asks only when it would lose moves or undone ones', () => {
@@ -410,7 +488,7 @@ describe('winning and losing', () => {
     const { state: after } = run(state, col(1), col(0));
     expect(after.overlay).toEqual({ kind: 'won' });
     expect(after.message?.kind).toBe('win');
-    expect(run(after, key('new')).state.game.deal.key).toBe('777');
+    expect(run(after, ...newDeal).state.game.deal.key).toBe('777');
   });
 
   it('s asks for the statistics in play and on the panel; any key closes them, back to it', () => {
@@ -504,7 +582,7 @@ describe('lost: no progress possible any more (docs/rules.md, "Lost")', () => {
     expect(restarted.confirm).toBeNull();
     expect(restarted.game.position).toBe(p);
     expect(run(lost, key('quit')).effect).toBe('quit');
-    expect(run(lost, key('new')).state.game.deal.key).toBe('777');
+    expect(run(lost, ...newDeal).state.game.deal.key).toBe('777');
   });
 
   it('other keys leave the panel up and the game as it is, and say so; the mouse says nothing', () => {
@@ -575,14 +653,14 @@ describe('lost, decided in the background', () => {
 
   it('a verdict that arrives while a question waits keeps the question', () => {
     const dealt = run(before, key('deal')).state;
-    const asking = run(dealt, key('new')).state;
-    expect(asking.confirm).toBe('new');
+    const asking = run(dealt, key('restart')).state;
+    expect(asking.confirm).toBe('restart');
     const { state } = run(asking, {
       kind: 'settled',
       position: dealt.game.position,
       status: 'lost',
     });
-    expect(state.confirm).toBe('new');
+    expect(state.confirm).toBe('restart');
     expect(state.status).toBe('lost');
     expect(state.overlay).toBeNull();
     // Answered no: the game is over all the same, and now it says so.
@@ -809,7 +887,7 @@ describe('can I still win? (c)', () => {
   it('a new game warns again; a restart of the same deal does not', () => {
     const asked = run(start, key('winnable'), key('winnable'), key('deal')).state;
     expect(run(asked, key('restart'), key('yes'), key('winnable')).state.confirm).toBeNull();
-    expect(run(asked, key('new'), key('yes'), key('winnable')).state.confirm).toBe('winnable');
+    expect(run(asked, ...newDeal, key('winnable')).state.confirm).toBe('winnable');
   });
 });
 
@@ -1020,7 +1098,7 @@ describe('where it went wrong (g)', () => {
       update(replayed, { kind: 'settled', position: replayed.game.position, status: 'lost' }, deps)
         .state.overlay;
     expect(again).toEqual({ kind: 'lost', wrong: sentence });
-    expect(run(answered, key('new')).state.whereAnswer).toBeUndefined();
+    expect(run(answered, ...newDeal).state.whereAnswer).toBeUndefined();
   });
 
   it('can be asked during the game too; an undo drops the question', () => {

@@ -82,6 +82,7 @@ export function addPlayCommand(program: Command, kit: CommandKit): Command {
         terminal,
         env: io.env,
         randomSeed: io.randomSeed,
+        version: io.version,
         rules: options.rules,
         explicitRules,
         ...(deal === undefined ? {} : { deal }),

@@ -1,0 +1,106 @@
+/**
+ * Choosing the next game (docs/playing.md, "A new game"): `n` opens the new-game panel, its keys
+ * and clicks change the choice, and Enter deals it, at once for a deal named or by chance, or once
+ * the game loop has found a deal searched for (daily, winnable).
+ */
+import { type DealId, newGame } from '../engine';
+import { dealName, originName } from '../notation';
+import type { FoundDeal } from '../host/deal-search';
+import type { Command } from './command';
+import type { ControllerDeps } from './command';
+import { initialState } from './initial-state';
+import {
+  choiceOf,
+  type NewGamePanel,
+  openPanel,
+  type PanelAnswer,
+  panelClick,
+  panelKey,
+  rulesOf,
+} from './new-game';
+import type { UiState } from './state';
+import { info, same, type Update, withState } from './update';
+
+/** `n`: the panel, on the choice made last or else the game's own rules. */
+export function openNewGame(state: UiState, deps: ControllerDeps): Update {
+  const choice = choiceOf(state.game.rules, state.lastChoice);
+  return withState(state, {
+    overlay: openPanel(choice, deps.savedGames?.() ?? 0),
+    selection: null,
+    press: null,
+    confirm: null,
+  });
+}
+
+/** A command with the panel open: keys and clicks go to it; Ctrl-L, Ctrl-Z and Ctrl-C as ever. */
+export function onPanel(
+  state: UiState,
+  panel: NewGamePanel,
+  command: Command,
+  deps: ControllerDeps,
+): Update {
+  switch (command.kind) {
+    case 'panel-key':
+      return answer(state, panel, panelKey(panel, command), deps);
+    case 'panel-click':
+      return answer(state, panel, panelClick(panel, command.target), deps);
+    case 'deal-found':
+      return dealFound(state, panel, command.found);
+    case 'interrupt':
+      return { state, effect: 'quit' };
+    case 'redraw':
+    case 'suspend':
+      return { state, effect: command.kind };
+    default:
+      // The mouse off the panel, the board's keys: nothing while the panel is open.
+      return same(state);
+  }
+}
+
+function answer(
+  state: UiState,
+  panel: NewGamePanel,
+  said: PanelAnswer,
+  deps: ControllerDeps,
+): Update {
+  switch (said.kind) {
+    case 'stay':
+      return withState(state, { overlay: said.panel });
+    case 'close':
+      return withState(state, { overlay: null, lastChoice: panel.choice });
+    case 'saves':
+      return { state: { ...state, lastChoice: panel.choice }, effect: 'saves' };
+    case 'search':
+      return {
+        state: { ...state, overlay: { ...panel, searching: true, problem: null } },
+        effect: 'find-deal',
+      };
+    case 'deal': {
+      const deal = said.deal === 'random' ? deps.randomSeed() : said.deal;
+      return dealt(state, panel, newGame(deal, said.rules).deal);
+    }
+  }
+}
+
+/**
+ * The deal searched for has come: dealt, or the panel says why not. The player who gave up
+ * waiting (Esc) has moved on: it is dropped.
+ */
+export function dealFound(state: UiState, panel: NewGamePanel, result: FoundDeal): Update {
+  if (!panel.searching) return same(state);
+  if (!result.ok)
+    return withState(state, { overlay: { ...panel, searching: false, problem: result.message } });
+  return dealt(state, panel, result.deal);
+}
+
+/** The new game, on screen, with the panel's choice kept for the next `n`. */
+function dealt(state: UiState, panel: NewGamePanel, deal: DealId): Update {
+  const game = newGame(deal, rulesOf(panel.choice));
+  const origin = originName(game.deal);
+  const rules = `${game.rules.suits} suit${game.rules.suits > 1 ? 's' : ''}`;
+  return same({
+    ...initialState(game, state.theme, state.scoring),
+    lastChoice: panel.choice,
+    message: info(`New game: ${dealName(game.deal)}${origin && `, ${origin}`}, ${rules}.`),
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * The new-game panel in the real game (docs/playing.md, "A new game"): chosen with keys and with
+ * the mouse, a seed typed, and the daily deal found on the solver's thread while the game waits.
+ */
+import { dailyStart, findWinnable } from '../../src/search';
+import type { TerminalSession } from './tmux';
+import { startSpider } from './spider';
+
+/** Quits a game nothing was done in yet: at once, without a question. */
+function quitFresh(session: TerminalSession): number {
+  session.sendKeys('q');
+  return session.waitForExit();
+}
+
+jest.setTimeout(60_000);
+
+it('n opens the panel; keys choose 1 suit, relaxed 2 and a seed typed, and Enter deals it', () => {
+  const session = startSpider(['--seed', '42']);
+  session.waitFor('q quit');
+  session.sendKeys('n');
+  const panel = session.waitFor('Enter deals');
+  expect(panel).toMatch(/>Suits +1 suit +2 suits +\[4 suits\]/);
+  session.sendKeys('1');
+  session.waitFor('[1 suit]');
+  session.waitFor('the easiest: spades only');
+  session.sendKeys('Down', '2', 'Down', 'Down', 'Right');
+  session.waitFor('[seed]');
+  session.type('fox');
+  session.waitFor(/>Seed +fox_/);
+  session.sendKeys('Enter');
+  const dealt = session.waitFor('New game: seed fox, 1 suit.');
+  expect(dealt.split('\n')[0]).toMatch(/^Spider {2}seed fox {2}1 suit, relaxed 2 /);
+  expect(dealt).not.toContain('Enter deals');
+  // The panel opens again on that choice, and Esc leaves the game as it is.
+  session.sendKeys('n');
+  session.waitFor(/>Suits +\[1 suit\]/);
+  session.sendKeys('Escape');
+  session.waitForGone('Enter deals');
+  expect(session.screen().split('\n')[0]).toMatch(/seed fox/);
+  expect(quitFresh(session)).toBe(0);
+});
+
+it('the mouse chooses on the panel: a click on a value, then on Enter', () => {
+  const session = startSpider(['--seed', '42']);
+  session.waitFor('q quit');
+  session.sendKeys('n');
+  const panel = session.waitFor('Enter deals');
+  const lines = panel.split('\n');
+  const at = (text: string) => {
+    const y = lines.findIndex((line) => line.includes(text));
+    return { x: lines[y].indexOf(text) + 1, y };
+  };
+  const two = at(' 2 suits ');
+  session.click(two.x, two.y);
+  session.waitFor('[2 suits]');
+  const enter = at('Enter deals');
+  session.click(enter.x, enter.y);
+  const dealt = session.waitFor(/New game: seed \d+, 2 suits\./);
+  expect(dealt.split('\n')[0]).toMatch(/2 suits, relaxed 0/);
+  expect(quitFresh(session)).toBe(0);
+});
+
+it('the daily deal is searched for on the solver thread and dealt, as --daily deals it', () => {
+  const session = startSpider(['--seed', '42']);
+  session.waitFor('q quit');
+  session.sendKeys('n', '1', 'Down', 'Down', 'Down', 'Left', 'Left');
+  session.waitFor('[daily]');
+  session.sendKeys('Enter');
+  const { from, daily } = dailyStart(new Date());
+  const found = findWinnable(from, { suits: 1, relaxed: 0, keepSuits: false }, { daily });
+  if (!found.found) throw new Error('no daily deal today');
+  const screen = session.waitFor(`daily deal of ${daily}, proven winnable, 1 suit.`, 30_000);
+  expect(screen.split('\n')[0]).toMatch(new RegExp(`^Spider {2}daily ${daily} {2}1 suit`));
+  expect(screen).toContain(`New game: seed ${found.deal.key}, daily deal`);
+  expect(quitFresh(session)).toBe(0);
+});
