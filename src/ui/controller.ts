@@ -92,8 +92,8 @@ function goingOn(state: UiState): boolean {
 }
 
 /**
- * Whether a new deal asks first: once anything was done in a game, even if undone since, giving
- * it up counts as abandoned (docs/saves.md, "Saved games and statistics").
+ * Whether a new deal asks first: once anything was done in a game, even if undone since, it is
+ * kept among the saved games, to be resumed or given up later (docs/saves.md, "Your saved games").
  */
 function newLoses(state: UiState): boolean {
   return goingOn(state) && touched(state.game);

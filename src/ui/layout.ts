@@ -260,7 +260,7 @@ const MESSAGE_ROLES: Record<string, Role> = {
 
 const CONFIRM_TEXT = {
   quit: 'Quit this game? y quits; any other key goes on playing.',
-  new: 'Abandon this game for a new deal? y for a new game; any other key goes on.',
+  new: 'New deal? This game stays saved (spider saves). y deals; other keys go on.',
   restart: 'Restart this deal from the beginning? y restarts; any other key goes on.',
   winnable: 'The solver sees face-down cards: asking is a peek. c asks; other keys go on.',
   demo: 'The solver sees face-down cards: its demo is a peek. a starts; other keys go on.',
