@@ -11,7 +11,7 @@ import {
   type Rules,
   type SavedLine,
 } from '../engine';
-import { explain, statusWithin } from '../engine';
+import { explain, movesKept, statusWithin } from '../engine';
 import { printable } from './printable';
 import { seedProblem } from './seed';
 import { formatRecord, type GameRecord, parseRecord } from './record';
@@ -73,6 +73,7 @@ const STATE_KEYS = [
   'actions',
   'peeks',
   'elapsed-ms',
+  'moves',
   'started',
   'saved',
   'status',
@@ -131,6 +132,8 @@ export function formatSave(game: Game, info: SaveInfo): string {
     ['actions', String(game.actions)],
     ['peeks', String(game.peeks)],
     ['elapsed-ms', String(Math.max(0, Math.round(info.elapsedMs)))],
+    // For the list of saves, read without replaying the game (docs/saves.md, "Your saved games").
+    ['moves', String(movesKept(game))],
     ['started', info.started],
     ['saved', info.saved],
     // Never a wait: a status still being decided is written as playing (docs/rules.md, "Lost").
@@ -164,6 +167,9 @@ export interface SaveHeader {
   /** As written, or undefined in saves written before the key existed. Not proof of anything. */
   readonly status?: 'playing' | 'won' | 'lost';
   readonly abandoned: boolean;
+  /** For the list of saves: as written, or null (an earlier version's save). Not proof of anything. */
+  readonly moves: number | null;
+  readonly elapsedMs: number | null;
 }
 
 /**
@@ -194,6 +200,8 @@ export function readSaveHeader(
       saved: date(meta.get('saved'), now),
       ...(status === 'playing' || status === 'won' || status === 'lost' ? { status } : {}),
       abandoned: meta.get('abandoned') === 'yes',
+      moves: count(meta.get('moves')),
+      elapsedMs: count(meta.get('elapsed-ms')),
     },
   };
 }

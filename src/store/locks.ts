@@ -169,6 +169,18 @@ export class SlotLocks {
     }
   }
 
+  /**
+   * Whether another live session holds slot `id`, by its lock files among `names` (the folder's),
+   * as a claim would judge them; nothing is put down or removed.
+   */
+  heldElsewhere(id: string, names: readonly string[]): boolean {
+    const mine = this.owned.get(id);
+    return names
+      .filter((name) => lockSlot(name) === id)
+      .map((name) => path.join(this.dir, name))
+      .some((lock) => lock !== mine && !this.isStale(lock));
+  }
+
   /** Gives up this session's claim on a slot: only its own lock file is removed. */
   release(id: string): void {
     const mine = this.owned.get(id);

@@ -37,8 +37,10 @@ export type StoreNews =
       /** Another of the player's games is open in another session. */
       readonly othersInUse: boolean;
     }
-  /** A new game was started over an unfinished one, which counts as abandoned (or in nothing). */
+  /** An unfinished game given up (from the saves), which counts as abandoned (or in nothing). */
   | { readonly kind: 'abandoned'; readonly deal: DealId; readonly continued: boolean }
+  /** The save asked for is open in another session (`elsewhere`), or no longer there as it was. */
+  | { readonly kind: 'save-unavailable'; readonly elsewhere: boolean }
   /** A start continues the game of a record file. */
   | { readonly kind: 'continuing'; readonly name: string; readonly deal: DealId }
   /** A new game, where a player may wonder why theirs was not resumed: it is open elsewhere. */

@@ -19,6 +19,8 @@ export interface Wanted {
   readonly fresh: boolean;
   /** A game continued from a record file. */
   readonly loaded: boolean;
+  /** The save asked for (`spider resume`): that game, or none (docs/saves.md, "Your saved games"). */
+  readonly slot?: string;
 }
 
 /** Whether `rules` are those the player asked for, where they asked. */
@@ -46,35 +48,27 @@ export type Choice =
   /** Its moves say it is over (its header said otherwise): recorded so, with its save's time. */
   | { readonly kind: 'record'; readonly outcome: Exclude<Status, 'playing'> }
   /** Played on: the start resumes it. */
-  | { readonly kind: 'resume' }
-  /** A new game is asked for over it, and something was done in it: it counts as abandoned. */
-  | { readonly kind: 'abandon' }
-  /** A new game is asked for over it, and nothing was done in it: its save goes. */
-  | { readonly kind: 'remove' }
-  /** A game from a file is played instead: this one waits for another start. */
-  | { readonly kind: 'release' };
+  | { readonly kind: 'resume' };
 
 /**
- * Decides what becomes of `candidate`, the most recent unfinished game `wanted` allows.
- * `sameDeal`: it is the game of the deal asked for; `status`: its status as far as it is known at
- * a glance (a status that takes a search is decided by the game once it is on screen,
- * docs/rules.md, "Lost"); `touched`: anything was done in it.
+ * Whether the start deals a new game (a deal asked for, --new, a file to continue): then it
+ * resumes only the game of the deal asked for, and every other unfinished game stays saved as it
+ * is (docs/saves.md, "Saved games and statistics").
  */
-export function choose(
-  wanted: Wanted,
-  candidate: {
-    readonly sameDeal: boolean;
-    readonly status: Status | null;
-    readonly touched: boolean;
-  },
-): Choice {
+export function newGameAsked(wanted: Wanted): boolean {
+  return wanted.deal !== undefined || wanted.fresh || wanted.loaded;
+}
+
+/**
+ * Decides what becomes of `candidate`, the unfinished game a start chose: the most recent one
+ * `wanted` allows, or the game of the deal asked for. `status`: its status as far as it is known
+ * at a glance (a status that takes a search is decided by the game once it is on screen,
+ * docs/rules.md, "Lost").
+ */
+export function choose(candidate: { readonly status: Status | null }): Choice {
   if (candidate.status !== null && candidate.status !== 'playing')
     return { kind: 'record', outcome: candidate.status };
-  const given = wanted.deal !== undefined || wanted.fresh || wanted.loaded;
-  if (!given || candidate.sameDeal) return { kind: 'resume' };
-  if (wanted.deal !== undefined || wanted.fresh)
-    return { kind: candidate.touched ? 'abandon' : 'remove' };
-  return { kind: 'release' };
+  return { kind: 'resume' };
 }
 
 /**

@@ -92,6 +92,11 @@ export class SaveStore implements Shelf {
     return this.locks.session;
   }
 
+  /** Whether another live session holds slot `id`, by its lock files among `names` (the folder's). */
+  heldElsewhere(id: string, names: readonly string[]): boolean {
+    return this.locks.heldElsewhere(id, names);
+  }
+
   /** Why the last lock file could not be put down (a full disk, no permission), if it could not. */
   get lockProblem(): string | null {
     return this.locks.problem;

@@ -3,19 +3,12 @@
  * killed session left finished, sets bad saves aside, and finds the unfinished game to resume, if
  * any. What to do with each save is decided by `resume.ts`; this acts on it.
  */
-import {
-  type DealId,
-  type Game,
-  gameStatus,
-  statusWithin,
-  OPENING_STATUS_LIMIT,
-  touched,
-} from '../engine';
-import { formatSave, type LoadedSave } from '../notation';
+import { type DealId, type Game, gameStatus, statusWithin, OPENING_STATUS_LIMIT } from '../engine';
+import type { LoadedSave } from '../notation';
 import type { Outcome } from '../stats/result';
 import type { Appended } from './history';
 import type { Places } from './paths';
-import { choose, rulesWanted, sameDealWanted, settle, type Wanted } from './resume';
+import { choose, newGameAsked, rulesWanted, sameDealWanted, settle, type Wanted } from './resume';
 import type { StoreNews } from './news';
 import { ResultBook } from './results';
 import { SaveQueue } from './save-queue';
@@ -46,6 +39,11 @@ export interface OpenOptions<S extends Saving = 'at-once'> {
   readonly fresh: boolean;
   /** A game continued from a record file (spider play FILE). */
   readonly loaded?: { readonly game: Game; readonly name: string };
+  /**
+   * The save to resume, by its slot (`spider resume`, see saves-list.ts): that game, or a new one
+   * with a 'save-unavailable' message saying why not.
+   */
+  readonly slot?: string;
   readonly randomSeed: () => string;
   readonly now?: () => Date;
   /** 'at-once' unless said. */
@@ -76,6 +74,7 @@ export function openSaves(options: OpenOptions<Saving>): Opening {
   start.settle();
   start.scan.unfinished.release();
   if (resumed === null) start.tell();
+  if (resumed === null && options.slot !== undefined) start.unavailable(options.slot);
   const { store, saves, results, scan, messages } = start;
   return { store, saves, results, scan, messages, resumed };
 }
@@ -138,6 +137,14 @@ class Start {
       ? this.recorded.has(save.id)
       : this.results.recorded([save.id]).has(save.id);
 
+  /** Says why the save in `slot`, asked for, is not resumed. */
+  unavailable(slot: string): void {
+    // There, not finished, not damaged, and still not claimed: another session holds it.
+    const elsewhere = this.store.has(slot) && !this.store.claim(slot) && !this.store.lockProblem;
+    if (!elsewhere) this.store.letGo(slot);
+    this.messages.push({ kind: 'save-unavailable', elsewhere });
+  }
+
   /** Records a saved game; `late`: it ended when it was last saved, not now. */
   private record(save: LoadedSave, outcome: Outcome, slot: string, late = true): Appended {
     return this.results.record(save.game, outcome, {
@@ -184,12 +191,21 @@ class Start {
    */
   choose(): Opening['resumed'] {
     const unfinished = this.scan.unfinished;
+    const slot = this.wanted.slot;
     const same = sameDealWanted(this.wanted);
     const other = rulesWanted(this.wanted);
+    // A new game leaves every other unfinished game as it is (docs/saves.md, "Saved games and
+    // statistics"): only the game of the deal asked for is looked for.
+    const others = newGameAsked(this.wanted) ? () => false : other;
     for (;;) {
       // A deal asked for whose game, with the same rules, waits unfinished: that game goes on.
-      const sameDeal = same === null ? undefined : unfinished.find((save) => same(save.header));
-      const candidate = sameDeal ?? unfinished.find((save) => other(save.header));
+      const sameDeal =
+        slot !== undefined
+          ? unfinished.find((save) => save.id === slot)
+          : same === null
+            ? undefined
+            : unfinished.find((save) => same(save.header));
+      const candidate = sameDeal ?? unfinished.find((save) => others(save.header));
       this.tell();
       if (candidate === undefined) return null;
       unfinished.drop(candidate);
@@ -199,13 +215,9 @@ class Start {
       }
       const save = this.load(candidate);
       if (save === null) continue;
-      const choice = choose(this.wanted, {
-        sameDeal: candidate === sameDeal,
-        // Not waited for: a status that takes a search is decided by the game once it is on
-        // screen (docs/rules.md, "Lost"), so a start never waits for one.
-        status: statusWithin(save.game.position, OPENING_STATUS_LIMIT),
-        touched: touched(save.game),
-      });
+      // Not waited for: a status that takes a search is decided by the game once it is on
+      // screen (docs/rules.md, "Lost"), so a start never waits for one.
+      const choice = choose({ status: statusWithin(save.game.position, OPENING_STATUS_LIMIT) });
       if (choice.kind === 'record') {
         // Its header said otherwise: it is finished, and recorded as such.
         this.recordAndRemove(save, choice.outcome, candidate.id);
@@ -213,31 +225,11 @@ class Start {
       }
       this.settle();
       unfinished.release();
-      if (choice.kind === 'resume')
-        return { slot: candidate.id, save, sameDeal: candidate === sameDeal };
-      if (choice.kind === 'abandon') this.abandon(save, candidate.id);
-      else if (choice.kind === 'remove') this.store.remove(candidate.id);
-      else this.store.release(candidate.id);
-      return null;
+      return {
+        slot: candidate.id,
+        save,
+        sameDeal: candidate === sameDeal && slot === undefined,
+      };
     }
-  }
-
-  /**
-   * A new game is started over this one, in which something was done: it counts as abandoned.
-   * If the statistics cannot take it, it is kept, marked, until they can.
-   */
-  private abandon(save: LoadedSave, slot: string): void {
-    const abandoned = this.record(save, 'abandoned', slot, false);
-    const continued = save.continued === true;
-    this.messages.push({ kind: 'abandoned', deal: save.game.deal, continued });
-    if (abandoned.ok) {
-      this.store.remove(slot);
-      return;
-    }
-    // Kept, marked, until the statistics can have it.
-    const marked = { ...save, abandoned: true, saved: this.now().toISOString() };
-    this.saves.write(slot, formatSave(save.game, marked));
-    this.saves.release(slot);
-    this.messages.push({ kind: 'unrecorded', reason: abandoned.reason });
   }
 }

@@ -180,7 +180,7 @@ export class GameSession<S extends Saving = 'at-once'> {
    */
   private save(game: Game, onWinPanel = false): StoreNews | null {
     this.tick(onWinPanel);
-    const failure = this.keep(game) ?? this.lateFailure();
+    const failure = this.keep(game) ?? this.saves.takeFailure(); // failed in the background
     return failure === null ? null : this.warnOnce(failure);
   }
 
@@ -212,11 +212,6 @@ export class GameSession<S extends Saving = 'at-once'> {
   private soFar(written: Written | Promise<Written>): Written {
     if (!(written instanceof Promise)) return written;
     return this.store.problem ? { ok: false, reason: this.store.problem } : KEPT;
-  }
-
-  /** Why a write in the background failed since the last action, or null. */
-  private lateFailure(): string | null {
-    return this.saves.takeFailure();
   }
 
   private format(game: Game, abandoned = false): string {
@@ -319,15 +314,14 @@ export class GameSession<S extends Saving = 'at-once'> {
 
   /** Settles a game a new one replaces; returns what the player must hear of it, or null. */
   private settleReplaced(before: Game): StoreNews | null {
-    // Not waited for when still being decided (docs/rules.md, "Lost"): the old game keeps its slot,
-    // marked abandoned, and the next start records it, lost or abandoned, once decided. If
-    // even that cannot be written, the answer is waited for.
+    // Unfinished, or not decided yet (docs/rules.md, "Lost"): kept and listed (docs/saves.md, "Your
+    // saved games"). One that cannot be kept is recorded, waiting for its status if need be.
     const known = statusWithin(before.position);
-    const deferred =
-      known === null &&
+    const kept =
+      (known === null || known === 'playing') &&
       touched(before) &&
-      this.soFar(this.saves.write(this.slot, this.format(before, true))).ok;
-    if (deferred) {
+      this.soFar(this.saves.write(this.slot, this.format(before))).ok;
+    if (kept) {
       this.moveOn();
       return null;
     }
@@ -417,6 +411,11 @@ export class GameSession<S extends Saving = 'at-once'> {
         note: null,
       }),
     };
+  }
+
+  /** The slot of the game in play (`listSaves` marks its game). */
+  get slotInPlay(): string {
+    return this.slot;
   }
 
   /**

@@ -45,6 +45,12 @@ export function storeNote(news: StoreNews): Note {
           // Else the player may wonder why not the game last played.
           (news.othersInUse ? ' Another of your games is open in another spider session.' : ''),
       );
+    case 'save-unavailable':
+      return warning(
+        news.elsewhere
+          ? 'That game is open in another spider session: leave it there first.'
+          : 'That saved game is no longer there as it was (finished, played elsewhere since, or set aside): see spider saves.',
+      );
     case 'abandoned':
     case 'continuing':
     case 'deal-elsewhere':

@@ -15,6 +15,7 @@ import { readResults } from '../../src/store/history';
 import { localPlaces } from '../../src/store/paths';
 import { idBySaveTime } from '../../src/store/save-names';
 import { SaveStore } from '../../src/store/saves';
+import { giveUpSave, listSaves } from '../../src/store/saves-list';
 import { GameSession, type OpenOptions } from '../../src/store/session';
 import { storeNote } from '../../src/words/store';
 
@@ -212,7 +213,9 @@ describe('the game a start resumes', () => {
     const remove = jest.spyOn(fs, 'unlinkSync').mockImplementation((file) => {
       if (!String(file).endsWith('.txt')) unlink(file);
     });
-    last.session.changed(last.game, newGame('next', FOUR));
+    last.session.leave(last.game);
+    const [given] = listSaves(localPlaces(env)).games;
+    expect(giveUpSave(localPlaces(env), given.slot)).toMatchObject({ kind: 'abandoned' });
     remove.mockRestore();
     expect(readResults(data).results).toHaveLength(1);
     expect(fs.readdirSync(games).filter((name) => name.endsWith('.txt'))).toHaveLength(5);
@@ -246,9 +249,13 @@ describe('a game waiting for the statistics', () => {
     manySaves(games, 3);
     const opened = GameSession.open(opening(env));
     expect(opened.game.deal.key).toBe('m2');
+    opened.session.leave(opened.game);
     // The statistics cannot be written: the game given up is kept, marked, for the next start.
     fs.writeFileSync(path.join(root, 'data'), 'a file where the data folder should be\n');
-    opened.session.changed(opened.game, newGame('next', FOUR));
+    const [given] = listSaves(localPlaces(env)).games;
+    expect(given.deal.key).toBe('m2');
+    expect(giveUpSave(localPlaces(env), given.slot)).toMatchObject({ kind: 'unrecorded' });
+    expect(listSaves(localPlaces(env)).games.map((saved) => saved.deal.key)).toEqual(['m1', 'm0']);
     const marked = fs
       .readdirSync(games)
       .filter((name) => fs.readFileSync(path.join(games, name), 'utf8').includes('abandoned: yes'));

@@ -9,6 +9,7 @@ import { type Game, newGame, play, type Rules, bySeed } from '../../src/engine';
 import { summarize } from '../../src/stats';
 import { readResults } from '../../src/store/history';
 import { localPlaces } from '../../src/store/paths';
+import { giveUpSave, listSaves } from '../../src/store/saves-list';
 import { GameSession } from '../../src/store/session';
 import { storeNote } from '../../src/words/store';
 
@@ -33,6 +34,12 @@ function open(folders: NodeJS.ProcessEnv, loaded?: Game) {
   });
 }
 
+/** Gives up every saved game, as the list of saves does; returns what it says of each. */
+function giveUpAll(folders: NodeJS.ProcessEnv): string[] {
+  const places = localPlaces(folders);
+  return listSaves(places).games.map((saved) => storeNote(giveUpSave(places, saved.slot)).text);
+}
+
 /** Seed 42 with one move played: J♥ onto Q♥. */
 function oneMove(): Game {
   const outcome = play(newGame('42', RULES), { kind: 'move', from: 7, to: 4 });
@@ -47,8 +54,10 @@ describe('a game continued from a record file', () => {
     const dealt = play(game, { kind: 'deal' });
     if (!dealt.ok) throw new Error('seed 42 deals');
     session.changed(game, dealt.game);
-    // A new game abandons it.
+    // A new game leaves it saved; given up, it is recorded.
     session.changed(dealt.game, newGame('7', RULES));
+    expect(readResults(path.join(folders.XDG_DATA_HOME, 'spider')).results).toEqual([]);
+    giveUpAll(folders);
     const history = readResults(path.join(folders.XDG_DATA_HOME, 'spider'));
     expect(history.results).toEqual([
       expect.objectContaining({ deal: bySeed('42'), outcome: 'abandoned', continued: true }),
@@ -63,13 +72,14 @@ describe('a game continued from a record file', () => {
     const again = open(folders);
     expect(again.messages.map((m) => storeNote(m).text).join(' ')).toContain('Resumed');
     again.session.changed(again.game, newGame('7', RULES));
+    giveUpAll(folders);
     const history = readResults(path.join(folders.XDG_DATA_HOME, 'spider'));
     expect(history.results).toEqual([
       expect.objectContaining({ deal: bySeed('42'), continued: true }),
     ]);
   });
 
-  it('given up at the start for a new game, it is not said to count as abandoned', () => {
+  it('stays saved at a start of a new game; given up, it is not said to count as abandoned', () => {
     const folders = env();
     const first = open(folders, oneMove());
     first.session.leave(first.game);
@@ -80,9 +90,10 @@ describe('a game continued from a record file', () => {
       fresh: true,
       randomSeed: () => '7',
     });
-    expect(next.messages.map((m) => storeNote(m).text)).toContain(
+    expect(next.messages).toEqual([]);
+    expect(giveUpAll(folders)).toEqual([
       'Your unfinished game (seed 42) is given up; continued from a record, it counts in no statistic.',
-    );
+    ]);
     const history = readResults(path.join(folders.XDG_DATA_HOME, 'spider'));
     expect(history.results).toEqual([
       expect.objectContaining({ deal: bySeed('42'), outcome: 'abandoned', continued: true }),
@@ -96,6 +107,7 @@ describe('a game continued from a record file', () => {
     if (!dealt.ok) throw new Error('seed 7 deals');
     session.changed(game, dealt.game);
     session.changed(dealt.game, newGame('8', RULES));
+    giveUpAll(folders);
     const history = readResults(path.join(folders.XDG_DATA_HOME, 'spider'));
     expect(history.results).toEqual([
       expect.objectContaining({ deal: bySeed('7'), outcome: 'abandoned' }),

@@ -8,6 +8,7 @@ import * as path from 'path';
 import { DEAL, type Game, movesKept, newGame, play, type Rules } from '../../src/engine';
 import { readResults } from '../../src/store/history';
 import { type Places, playerPlaces } from '../../src/store/paths';
+import { giveUpSave, listSaves } from '../../src/store/saves-list';
 import { GameSession } from '../../src/store/session';
 import { storeNote } from '../../src/words/store';
 
@@ -69,9 +70,12 @@ describe("a player's own folder", () => {
     expect(movesKept(again.game)).toBe(1);
     expect(storeNote(again.messages[0]).text).toMatch(/^Resumed your game from /);
 
-    // A new deal abandons it: the statistics are in Alice's folder.
+    // A new deal leaves it saved; given up from the list, the statistics are in Alice's folder.
     again.session.changed(again.game, newGame('9', RULES));
     again.session.leave(newGame('9', RULES));
+    expect(listSaves(playerPlaces(bob)).games).toEqual([]);
+    const [saved] = listSaves(playerPlaces(alice)).games;
+    expect(giveUpSave(playerPlaces(alice), saved.slot)).toMatchObject({ kind: 'abandoned' });
     expect(readResults(alice).results).toEqual([
       expect.objectContaining({ outcome: 'abandoned', moves: 1 }),
     ]);
@@ -161,14 +165,31 @@ describe('two sessions of one player in one process (two logins to a server)', (
     const second = open(playerPlaces(alice), '9');
     const secondPlayed = dealt(second.game);
     second.session.changed(second.game, secondPlayed);
-    // 'n' in the second session: its game is abandoned, the first one is not touched.
+    // 'n' in the second session: its game is kept and let go, the first one is not touched.
     const fresh = newGame('10', RULES);
     second.session.changed(secondPlayed, fresh);
     second.session.leave(fresh);
-    expect(readResults(alice).results).toEqual([
-      expect.objectContaining({ deal: expect.objectContaining({ key: '9' }) }),
+    expect(readResults(alice).results).toEqual([]);
+    const listed = listSaves(playerPlaces(alice)).games.map((saved) => [
+      saved.deal.key,
+      saved.open,
     ]);
-    expect(open(playerPlaces(alice), '5').messages.map(storeNote)).toEqual([OTHER_OPEN]);
+    expect(listed).toHaveLength(2);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        ['9', null],
+        ['42', 'elsewhere'],
+      ]),
+    );
+    // Resumed by the next start; the game of the other session is not taken from it.
+    const third = open(playerPlaces(alice), '5');
+    expect(third.game.deal.key).toBe('9');
+    expect(open(playerPlaces(alice), '5').messages.map(storeNote)).toEqual([
+      {
+        ...OTHER_OPEN,
+        text: 'Your other games are open in other spider sessions; this is a new one.',
+      },
+    ]);
     first.session.leave(firstPlayed);
     expect(open(playerPlaces(alice), '5').game.deal.key).toBe('42');
   });

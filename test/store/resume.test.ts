@@ -3,6 +3,7 @@ import type { SaveHeader } from '../../src/notation/save';
 import {
   choose,
   matches,
+  newGameAsked,
   rulesWanted,
   sameDealWanted,
   settle,
@@ -23,6 +24,8 @@ function header(
     rules,
     saved: '2026-01-01T00:00:00.000Z',
     abandoned: false,
+    moves: null,
+    elapsedMs: null,
     ...more,
   };
 }
@@ -48,37 +51,22 @@ describe('which saves a start may resume', () => {
 });
 
 describe('what becomes of the game chosen', () => {
-  const playing = { sameDeal: false, status: 'playing' as const, touched: true };
-
-  it('records a game its moves say is over, whatever was asked', () => {
-    expect(choose(PLAIN, { ...playing, status: 'won' })).toEqual({
-      kind: 'record',
-      outcome: 'won',
-    });
-    expect(choose({ ...PLAIN, fresh: true }, { ...playing, status: 'lost' })).toEqual({
-      kind: 'record',
-      outcome: 'lost',
-    });
+  it('records a game its moves say is over', () => {
+    expect(choose({ status: 'won' })).toEqual({ kind: 'record', outcome: 'won' });
+    expect(choose({ status: 'lost' })).toEqual({ kind: 'record', outcome: 'lost' });
   });
 
-  it('resumes it when nothing else is asked, or when it is the deal asked for', () => {
-    expect(choose(PLAIN, playing)).toEqual({ kind: 'resume' });
-    expect(choose(PLAIN, { ...playing, status: null })).toEqual({ kind: 'resume' });
-    expect(choose({ ...PLAIN, deal: bySeed('7') }, { ...playing, sameDeal: true })).toEqual({
-      kind: 'resume',
-    });
+  it('resumes it otherwise, also while its status is being decided', () => {
+    expect(choose({ status: 'playing' })).toEqual({ kind: 'resume' });
+    expect(choose({ status: null })).toEqual({ kind: 'resume' });
   });
 
-  it('abandons a touched game a new one replaces, removes an untouched one', () => {
-    expect(choose({ ...PLAIN, fresh: true }, playing)).toEqual({ kind: 'abandon' });
-    expect(choose({ ...PLAIN, deal: bySeed('7') }, playing)).toEqual({ kind: 'abandon' });
-    expect(choose({ ...PLAIN, fresh: true }, { ...playing, touched: false })).toEqual({
-      kind: 'remove',
-    });
-  });
-
-  it('keeps it for later when a game from a file is played', () => {
-    expect(choose({ ...PLAIN, loaded: true }, playing)).toEqual({ kind: 'release' });
+  it('knows a new game asked for: a deal, --new or a file; never a save asked for', () => {
+    expect(newGameAsked(PLAIN)).toBe(false);
+    expect(newGameAsked({ ...PLAIN, slot: '20260101T000000000-s-abcdefgh' })).toBe(false);
+    expect(newGameAsked({ ...PLAIN, deal: bySeed('7') })).toBe(true);
+    expect(newGameAsked({ ...PLAIN, fresh: true })).toBe(true);
+    expect(newGameAsked({ ...PLAIN, loaded: true })).toBe(true);
   });
 });
 

@@ -10,6 +10,7 @@ import { DEAL, type Game, newGame, play, type Rules } from '../../src/engine';
 import { formatSave } from '../../src/notation';
 import { type DiskLimits, SERVER_DISK_LIMITS } from '../../src/store/disk-limits';
 import { localPlaces, type Places, playerPlaces } from '../../src/store/paths';
+import { giveUpSave, listSaves } from '../../src/store/saves-list';
 import { GameSession, type Saving } from '../../src/store/session';
 import { storeNote } from '../../src/words/store';
 import type { StoreNews } from '../../src/store/news';
@@ -107,9 +108,10 @@ describe('a player with as many saved games as the server keeps', () => {
     expect(third.session.changed(third.game, game)).toBeNull();
     await Promise.all([first, second, third].map(({ session }) => session.flush()));
     expect(Object.keys(saves(folder))).toHaveLength(2);
-    // The first player gives their game up for a new deal (n): its save goes.
-    first.session.changed(firstDealt, newGame('4', RULES));
-    await first.session.flush();
+    // The first player leaves their game and gives it up from the list: its save goes.
+    await first.session.leave(firstDealt);
+    const given = listSaves(places).games.find((saved) => saved.deal.key === '1');
+    expect(giveUpSave(places, given?.slot ?? 'none')).toMatchObject({ kind: 'abandoned' });
     expect(Object.keys(saves(folder))).toHaveLength(1);
     // Its next action is kept; once that is on disk, the action after says so.
     let next = dealt(game);

@@ -9,6 +9,7 @@ import * as path from 'path';
 import { DEAL, type Game, newGame, play, type Rules, statusWithin } from '../../src/engine';
 import { readResults } from '../../src/store/history';
 import { playerPlaces } from '../../src/store/paths';
+import { giveUpSave, listSaves, type SavedGame, switchSave } from '../../src/store/saves-list';
 import { GameSession, type Saving } from '../../src/store/session';
 import { LOST_GAME_ACTIONS, LOST_GAME_RULES, lostGame } from '../helpers/lost-game';
 import { holdRenames, ioError, turns, until } from '../helpers/slow-disk';
@@ -40,6 +41,11 @@ function open<S extends Saving>(folder: string, saving: S) {
     randomSeed: () => '42',
     saving,
   });
+}
+
+/** Saved games by their seeds, in text order. */
+function byDeal(games: readonly SavedGame[]): SavedGame[] {
+  return [...games].sort((a, b) => (a.deal.key < b.deal.key ? -1 : 1));
 }
 
 /** The game after a deal from the stock. */
@@ -214,22 +220,21 @@ describe('saving in the background', () => {
 });
 
 describe('a new deal while saving in the background', () => {
-  it('keeps the old game in its slot, locked until written, when the statistics cannot take it', async () => {
+  it('keeps the old game in its slot, locked until written, then lists it', async () => {
     const folder = playerFolder();
-    fs.mkdirSync(path.join(folder, 'games.jsonl'), { recursive: true }); // no history file
     const { session, game } = open(folder, 'in-background');
     const one = dealt(game);
     session.changed(game, one);
     await session.flush();
     const held = holdRenames();
-    // The statistics cannot take the game given up: it is kept for the next start.
-    expect(noteOf(session.changed(one, newGame('9', RULES)))).toEqual({
-      text: expect.stringMatching(/it is kept and will be recorded next time\.$/),
-      warning: true,
-    });
+    // Nothing to say: the old game is kept, not given up (docs/saves.md, "Your saved games").
+    expect(session.changed(one, newGame('9', RULES))).toBeNull();
     await until(() => held.renamed.length === 1);
     expect(open(folder, 'at-once').messages.map((n) => storeNote(n).text)).toEqual([
       'Your other game is open in another spider session; this is a new one.',
+    ]);
+    expect(listSaves(playerPlaces(folder)).games).toEqual([
+      expect.objectContaining({ deal: one.deal, open: 'elsewhere' }),
     ]);
     held.open();
     expect(await session.leave(newGame('9', RULES))).toEqual({
@@ -237,14 +242,63 @@ describe('a new deal while saving in the background', () => {
       savedAt: null,
       note: null,
     });
-    const [name] = saves(folder);
-    expect(fs.readFileSync(path.join(folder, 'games', name), 'utf8')).toMatch(/^abandoned: yes$/m);
-    fs.rmdirSync(path.join(folder, 'games.jsonl'));
-    open(folder, 'at-once');
-    expect(readResults(folder).results).toEqual([
-      expect.objectContaining({ deal: one.deal, outcome: 'abandoned', moves: 1 }),
+    expect(listSaves(playerPlaces(folder)).games).toEqual([
+      expect.objectContaining({ deal: one.deal, moves: 1, open: null }),
     ]);
-    expect(saves(folder)).toEqual([]);
+    expect(readResults(folder).results).toEqual([]);
+  });
+
+  it('switches to a saved game, and gives one up, saving in the background', async () => {
+    const folder = playerFolder();
+    const places = playerPlaces(folder);
+    const first = open(folder, 'in-background');
+    const one = dealt(first.game);
+    first.session.changed(first.game, one);
+    await first.session.leave(one);
+    const second = open(folder, 'in-background');
+    expect(second.resumed).toBe(true);
+    const fresh = newGame('9', RULES);
+    second.session.changed(second.game, fresh);
+    const nine = dealt(fresh);
+    second.session.changed(fresh, nine);
+    await second.session.flush();
+    // Saved within the same millisecond, maybe: by deal here.
+    const [other, here] = byDeal(listSaves(places, second.session.slotInPlay).games);
+    expect([here.deal.key, here.open, other.deal.key, other.open]).toEqual([
+      '9',
+      'here',
+      '42',
+      null,
+    ]);
+    const options = {
+      places,
+      rules: RULES,
+      explicitRules: {},
+      fresh: false,
+      randomSeed: () => '8',
+    };
+    const switched = switchSave({ session: second.session, game: nine }, other.slot, {
+      ...options,
+      saving: 'in-background' as const,
+    });
+    if (!switched.ok) throw new Error('the switch was refused');
+    expect(switched.game.deal.key).toBe('42');
+    expect(await switched.left).toEqual({ unsaved: null, savedAt: null, note: null });
+    const listed = byDeal(listSaves(places, switched.session.slotInPlay).games);
+    expect(listed.map((saved) => [saved.deal.key, saved.open])).toEqual([
+      ['42', 'here'],
+      ['9', null],
+    ]);
+    // The game in play cannot be given up from the list; the other can.
+    expect(giveUpSave(places, listed[0].slot)).toEqual({
+      kind: 'save-unavailable',
+      elsewhere: true,
+    });
+    expect(giveUpSave(places, listed[1].slot)).toMatchObject({ kind: 'abandoned' });
+    expect(readResults(folder).results).toEqual([
+      expect.objectContaining({ deal: nine.deal, outcome: 'abandoned', moves: 1 }),
+    ]);
+    await switched.session.leave(switched.game);
   });
 });
 

@@ -22,6 +22,7 @@ import { formatSave } from '../../src/notation';
 import { historyPath, MAX_HISTORY_BYTES, readResults } from '../../src/store/history';
 import { localPlaces } from '../../src/store/paths';
 import { SaveStore } from '../../src/store/saves';
+import { giveUpSave, listSaves } from '../../src/store/saves-list';
 import { GameSession } from '../../src/store/session';
 import { LOST_GAME_ACTIONS, lostGame, nearlyGlancedLost } from '../helpers/lost-game';
 import { playedOut } from '../helpers/play-out';
@@ -244,7 +245,7 @@ describe('records on a win', () => {
 });
 
 describe('a new game while the last one is still being decided (docs/rules.md, "Lost")', () => {
-  it('is not waited for: the old game is kept, and the next start records it as lost', () => {
+  it('is not waited for: the old game is kept, listed, and resumed by the next start', () => {
     const where = folders();
     const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
     const almost = lostGame(LOST_GAME_ACTIONS - 1);
@@ -260,10 +261,14 @@ describe('a new game while the last one is still being decided (docs/rules.md, "
     expect(statusWithin(lost.position)).toBeNull(); // still not searched: nobody waited
     expect(readResults(path.join(where.data, 'spider')).results).toEqual([]);
     expect(session.leave(next)).toEqual({ unsaved: null, savedAt: null, note: null });
-    open(env);
-    expect(readResults(path.join(where.data, 'spider')).results).toEqual([
-      expect.objectContaining({ deal: lost.deal, outcome: 'lost', moves: LOST_GAME_ACTIONS }),
+    expect(listSaves(localPlaces(env)).games).toEqual([
+      expect.objectContaining({ deal: lost.deal, moves: lost.kept }),
     ]);
+    // Whether it is lost is decided once it is on screen again.
+    const again = open(env, undefined, false);
+    expect(again.resumed).toBe(true);
+    expect(again.game.kept).toBe(lost.kept);
+    expect(readResults(path.join(where.data, 'spider')).results).toEqual([]);
   });
 });
 
@@ -281,17 +286,15 @@ describe('a game given up for a new one', () => {
     return back.game;
   }
 
-  it('counts as abandoned once anything was done in it, even if undone or restarted since', () => {
+  it('stays saved and listed once anything was done in it, even if undone or restarted since', () => {
     const where = folders();
     const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
     const { session, game } = open(env);
     const back = dealtThenUndone(session, game);
     expect(back.kept).toBe(0);
     const next = newGame('8', ONE_SUIT);
-    session.changed(back, next);
-    expect(results(where.data)).toEqual([
-      expect.objectContaining({ deal: back.deal, outcome: 'abandoned', moves: 0 }),
-    ]);
+    expect(session.changed(back, next)).toBeNull();
+    expect(results(where.data)).toEqual([]);
 
     const nextDealt = play(next, DEAL);
     if (!nextDealt.ok) throw new Error('the deal was refused');
@@ -300,31 +303,52 @@ describe('a game given up for a new one', () => {
     expect(again.peeks).toBe(1);
     session.changed(nextDealt.game, again);
     session.changed(again, newGame('9', ONE_SUIT));
-    expect(results(where.data)).toHaveLength(2);
-    expect(results(where.data)[1]).toMatchObject({ outcome: 'abandoned', moves: 0 });
+    expect(results(where.data)).toEqual([]);
+    // Saved within the same millisecond, maybe: by deal here.
+    const listed = [...listSaves(localPlaces(env)).games].sort((a, b) =>
+      a.deal.key < b.deal.key ? -1 : 1,
+    );
+    expect(listed.map((saved) => [saved.deal.key, saved.moves, saved.open])).toEqual([
+      ['7', 0, null],
+      ['8', 0, null],
+    ]);
+    // Let go: named by the time of their last save (docs/saves.md, "Saved games and statistics").
+    for (const saved of listed) expect(saved.slot).toMatch(/^\d{8}T\d{9}-s-[0-9a-z]{8}$/);
+    // Given up from the list, it counts as abandoned.
+    expect(storeNote(giveUpSave(localPlaces(env), listed[0].slot)).text).toBe(
+      `Your unfinished game (seed ${back.deal.key}) counts as abandoned.`,
+    );
+    expect(results(where.data)).toEqual([
+      expect.objectContaining({ deal: back.deal, outcome: 'abandoned', moves: 0 }),
+    ]);
+    expect(listSaves(localPlaces(env)).games.map((saved) => saved.deal.key)).toEqual(['8']);
   });
 
-  it('counts in nothing when nobody touched it', () => {
+  it('counts in nothing when nobody touched it, and is not kept', () => {
     const where = folders();
     const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
     const { session, game } = open(env);
     session.changed(game, newGame('8', ONE_SUIT));
     expect(results(where.data)).toEqual([]);
+    expect(listSaves(localPlaces(env)).games).toEqual([]);
   });
 
-  it('at the start too: --new over a saved game whose moves were all undone', () => {
+  it('at the start too: --new and --seed leave a saved game as it is', () => {
     const where = folders();
     const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
     const { session, game } = open(env);
     const back = dealtThenUndone(session, game);
     session.leave(back);
-    const { messages } = open(env);
-    expect(messages.map((m) => storeNote(m).text)).toContain(
-      `Your unfinished game (seed ${back.deal.key}) counts as abandoned.`,
-    );
-    expect(results(where.data)).toEqual([
-      expect.objectContaining({ outcome: 'abandoned', moves: 0 }),
-    ]);
+    const fresh = open(env);
+    expect(fresh.resumed).toBe(false);
+    expect(fresh.messages).toEqual([]);
+    const seeded = open(env, '99');
+    expect(seeded.resumed).toBe(false);
+    expect(seeded.messages).toEqual([]);
+    expect(results(where.data)).toEqual([]);
+    expect(listSaves(localPlaces(env)).games.map((saved) => saved.deal.key)).toEqual(['7']);
+    // Bare spider resumes it.
+    expect(open(env, undefined, false).resumed).toBe(true);
   });
 });
 
@@ -433,7 +457,7 @@ describe('a result recorded whose save then cannot be removed', () => {
     expect(fs.readdirSync(dir).filter((n) => n.endsWith('.txt'))).toEqual([]);
   });
 
-  it('abandoned with n, is not resumed at the next start', () => {
+  it('given up from the list of saves, is not resumed at the next start', () => {
     const where = folders();
     const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
     const dir = new SaveStore(localPlaces(env)).dir;
@@ -441,14 +465,15 @@ describe('a result recorded whose save then cannot be removed', () => {
     const dealt = play(game, DEAL);
     if (!dealt.ok) throw new Error('the deal was refused');
     session.changed(game, dealt.game);
+    session.leave(dealt.game);
+    const [saved] = listSaves(localPlaces(env)).games;
     try {
       savesStay(dir);
-      const fresh = newGame('43', ONE_SUIT);
-      session.changed(dealt.game, fresh);
-      session.leave(fresh);
+      expect(giveUpSave(localPlaces(env), saved.slot)).toMatchObject({ kind: 'abandoned' });
     } finally {
       jest.restoreAllMocks();
     }
+    expect(fs.readdirSync(dir)).toContain(`${saved.slot}.txt`);
     const again = open(env, undefined, false);
     expect(again.resumed).toBe(false);
     expect(again.game.actions).toBe(0);
@@ -584,11 +609,13 @@ describe('the statistics s shows', () => {
     const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
     const { before, after: won } = playedOut('won');
     const { session, game } = open(env, '5');
-    // A 1-suit game abandoned for a new one: a line of the history.
+    // A 1-suit game left for a new one, then given up from the list: a line of the history.
     const dealt = play(game, DEAL);
     if (!dealt.ok) throw new Error('the deal was refused');
     session.changed(game, dealt.game);
     session.changed(dealt.game, newGame(before.deal.key, ONE_SUIT));
+    const [left] = listSaves(localPlaces(env)).games;
+    expect(giveUpSave(localPlaces(env), left.slot)).toMatchObject({ kind: 'abandoned' });
     expect(session.statistics(before)).toMatchObject({
       rules: ONE_SUIT,
       daily: false,
@@ -657,12 +684,12 @@ describe('the playing time of a win', () => {
     const dealt = play(next, DEAL);
     if (!dealt.ok) throw new Error('the deal was refused');
     session.changed(next, dealt.game);
-    session.changed(dealt.game, newGame('11', ONE_SUIT)); // n again: the dealt game is abandoned
+    session.changed(dealt.game, newGame('11', ONE_SUIT)); // n again: the dealt game is kept
     const { results } = readResults(path.join(where.data, 'spider'));
-    expect(results.map((r) => [r.outcome, r.elapsedMs])).toEqual([
-      ['won', 60_000],
-      ['abandoned', 10_000],
-    ]);
+    expect(results.map((r) => [r.outcome, r.elapsedMs])).toEqual([['won', 60_000]]);
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const saves = listSaves(localPlaces(env)).games;
+    expect(saves.map((saved) => [saved.deal.key, saved.elapsedMs])).toEqual([['9', 10_000]]);
   });
 
   it('does not count the time on the win panel before an undo: u then r wins in the same time', () => {

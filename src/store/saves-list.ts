@@ -1,0 +1,213 @@
+/**
+ * The player's unfinished games, as `spider saves` lists them and the game's list of saves shows
+ * them (docs/saves.md, "Your saved games"): listing them, switching a session to one, and giving
+ * one up. A list reads the header of each save, never replays a game.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import type { DealId, Game, Rules } from '../engine';
+import { parseRecord } from '../notation/record';
+import { formatSave, readSaveHeader, type SaveHeader } from '../notation/save';
+import { fsWords } from './errors';
+import { READ_EXISTING, readAll } from './files';
+import { lockSlot } from './locks';
+import type { StoreNews } from './news';
+import type { Places } from './paths';
+import { ResultBook } from './results';
+import { isFinished, isSaveName } from './save-names';
+import { SaveStore } from './saves';
+import { GameSession, type Leaving, type OpenOptions, type Saving } from './session';
+
+/** One unfinished game, as the list shows it. */
+export interface SavedGame {
+  /** Where it is kept: what `switchSave` and `giveUpSave` take. */
+  readonly slot: string;
+  readonly deal: DealId;
+  readonly rules: Rules;
+  /** Moves in its line of play (undone ones not counted). */
+  readonly moves: number;
+  /** Playing time (docs/saves.md, "Saved games and statistics"). */
+  readonly elapsedMs: number;
+  /** When it was last saved (ISO 8601). */
+  readonly saved: string;
+  /** Open in a live session: this one ('here', the game in play) or another, or null. */
+  readonly open: 'here' | 'elsewhere' | null;
+}
+
+/** The player's unfinished games, most recently saved first. */
+export interface SavesList {
+  readonly games: readonly SavedGame[];
+  /** Saves that could not be read (damaged, or their permissions): not listed. */
+  readonly skipped: number;
+  /** Why the folder of saves cannot be used or looked through, or null. */
+  readonly problem: string | null;
+}
+
+/** The bytes of a save read first: its header is far shorter. */
+const HEAD_BYTES = 4096;
+
+/**
+ * Lists the player's unfinished games, most recently saved first (the numbers `spider saves`
+ * shows count from 1 in this order). `playing`: the slot of the game in play, if any
+ * (`GameSession.slotInPlay`). Nothing is claimed, moved or written.
+ */
+export function listSaves(places: Places, playing?: string): SavesList {
+  const store = new SaveStore(places);
+  const problem = store.problem;
+  if (problem !== null) return { games: [], skipped: 0, problem };
+  let names: string[];
+  try {
+    names = fs.readdirSync(store.dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const none = ['ENOENT', 'ENOTDIR'].includes(code);
+    return { games: [], skipped: 0, problem: none ? null : fsWords(error) };
+  }
+  const locks = new Map<string, string[]>();
+  for (const name of names.filter((n) => n.includes('.lock'))) {
+    const slot = lockSlot(name);
+    if (slot !== null) locks.set(slot, [...(locks.get(slot) ?? []), name]);
+  }
+  const games: SavedGame[] = [];
+  let skipped = 0;
+  for (const name of names.filter(isSaveName)) {
+    const slot = name.slice(0, -'.txt'.length);
+    const found = readListed(store, slot);
+    if (found === 'gone' || (found !== 'bad' && isFinished(found.header))) continue;
+    if (found === 'bad') {
+      skipped++;
+      continue;
+    }
+    const held = locks.get(slot);
+    const open =
+      slot === playing ? 'here' : held && store.heldElsewhere(slot, held) ? 'elsewhere' : null;
+    const { deal, rules, saved } = found.header;
+    games.push({ slot, deal, rules, moves: found.moves, elapsedMs: found.elapsedMs, saved, open });
+  }
+  games.sort((a, b) => Date.parse(b.saved) - Date.parse(a.saved) || (a.slot < b.slot ? 1 : -1));
+  return { games, skipped, problem: null };
+}
+
+/** What the list needs of slot `slot`'s save: its header, moves and time; or why not. */
+function readListed(
+  store: SaveStore,
+  slot: string,
+): { header: SaveHeader; moves: number; elapsedMs: number } | 'bad' | 'gone' {
+  const now = new Date().toISOString();
+  const head = readHead(path.join(store.dir, `${slot}.txt`));
+  let header = head === null ? null : readSaveHeader(head, now);
+  let whole: string | null = null;
+  if (header === null || !header.ok || header.header.moves === null) {
+    // Read whole: a long header, or an earlier version's save, which says no moves.
+    const read = store.read(slot);
+    if (!read.ok) return read.gone ? 'gone' : 'bad';
+    whole = read.text;
+    header = readSaveHeader(whole, now);
+  }
+  if (!header.ok) return 'bad';
+  let moves = header.header.moves;
+  if (moves === null && whole !== null) {
+    const record = parseRecord(whole);
+    if (!record.ok) return 'bad';
+    moves = record.record.actions.length - record.record.undone;
+  }
+  return { header: header.header, moves: moves ?? 0, elapsedMs: header.header.elapsedMs ?? 0 };
+}
+
+/**
+ * The start of a save, up to its first blank line (the end of its header), or null when it has
+ * none in its first `HEAD_BYTES` bytes, or cannot be read so (it is then read whole).
+ */
+function readHead(file: string): string | null {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, READ_EXISTING);
+    const info = fs.fstatSync(fd);
+    if (!info.isFile()) return null;
+    const bytes = readAll(fd, Math.min(info.size, HEAD_BYTES));
+    const end = bytes.indexOf('\n\n');
+    if (end < 0) return null;
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, end));
+  } catch {
+    return null;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/** What switching to a saved game came to. */
+export type Switched<S extends Saving> =
+  | {
+      readonly ok: true;
+      /** The session that plays the game switched to: the one to use from now on. */
+      readonly session: GameSession<S>;
+      readonly game: Game;
+      /** What to tell the player (the game resumed, saves set aside on the way). */
+      readonly messages: StoreNews[];
+      /** What became of the game left (saved and let go, or recorded when over). */
+      readonly left: Leaving<S>;
+    }
+  /** Not switched: the game in play goes on in its session, as it was. */
+  | { readonly ok: false; readonly messages: StoreNews[] };
+
+/**
+ * Switches from `from.game`, played in `from.session`, to the saved game in `slot` (docs/saves.md,
+ * "Your saved games"). The game chosen is claimed first, in a session of its own opened with
+ * `options` (those the game in play was opened with, saving in the background on a server); only
+ * then is the game in play left, as on quitting: an unfinished game saved and let go, listed
+ * with the others, a finished one recorded. Refused, with nothing changed, when another session
+ * holds the game chosen or it is no longer there as listed.
+ */
+export function switchSave<S extends Saving>(
+  from: { readonly session: GameSession<S>; readonly game: Game },
+  slot: string,
+  options: OpenOptions<S>,
+): Switched<S> {
+  const opened = GameSession.open<S>({
+    ...options,
+    deal: undefined,
+    loaded: undefined,
+    fresh: false,
+    slot,
+  });
+  // Not resumed: the session opened dealt a game nobody touched, which holds nothing on disk.
+  if (!opened.resumed) return { ok: false, messages: opened.messages };
+  const left = from.session.leave(from.game);
+  return { ok: true, session: opened.session, game: opened.game, messages: opened.messages, left };
+}
+
+/**
+ * Gives up the saved game in `slot`, not in play (docs/saves.md, "Your saved games"): recorded as
+ * abandoned in the statistics (a game continued from a record file counts in nothing), and its
+ * save removed. When the statistics cannot take it, it is kept, marked, until a start records
+ * it. Refused, with nothing changed, when another session holds it (or this one plays it).
+ */
+export function giveUpSave(places: Places, slot: string, now = new Date()): StoreNews {
+  const store = new SaveStore(places);
+  if (!store.claim(slot))
+    return { kind: 'save-unavailable', elsewhere: store.has(slot) && !store.lockProblem };
+  const read = store.read(slot);
+  const header = read.ok ? readSaveHeader(read.text, now.toISOString()) : read;
+  if (!read.ok || !header.ok || isFinished(header.header)) {
+    store.letGo(slot);
+    return { kind: 'save-unavailable', elsewhere: false };
+  }
+  const loaded = store.load({ id: slot, header: header.header, text: read.text }, now);
+  if (!loaded.ok) return loaded.news;
+  const save = loaded.save;
+  const continued = save.continued === true;
+  const results = new ResultBook(places, () => now);
+  const played = { elapsedMs: save.elapsedMs, continued, slot };
+  const recorded = results.record(save.game, 'abandoned', played);
+  if (recorded.ok) {
+    store.remove(slot);
+    return { kind: 'abandoned', deal: save.game.deal, continued };
+  }
+  // Kept, marked, until the statistics can have it (docs/saves.md, "Saved games and statistics").
+  const marked = formatSave(save.game, { ...save, abandoned: true, saved: now.toISOString() });
+  const kept = store.write(slot, marked);
+  store.release(slot);
+  return kept.ok
+    ? { kind: 'unrecorded', reason: recorded.reason }
+    : { kind: 'result-lost', reason: recorded.reason, saveReason: kept.reason };
+}
