@@ -18,6 +18,7 @@ import {
   panelKey,
   rulesOf,
 } from './new-game';
+import { type SavesAnswer, savesClick, savesKey, type SavesPanel } from './saves-panel';
 import type { UiState } from './state';
 import { info, same, type Update, withState } from './update';
 
@@ -103,4 +104,42 @@ function dealt(state: UiState, panel: NewGamePanel, deal: DealId): Update {
     lastChoice: panel.choice,
     message: info(`New game: ${dealName(game.deal)}${origin && `, ${origin}`}, ${rules}.`),
   });
+}
+
+/** A command with the list of saved games open: its keys and clicks; Ctrl-L, Ctrl-Z, Ctrl-C as ever. */
+export function onSavesList(state: UiState, list: SavesPanel, command: Command): Update {
+  switch (command.kind) {
+    case 'panel-key':
+      return listAnswer(state, list, savesKey(list, command.name, command.ch));
+    case 'panel-click':
+      return command.target.row === 'game'
+        ? listAnswer(state, list, savesClick(list, command.target.index))
+        : same(state);
+    case 'interrupt':
+      return { state, effect: 'quit' };
+    case 'redraw':
+    case 'suspend':
+      return { state, effect: command.kind };
+    default:
+      return same(state);
+  }
+}
+
+function listAnswer(state: UiState, list: SavesPanel, said: SavesAnswer): Update {
+  switch (said.kind) {
+    case 'stay':
+      return withState(state, { overlay: said.panel });
+    case 'back': {
+      // The count the panel shows follows what was given up meanwhile.
+      const saves = list.games.filter((game) => game.open !== 'here').length;
+      const panel = { ...list.back, saves, row: saves > 0 ? list.back.row : 'suits' } as const;
+      return withState(state, { overlay: panel });
+    }
+    case 'close':
+      return withState(state, { overlay: null });
+    case 'switch':
+      return { state, effect: 'switch-save' };
+    case 'give-up':
+      return { state: { ...state, overlay: { ...list, asking: false } }, effect: 'give-up' };
+  }
 }

@@ -18,7 +18,7 @@ import {
 } from '../engine';
 import { answered, askHint, askSolver, demoStep, startDemo, stopDemo, stopHint } from './questions';
 import type { Command, ControllerDeps } from './command';
-import { dealFound, onPanel, openNewGame } from './choosing';
+import { dealFound, onPanel, onSavesList, openNewGame } from './choosing';
 import { initialState } from './initial-state';
 import { keyLabel } from './input';
 import {
@@ -158,6 +158,8 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
       return same({ ...state, overlay: overlay.back });
     case 'new-game':
       return onPanel(state, overlay, command, deps);
+    case 'saves':
+      return onSavesList(state, overlay, command);
     case 'won':
     case 'lost':
       if (command.kind === 'new') return openNewGame(closed, deps);

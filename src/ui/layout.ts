@@ -14,6 +14,7 @@ import { type ColumnRow, columnView } from './column-view';
 import { Frame, type Role } from './frame';
 import type { PanelHit } from './new-game';
 import { drawNewGame } from './new-game-view';
+import { drawSaves } from './saves-panel';
 import { drawOverlay } from './overlays';
 import { hintOnScreen } from './questions';
 import type { HelpAt, UiState } from './state';
@@ -88,6 +89,8 @@ export function layout(state: UiState, width: number, height: number): Layout {
   drawKeyLine(frame, state);
   if (state.overlay?.kind === 'new-game')
     return { frame, board, panel: drawNewGame(frame, state, state.overlay) };
+  if (state.overlay?.kind === 'saves')
+    return { frame, board, panel: drawSaves(frame, state.overlay, state.theme.ascii) };
   const turns = state.overlay ? drawOverlay(frame, state, state.overlay, board) : null;
   return turns ? { frame, board, helpNext: turns.next, helpPrev: turns.prev } : { frame, board };
 }

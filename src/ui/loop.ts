@@ -7,6 +7,7 @@
 import type { Game } from '../engine';
 import type { DealWanted, FoundDeal } from '../host/deal-search';
 import { rulesOf } from './new-game';
+import { savedGames, type SavedGamesHooks } from './saved-games';
 import type { JobRunner } from '../search';
 import type { GameStats } from '../stats';
 import type { SearchTurns } from '../host/search-turns';
@@ -37,6 +38,8 @@ export interface GameHooks {
    * it, or why none came. Returns a function that gives the search up.
    */
   findDeal?(wanted: DealWanted, done: (found: FoundDeal) => void): () => void;
+  /** The player's saved games, where they are kept (docs/playing.md, "A new game"). */
+  readonly savedGames?: SavedGamesHooks;
 }
 
 /**
@@ -216,7 +219,9 @@ export function runTerminalGame(
           findDeal();
           break;
         case 'saves':
-          state = { ...state, message: { text: 'No saved games are listed here.', kind: 'info' } };
+        case 'switch-save':
+        case 'give-up':
+          state = savedGames(state, effect, hooks.savedGames);
           break;
         case 'stats':
           state = hooks.statistics
@@ -282,7 +287,7 @@ export function runTerminalGame(
     };
 
     const handleOne = (event: InputEvent): void => {
-      if (state.overlay?.kind === 'new-game') {
+      if (state.overlay?.kind === 'new-game' || state.overlay?.kind === 'saves') {
         const command = commandForPanel(event, view().panel ?? []);
         if (command) run(command);
         return;

@@ -51,7 +51,9 @@ export type PanelTarget =
   | { readonly row: 'name' }
   | { readonly row: 'saves' }
   | { readonly row: 'start' }
-  | { readonly row: 'close' };
+  | { readonly row: 'close' }
+  /** A game on the list of saved games, by its place in the list. */
+  | { readonly row: 'game'; readonly index: number };
 
 /** Where a target is drawn: a run of cells on one line. */
 export interface PanelHit {
@@ -271,6 +273,7 @@ export function panelClick(panel: NewGamePanel, target: PanelTarget): PanelAnswe
     case 'start':
       return start(panel);
     case 'close':
+    case 'game':
       return { kind: 'close' };
   }
 }

@@ -2,6 +2,7 @@ import { type Game, gameScores, movesKept, touched, type Rules, type ScoringName
 import { DealName, originName } from '../notation';
 import { heuristicHints } from '../search';
 import { localPlaces, type Places } from '../store/paths';
+import { giveUpSave, listSaves, switchSave } from '../store/saves-list';
 import { GameSession, type Left, type Saving } from '../store/session';
 import { type Note, recordText, storeNote } from '../words/store';
 import { dealSearch } from '../host/deal-search';
@@ -46,6 +47,8 @@ export interface PlayOptions {
   readonly host: GameHost & { atExit(action: () => void): () => void };
 }
 
+const CANNOT_SWITCH = 'That saved game cannot be played now.';
+
 const FIRST_STEPS = 'Pick a column with 1-9 and 0, then where to put its run. ? shows help.';
 
 /**
@@ -85,11 +88,11 @@ export async function playInTerminal(options: PlayOptions): Promise<{
   touched: boolean;
 }> {
   const places = options.places ?? localPlaces(options.env);
-  const { session, game, ...opened } = GameSession.open<Saving>({
-    ...options,
-    places,
-    saving: options.saving ?? 'at-once',
-  });
+  const openOptions = { ...options, places, saving: options.saving ?? 'at-once' } as const;
+  const opened = GameSession.open<Saving>(openOptions);
+  // The session of the game in play: another once the player switches to a saved game.
+  let session = opened.session;
+  const game = opened.game;
   // Every message the store makes reaches the player through this (Places.shown).
   const shown = places.shown ?? ((text: string) => text);
   const messages = opened.messages.map(storeNote).map((n) => ({ ...n, text: shown(n.text) }));
@@ -108,7 +111,12 @@ export async function playInTerminal(options: PlayOptions): Promise<{
   const stopAtExit = options.host.atExit(() => void leave(current));
   const exit = await runTerminalGame(
     state,
-    { randomSeed: options.randomSeed, hints: heuristicHints },
+    {
+      randomSeed: options.randomSeed,
+      hints: heuristicHints,
+      savedGames: () =>
+        listSaves(places, session.slotInPlay).games.filter((saved) => saved.open !== 'here').length,
+    },
     { input: options.terminal.input, output: options.terminal.output, term: options.env.TERM },
     {
       gameChanged: (before, after) => {
@@ -137,6 +145,24 @@ export async function playInTerminal(options: PlayOptions): Promise<{
             }),
           }
         : {}),
+      savedGames: {
+        list: () => listSaves(places, session.slotInPlay),
+        switchTo: (slot) => {
+          const switched = switchSave({ session, game: current }, slot, openOptions);
+          // The game let go is still this session's while the other is claimed: not "another".
+          const told = switched.messages.map((news) =>
+            news.kind === 'resumed' ? { ...news, othersInUse: false } : news,
+          );
+          const text = told.map((news) => shown(storeNote(news).text)).join(' ');
+          if (!switched.ok) return { ok: false, text: text || CANNOT_SWITCH };
+          // The game let go is saved as on quitting; a server's write may still be under way.
+          void Promise.resolve(switched.left).catch(() => undefined);
+          session = switched.session;
+          current = switched.game;
+          return { ok: true, game: switched.game, text };
+        },
+        giveUp: (slot) => shown(storeNote(giveUpSave(places, slot)).text),
+      },
       statistics: (game) => {
         const stats = session.statistics(game);
         return stats.note === null ? stats : { ...stats, note: shown(stats.note) };

@@ -2,6 +2,7 @@ import type { Action, Game, Position, ScoringName, Status } from '../engine';
 import type { FairChoice, Hint } from '../search';
 import type { GameStats } from '../stats';
 import type { Choice, NewGamePanel } from './new-game';
+import type { SavesPanel } from './saves-panel';
 import type { Theme } from './theme';
 
 /** The part of a column picked up to move: its top `count` cards. */
@@ -45,7 +46,9 @@ export type Overlay =
   /** The statistics of the game's rules (`s`), over the panel they were asked from, if any. */
   | { readonly kind: 'stats'; readonly stats: GameStats; readonly back: Overlay | null }
   /** The new-game panel (`n`; docs/playing.md, "A new game"). */
-  | NewGamePanel;
+  | NewGamePanel
+  /** The player's saved games, from the new-game panel. */
+  | SavesPanel;
 
 /**
  * A question for the solver about the position on screen, waiting for its answer (docs/solver.md,

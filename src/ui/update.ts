@@ -19,6 +19,10 @@ export type Effect =
   | 'find-deal'
   /** The new-game panel asks for the player's saved games. */
   | 'saves'
+  /** The list of saved games asks to play the game at its cursor. */
+  | 'switch-save'
+  /** The list of saved games asks to give up the game at its cursor. */
+  | 'give-up'
   | null;
 
 export interface Update {

@@ -74,3 +74,41 @@ it('the daily deal is searched for on the solver thread and dealt, as --daily de
   expect(screen).toContain(`New game: seed ${found.deal.key}, daily deal`);
   expect(quitFresh(session)).toBe(0);
 });
+
+it('the saved games are listed from the panel: Enter switches to one, x gives one up', () => {
+  const session = startSpider(['--seed', '42']);
+  session.waitFor('q quit');
+  session.sendKeys('d');
+  session.waitFor(/moves 1 /);
+  session.sendKeys('n');
+  session.waitFor('Enter deals');
+  session.sendKeys('Enter');
+  session.waitFor(/New game: seed \d+, 4 suits\./);
+  session.sendKeys('d');
+  session.waitFor(/moves 1 /);
+  session.sendKeys('n');
+  session.waitFor('1 unfinished game saved: s lists them');
+  session.sendKeys('s');
+  const list = session.waitFor('Enter plays');
+  expect(list).toMatch(/ seed \d+ \(in play\) +4 suits +1 move /);
+  expect(list).toMatch(/>seed 42 +4 suits +1 move /);
+  session.sendKeys('Enter');
+  const back = session.waitFor(/Resumed your game from .*: seed 42, 1 move\./);
+  expect(back.split('\n')[0]).toMatch(/^Spider {2}seed 42 .*moves 1 /);
+  // The game left is listed now, and given up it counts as abandoned.
+  session.sendKeys('n', 's');
+  session.waitFor(/>seed \d{3,} +4 suits/);
+  session.sendKeys('x');
+  session.waitFor('Give it up? It counts as abandoned.');
+  session.sendKeys('y');
+  session.waitFor(/Your unfinished game \(seed \d+\) counts as abandoned\./);
+  session.sendKeys('Escape');
+  session.waitFor('Enter deals');
+  session.waitForGone('unfinished game saved');
+  session.sendKeys('Escape');
+  session.waitForGone('Enter deals');
+  session.sendKeys('q');
+  session.waitFor('Quit this game?');
+  session.sendKeys('y');
+  expect(session.waitForExit()).toBe(0);
+});
