@@ -39,7 +39,11 @@ function buildProgram(
       // Commander's messages in one line, as the program's own.
       outputError: (text, write) => write(`${commanderMessage(text, program)}\n`),
     })
-    .showSuggestionAfterError(true);
+    .showSuggestionAfterError(true)
+    .addHelpText(
+      'after',
+      "\nThe game's options can have defaults of your own in a settings file: 'spider config'\nshows them, and where the file is (docs/settings.md).",
+    );
 
   addDealCommand(program, kit);
   addReplayCommand(program, kit);

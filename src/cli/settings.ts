@@ -6,6 +6,7 @@
  */
 import type { Command } from 'commander';
 import {
+  SETTING_DEFAULTS,
   SETTING_FIELDS,
   SETTING_NAMES,
   SETTING_VALUES,
@@ -73,18 +74,6 @@ export interface InForce {
   readonly source: Source;
 }
 
-const DEFAULTS: Record<SettingName, number | string | boolean> = {
-  suits: 4,
-  relaxed: 0,
-  'keep-suits': false,
-  scoring: 'woods',
-  'four-color': false,
-  ascii: false,
-  color: 'auto',
-  clock: true,
-  cards: 'auto',
-};
-
 /** Each setting's option, and its flag for `true` and for `false`. */
 const OPTIONS: Record<SettingName, [keyof RawOptions, string, string]> = {
   suits: ['suits', '--suits', '--suits'],
@@ -106,7 +95,11 @@ function locale(env: NodeJS.ProcessEnv): { variable: string; variableValue: stri
 
 /** A setting's value where neither a flag nor the file gives it: the environment's or the default. */
 function unset(name: SettingName, env: NodeJS.ProcessEnv): InForce {
-  const fallback = { name, value: DEFAULTS[name], source: { from: 'default' } } as const;
+  const fallback = {
+    name,
+    value: SETTING_DEFAULTS[SETTING_FIELDS[name]],
+    source: { from: 'default' },
+  } as const;
   if (name === 'ascii') {
     const decides = locale(env);
     const value = !localeIsUtf8(env);
@@ -147,7 +140,8 @@ function inForce(
   if (typed(option)) {
     const given = raw[option];
     const value =
-      SETTING_VALUES[name].find((v) => String(v) === String(given).trim()) ?? DEFAULTS[name];
+      SETTING_VALUES[name].find((v) => String(v) === String(given).trim()) ??
+      SETTING_DEFAULTS[SETTING_FIELDS[name]];
     const flag = typeof value === 'boolean' && !value ? no : yes;
     return { name, value, source: { from: 'flag', flag } };
   }

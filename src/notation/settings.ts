@@ -48,6 +48,27 @@ export interface Settings {
   readonly cards?: (typeof CARD_SIZE_NAMES)[number];
 }
 
+/**
+ * What each setting is where neither the file nor a flag gives it. `ascii` is the locale's
+ * choice there (ASCII unless it is UTF-8): false stands for a UTF-8 locale.
+ */
+export const SETTING_DEFAULTS: Readonly<Required<Settings>> = {
+  suits: 4,
+  relaxed: 0,
+  keepSuits: false,
+  scoring: 'woods',
+  fourColor: false,
+  ascii: false,
+  color: 'auto',
+  clock: true,
+  cards: 'auto',
+};
+
+/** The settings a file gives over the defaults, as one object (a new game's choices start there). */
+export function settingsOverDefaults(settings: Settings): Required<Settings> {
+  return { ...SETTING_DEFAULTS, ...settings };
+}
+
 /** Each setting's field in `Settings`. */
 export const SETTING_FIELDS: Readonly<Record<SettingName, keyof Settings>> = {
   suits: 'suits',

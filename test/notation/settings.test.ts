@@ -1,4 +1,9 @@
-import { CARD_SIZE_NAMES, parseSettings, SETTING_NAMES } from '../../src/notation';
+import {
+  CARD_SIZE_NAMES,
+  parseSettings,
+  SETTING_NAMES,
+  settingsOverDefaults,
+} from '../../src/notation';
 import { CARD_SIZES } from '../../src/ui/theme';
 
 describe('a good settings file', () => {
@@ -50,6 +55,21 @@ describe('a good settings file', () => {
       ok: true,
       settings: { clock: false, suits: 1 },
       lines: { clock: 1, suits: 2 },
+    });
+  });
+
+  it('gives every value, over the defaults, as one object', () => {
+    const parsed = parseSettings('suits = 1\ncards = "large"\n');
+    expect(parsed.ok && settingsOverDefaults(parsed.settings)).toEqual({
+      suits: 1,
+      relaxed: 0,
+      keepSuits: false,
+      scoring: 'woods',
+      fourColor: false,
+      ascii: false,
+      color: 'auto',
+      clock: true,
+      cards: 'large',
     });
   });
 
