@@ -17,6 +17,8 @@ import {
 } from '../notation';
 import type { JobRunner } from '../search';
 import { readTextInput } from '../store/input';
+import type { SettingsFile } from '../store/settings-file';
+import { settingsFileProblem } from '../words/settings';
 import { boardText } from './board-text';
 import {
   checkDisplayOptions,
@@ -25,6 +27,7 @@ import {
   type GameOptions,
   type RawOptions,
 } from './options';
+import { type SettingsScope, typedOn, withSettings } from './settings';
 
 /** Exit statuses (docs/records.md, "Headless commands"). */
 export const EXIT_OK = 0;
@@ -58,20 +61,25 @@ export class Exit extends Error {
   }
 }
 
-export function addGameOptions(command: Command): Command {
+/** The options of a new game's rules. */
+export function addRuleOptions(command: Command): Command {
   return command
     .option('-s, --suits <n>', 'suits in the deck: 1, 2 or 4', '4')
-    .option(
-      '--seed <seed>',
-      'the deal to play (any text of 1 to 100 characters); random when absent',
-    )
-    .option('--deal <scheme:n>', "another program's numbered deal: pysol:N or kpat:N")
     .option(
       '-r, --relaxed <level>',
       'deal with empty columns: 0 never, 1 if all in suit order, 2 if all in rank order, 3 always',
       '0',
     )
-    .option('-k, --keep-suits', 'completed suits stay until removed (action rF)')
+    .option('-k, --keep-suits', 'completed suits stay until removed (action rF)');
+}
+
+export function addGameOptions(command: Command): Command {
+  return addRuleOptions(command)
+    .option(
+      '--seed <seed>',
+      'the deal to play (any text of 1 to 100 characters); random when absent',
+    )
+    .option('--deal <scheme:n>', "another program's numbered deal: pysol:N or kpat:N")
     .option(
       '--winnable',
       'only a deal the solver proved winnable: the first one from the seed or deal on',
@@ -88,14 +96,34 @@ export function addDisplayOptions(command: Command): Command {
     .option('--four-color', 'four-colour deck: diamonds blue, clubs green');
 }
 
+/**
+ * What the settings file sets that only the game shows (docs/settings.md, "Settings"), and the
+ * flags that undo a setting the file turns on.
+ */
+export function addSettingsOptions(command: Command): Command {
+  return command
+    .option('--no-keep-suits', 'completed suits go at once (over keep-suits in the settings)')
+    .option('--no-four-color', 'two-colour deck (over four-color in the settings)')
+    .option('--clock', 'the time played on the status line, where it fits (the default)')
+    .option('--no-clock', 'no time on the status line')
+    .option(
+      '--cards <size>',
+      'card size: auto (large where the terminal has room), small or large',
+      'auto',
+    );
+}
+
 export function addOutputOptions(command: Command): Command {
   return command
     .option('--json', 'print the position as one JSON object')
     .option('--reveal', 'also show face-down cards and the stock');
 }
 
-/** The steps the commands share, writing through `io`; a failure throws `Exit`. */
-export function commandKit(io: CliIo) {
+/**
+ * The steps the commands share, writing through `io`; a failure throws `Exit`. `settingsFile`
+ * reads the settings file (docs/settings.md, "Settings"), once, when a command first asks.
+ */
+export function commandKit(io: CliIo, settingsFile: () => SettingsFile) {
   function fail(message: string, status = EXIT_USAGE): never {
     io.stderr.write(`spider: ${printableLines(message)}\n`);
     throw new Exit(status);
@@ -103,6 +131,17 @@ export function commandKit(io: CliIo) {
   function take<T>(checked: Checked<T>): T {
     return checked.ok ? checked.value : fail(checked.message);
   }
+  /** The settings file, read and checked: a bad one ends the command (status 2). */
+  function settings(): Extract<SettingsFile, { ok: true }> {
+    const file = settingsFile();
+    return file.ok ? file : fail(settingsFileProblem(file));
+  }
+  /**
+   * The options with the settings filling in those not typed: the game's (`game`) or the
+   * display's alone; none for JSON, which no setting changes.
+   */
+  const settled = <R extends RawOptions>(raw: R, command: Command, scope: SettingsScope): R =>
+    raw.json ? raw : withSettings(raw, typedOn(command), settings().settings, scope);
   const display = (raw: RawOptions): DisplayOptions =>
     take(checkDisplayOptions(raw, io.env, raw.json !== true && io.stdout.isTTY === true));
   const print = (game: Game, raw: RawOptions, shown: DisplayOptions): void => {
@@ -159,7 +198,7 @@ export function commandKit(io: CliIo) {
     return { game: result.game, name, meta: record.meta };
   }
 
-  return { io, fail, take, display, print, count, chosenDeal, loadRecord };
+  return { io, fail, take, settings, settled, display, print, count, chosenDeal, loadRecord };
 }
 
 export type CommandKit = ReturnType<typeof commandKit>;

@@ -10,7 +10,8 @@ import {
   SUIT_COUNTS,
   type SuitCount,
 } from '../engine';
-import { printable, seedProblem } from '../notation';
+import { CARD_SIZE_NAMES, COLOR_MODES, type ColorMode, printable, seedProblem } from '../notation';
+import type { CardSize } from '../ui/theme';
 
 /** Options as commander hands them over: unchecked strings and flags. */
 export interface RawOptions {
@@ -24,15 +25,15 @@ export interface RawOptions {
   unicode?: boolean;
   color?: string;
   fourColor?: boolean;
+  clock?: boolean;
+  cards?: string;
   json?: boolean;
   reveal?: boolean;
   winnable?: boolean;
   daily?: boolean;
 }
 
-/** When to colour output. */
-export type ColorMode = 'auto' | 'always' | 'never';
-export const COLOR_MODES: readonly ColorMode[] = ['auto', 'always', 'never'];
+export { COLOR_MODES, type ColorMode } from '../notation';
 
 /** The rules of a new game and its deal, checked. */
 export interface GameOptions {
@@ -53,6 +54,13 @@ export interface DisplayOptions {
   readonly color: boolean;
   /** Four-colour deck: diamonds blue and clubs green. */
   readonly fourColor: boolean;
+}
+
+/** What only the game's screen shows, checked. */
+export interface ScreenOptions {
+  /** The time played on the status line. */
+  readonly clock: boolean;
+  readonly cards: CardSize;
 }
 
 export type Checked<T> =
@@ -140,4 +148,11 @@ export function checkDisplayOptions(
     ok: true,
     value: { scoring: scoring.value, ascii, color: colored, fourColor: raw.fourColor === true },
   };
+}
+
+/** Checks the options of the game's screen alone: the clock and the card size. */
+export function checkScreenOptions(raw: RawOptions): Checked<ScreenOptions> {
+  const cards = choice<CardSize>('--cards', raw.cards, CARD_SIZE_NAMES, 'auto');
+  if (!cards.ok) return cards;
+  return { ok: true, value: { clock: raw.clock !== false, cards: cards.value } };
 }

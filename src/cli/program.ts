@@ -7,6 +7,8 @@ import { Command, CommanderError, Help } from 'commander';
 import { asciiOnly, printableLines } from '../notation';
 import { type CliIo, commandKit, EXIT_OK, EXIT_USAGE, Exit } from './kit';
 import { localeIsUtf8 } from './options';
+import { readSettingsFile, type SettingsFile } from '../store/settings-file';
+import { addConfigCommand } from './commands/config';
 import { addAutoplayCommand } from './commands/autoplay';
 import { addDealCommand } from './commands/deal';
 import { addPlayCommand } from './commands/play';
@@ -19,8 +21,12 @@ import { commanderMessage, usageProblem } from './usage';
 export { type CliIo, EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE } from './kit';
 
 /** Builds the commander program; every action writes through `io` and ends by throwing `Exit`. */
-function buildProgram(io: CliIo, unicode: boolean): Command {
-  const kit = commandKit(io);
+function buildProgram(
+  io: CliIo,
+  unicode: () => boolean,
+  settingsFile: () => SettingsFile,
+): Command {
+  const kit = commandKit(io, settingsFile);
   const program = new Command('spider')
     .description('Spider solitaire for the terminal')
     .version(io.version, '-V, --version', 'print the version')
@@ -28,12 +34,16 @@ function buildProgram(io: CliIo, unicode: boolean): Command {
     .exitOverride()
     .configureOutput({
       // The help, as the messages (`run`), in ASCII where the terminal shows only ASCII.
-      writeOut: (text) => io.stdout.write(unicode ? text : asciiOnly(text)),
+      writeOut: (text) => io.stdout.write(unicode() ? text : asciiOnly(text)),
       writeErr: (text) => io.stderr.write(printableLines(text)),
       // Commander's messages in one line, as the program's own.
       outputError: (text, write) => write(`${commanderMessage(text, program)}\n`),
     })
-    .showSuggestionAfterError(true);
+    .showSuggestionAfterError(true)
+    .addHelpText(
+      'after',
+      "\nThe game's options can have defaults of your own in a settings file: 'spider config'\nshows them, and where the file is (docs/settings.md).",
+    );
 
   addDealCommand(program, kit);
   addReplayCommand(program, kit);
@@ -41,6 +51,7 @@ function buildProgram(io: CliIo, unicode: boolean): Command {
   addAutoplayCommand(program, kit);
   addServeCommand(program, kit);
   addStatsCommand(program, kit);
+  addConfigCommand(program, kit);
   const playCommand = addPlayCommand(program, kit);
 
   // `spider` alone plays: its options belong in the main help, not only under `spider play --help`.
@@ -73,30 +84,45 @@ function buildProgram(io: CliIo, unicode: boolean): Command {
 
 /**
  * Whether the terminal shows characters beyond ASCII: by its locale, or as `--unicode` says;
- * not with `--ascii`.
+ * not with `--ascii`. The settings file's `ascii` counts between the two, for the commands that
+ * read it (docs/settings.md, "Settings").
  */
-function unicodeShown(env: NodeJS.ProcessEnv, args: readonly string[]): boolean {
+function unicodeShown(
+  env: NodeJS.ProcessEnv,
+  args: readonly string[],
+  settings: SettingsFile | undefined,
+): boolean {
   const options = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
   if (options.includes('--ascii')) return false;
-  return localeIsUtf8(env) || options.includes('--unicode');
+  if (options.includes('--unicode')) return true;
+  if (settings?.ok && settings.settings.ascii !== undefined) return !settings.settings.ascii;
+  return localeIsUtf8(env);
 }
+
+/** The commands that read the settings file; but for `config`, not for JSON. */
+const READ_SETTINGS = ['play', 'deal', 'replay', 'stats', 'config'];
 
 /** Runs the program on the given arguments (without `node` and the script) and returns the exit status. */
 export async function run(args: readonly string[], given: CliIo): Promise<number> {
   // Messages show each character beyond ASCII as ? where the terminal does not show them
   // (docs/deals.md, "Seeds on screen"): it would show their bytes as other characters. A cut shows
-  // as three dots.
-  const unicode = unicodeShown(given.env, args);
-  const io: CliIo = unicode
-    ? given
-    : {
-        ...given,
-        stderr: {
-          write: (text: string) => given.stderr.write(asciiOnly(text.replace(/…/g, '...'))),
-          isTTY: given.stderr.isTTY,
-        },
-      };
-  const program = buildProgram(io, unicode);
+  // as three dots. Which it is is decided below, once the command is known, before anything is
+  // written.
+  let unicode = true;
+  const io: CliIo = {
+    ...given,
+    stderr: {
+      write: (text: string) =>
+        given.stderr.write(unicode ? text : asciiOnly(text.replace(/…/g, '...'))),
+      isTTY: given.stderr.isTTY,
+    },
+  };
+  let settings: SettingsFile | undefined;
+  const settingsFile = () => (settings ??= readSettingsFile(given.env));
+  const program = buildProgram(io, () => unicode, settingsFile);
+  const named = program.commands.find((c) => c.name() === args[0])?.name() ?? 'play';
+  const reads = READ_SETTINGS.includes(named) && (named === 'config' || !args.includes('--json'));
+  unicode = unicodeShown(given.env, args, reads ? settingsFile() : undefined);
   const problem = usageProblem(program, args);
   if (problem !== null) {
     io.stderr.write(`spider: ${problem}\n`);

@@ -9,5 +9,6 @@ export * from './record';
 export * from './rules-text';
 export * from './save';
 export * from './seed';
+export * from './settings';
 export * from './shell';
 export * from './width';

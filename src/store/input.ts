@@ -54,6 +54,11 @@ export async function readTextInput(
     const reason = fsWords(error, READING);
     return { ok: false, reason: reason === READING.ENOENT ? missingFile(path) : reason };
   }
+  return utf8Text(bytes);
+}
+
+/** `bytes` as UTF-8 text, or where they are not UTF-8. */
+export function utf8Text(bytes: Uint8Array): InputRead {
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {

@@ -56,6 +56,18 @@ export function cacheDir(env: NodeJS.ProcessEnv): string {
   return base(env, 'XDG_CACHE_HOME', ['.cache']);
 }
 
+/**
+ * Where the settings file is (docs/settings.md, "Settings"): $XDG_CONFIG_HOME/spider/config.toml
+ * (default ~/.config/spider/config.toml), or why there is none: no home to hold it.
+ */
+export function settingsPlace(
+  env: NodeJS.ProcessEnv,
+): { readonly path: string } | { readonly problem: string } {
+  const problem = placeProblem(env, 'XDG_CONFIG_HOME');
+  if (problem !== null) return { problem };
+  return { path: path.join(base(env, 'XDG_CONFIG_HOME', ['.config']), 'config.toml') };
+}
+
 /** Why nothing can be cached, or null when it can. */
 export function cacheProblem(env: NodeJS.ProcessEnv): string | null {
   return placeProblem(env, 'XDG_CACHE_HOME') ?? folderProblem(cacheDir(env));

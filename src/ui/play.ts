@@ -15,6 +15,8 @@ import type { Theme } from './theme';
 export interface PlayOptions {
   readonly theme: Theme;
   readonly scoring: ScoringName;
+  /** The time played on the status line (undefined: on where it fits). */
+  readonly clock?: boolean;
   readonly terminal: { readonly input: NodeJS.ReadStream; readonly output: NodeJS.WriteStream };
   readonly env: NodeJS.ProcessEnv;
   readonly randomSeed: () => string;

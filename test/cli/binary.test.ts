@@ -9,8 +9,15 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const BIN = path.join('bin', 'spider');
 const TIMEOUT = 30_000;
 
-/** No inherited locale or colour settings, so the output does not depend on the machine. */
-const ENV: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', LANG: 'C' };
+/**
+ * No inherited locale or colour settings, and no settings file of the developer's (docs/settings.md,
+ * "Settings"), so the output does not depend on the machine.
+ */
+const ENV: NodeJS.ProcessEnv = {
+  PATH: process.env.PATH ?? '',
+  LANG: 'C',
+  XDG_CONFIG_HOME: '/nonexistent/spider-test-config',
+};
 
 function spider(
   args: string[],

@@ -12,7 +12,12 @@ import { expectBuilt } from '../helpers/built';
  */
 const ROOT = path.resolve(__dirname, '..', '..');
 const BIN = path.join(ROOT, 'bin', 'spider');
-const ENV: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', LANG: 'C' };
+// No settings file of the developer's (docs/settings.md, "Settings").
+const ENV: NodeJS.ProcessEnv = {
+  PATH: process.env.PATH ?? '',
+  LANG: 'C',
+  XDG_CONFIG_HOME: '/nonexistent/spider-test-config',
+};
 const SIZE = 2 * 1024 * 1024;
 /**
  * Node itself takes about 40 MiB; the 2 MiB record about 58 more (400 MiB when a game kept two

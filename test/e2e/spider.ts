@@ -33,6 +33,7 @@ export function freshEnv(home = scratchFolder()): Record<string, string | undefi
     XDG_STATE_HOME: path.join(home, 'state'),
     XDG_DATA_HOME: path.join(home, 'data'),
     XDG_CACHE_HOME: path.join(home, 'cache'),
+    XDG_CONFIG_HOME: path.join(home, 'config'),
   };
 }
 

@@ -407,6 +407,8 @@ export class TerminalSession {
 
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const name of SCRUBBED_ENV) delete env[name];
+    // No settings file of the developer's (docs/settings.md, "Settings"): a test names its own.
+    env.XDG_CONFIG_HOME = '/nonexistent/spider-e2e-config';
     const explicit: string[] = [];
     for (const [name, value] of Object.entries(options.env ?? {})) {
       if (value === undefined) {

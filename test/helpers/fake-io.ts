@@ -37,7 +37,8 @@ export function fakeIo(options: FakeIoOptions = {}) {
         ? []
         : [typeof options.stdin === 'string' ? Buffer.from(options.stdin) : options.stdin],
     ),
-    env: options.env ?? {},
+    // No settings file of the developer's: a test that wants one names its folder.
+    env: { XDG_CONFIG_HOME: '/nonexistent/spider-test-config', ...options.env },
     randomSeed: () => {
       written.seedsPicked++;
       return options.randomSeed ?? '31337';

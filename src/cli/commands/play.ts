@@ -5,12 +5,24 @@
  */
 import type { Command } from 'commander';
 import { cannotDrawOn } from '../../ui/terminal-type';
-import { addDisplayOptions, addGameOptions, type CommandKit, EXIT_OK, Exit } from '../kit';
-import { checkDisplayOptions, checkGameOptions, type RawOptions } from '../options';
+import {
+  addDisplayOptions,
+  addGameOptions,
+  addSettingsOptions,
+  type CommandKit,
+  EXIT_OK,
+  Exit,
+} from '../kit';
+import {
+  checkDisplayOptions,
+  checkGameOptions,
+  checkScreenOptions,
+  type RawOptions,
+} from '../options';
 
 /** Adds `play` to `program` as its default command, and returns it. */
 export function addPlayCommand(program: Command, kit: CommandKit): Command {
-  const { io, fail, take, chosenDeal, loadRecord } = kit;
+  const { io, fail, take, settled, chosenDeal, loadRecord } = kit;
   const playCommand = program
     .command('play', { isDefault: true })
     .description('play a game (the default command): resumes your unfinished game, if any')
@@ -18,12 +30,14 @@ export function addPlayCommand(program: Command, kit: CommandKit): Command {
     .option('--load <file>', 'the same as giving FILE')
     .option('--new', 'deal a new game even if one is unfinished (it counts as abandoned)')
     .allowExcessArguments(false);
-  addDisplayOptions(addGameOptions(playCommand)).action(
+  addSettingsOptions(addDisplayOptions(addGameOptions(playCommand))).action(
     async (
       file: string | undefined,
-      raw: RawOptions & { load?: string; new?: boolean },
+      typed: RawOptions & { load?: string; new?: boolean },
       command: Command,
     ) => {
+      // The settings file fills in what was not typed (docs/settings.md, "Settings").
+      const raw = settled(typed, command, 'game');
       const options = take(checkGameOptions(raw));
       // Usage first: a wrong combination is wrong with or without a terminal.
       const given = (name: string) => command.getOptionValueSource(name) === 'cli';
@@ -51,6 +65,7 @@ export function addPlayCommand(program: Command, kit: CommandKit): Command {
       }
       // Bad values are bad with or without a terminal: say so first.
       const shown = take(checkDisplayOptions(raw, io.env, true));
+      const screen = take(checkScreenOptions(raw));
       const terminal = io.terminal;
       if (!terminal) {
         return fail(
@@ -67,7 +82,8 @@ export function addPlayCommand(program: Command, kit: CommandKit): Command {
       // A chosen deal is named before the game opens, as --seed names one: searched for here,
       // with its progress on the terminal, so the screen opens on the deal.
       const deal = options.choose === undefined ? options.deal : await chosenDeal(options);
-      // Only the rule options typed on the command line decide whether a saved game matches.
+      // Only the rule options typed on the command line decide whether a saved game matches: a
+      // rule of the settings file chooses a new game's, never which game is resumed.
       const explicitRules = {
         ...(given('suits') ? { suits: options.rules.suits } : {}),
         ...(given('relaxed') ? { relaxed: options.rules.relaxed } : {}),
@@ -77,8 +93,14 @@ export function addPlayCommand(program: Command, kit: CommandKit): Command {
       const { playInTerminal } = await import('../../ui/play');
       const { localTerminalHost } = await import('../../host/local-terminal');
       const result = await playInTerminal({
-        theme: { ascii: shown.ascii, color: shown.color, fourColor: shown.fourColor },
+        theme: {
+          ascii: shown.ascii,
+          color: shown.color,
+          fourColor: shown.fourColor,
+          cards: screen.cards,
+        },
         scoring: shown.scoring,
+        clock: screen.clock,
         terminal,
         env: io.env,
         randomSeed: io.randomSeed,

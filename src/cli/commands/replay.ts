@@ -9,15 +9,15 @@ import type { RawOptions } from '../options';
 
 /** Adds `replay` to `program`, and returns it. */
 export function addReplayCommand(program: Command, kit: CommandKit): Command {
-  const { display, print, loadRecord } = kit;
+  const { settled, display, print, loadRecord } = kit;
   const replayCommand = program
     .command('replay')
     .description('play a game record from its deal and print the final position')
     .argument('<file>', "the record to play; '-' reads standard input")
     .allowExcessArguments(false);
   addOutputOptions(addDisplayOptions(replayCommand)).action(
-    async (file: string, raw: RawOptions) => {
-      const shown = display(raw);
+    async (file: string, raw: RawOptions, command: Command) => {
+      const shown = display(settled(raw, command, 'display'));
       const print1 = (game: Game) => print(game, raw, shown);
       const { game } = await loadRecord(file, shown.ascii, raw.json === true, print1);
       print1(game);

@@ -15,9 +15,9 @@ export function addStatsCommand(program: Command, kit: CommandKit): Command {
     .option('--scoring <name>', 'score shown: woods, microsoft or aisleriot', 'woods')
     .option('--color <when>', 'colour: auto, always or never (NO_COLOR is honoured)', 'auto')
     .allowExcessArguments(false);
-  statsCommand.action(async (raw: RawOptions) => {
+  statsCommand.action(async (raw: RawOptions, command: Command) => {
     const { statsCommand: showStats } = await import('./stats-run');
-    const status = await showStats(kit.io, raw);
+    const status = await showStats(kit.io, kit.settled(raw, command, 'display'));
     if (status !== EXIT_OK) throw new Exit(status);
   });
   return statsCommand;
