@@ -1,4 +1,4 @@
-import { execFileSync } from 'child_process';
+import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -9,6 +9,7 @@ import {
   settingsFileExists,
 } from '../../src/store/settings-file';
 import { settingsFileProblem } from '../../src/words/settings';
+import { SPIDER } from '../e2e/spider';
 
 const roots: string[] = [];
 afterEach(() => roots.splice(0).forEach((r) => fs.rmSync(r, { recursive: true, force: true })));
@@ -150,11 +151,23 @@ describe('reading the settings file', () => {
     );
   });
 
-  // Root reads any file: the refusal cannot be made there.
-  const asRoot = process.getuid?.() === 0;
-  (asRoot ? it.skip : it)('says when it may not read one', () => {
+  // Root reads any file: there the refusal is made to the program run as another user, nobody.
+  it('says when it may not read one', () => {
     const { env, file } = configHome('suits = 2\n');
     fs.chmodSync(file, 0o000);
-    expect(problem(env)).toBe(`cannot read the settings file ${file}: permission denied`);
+    if (process.getuid?.() !== 0) {
+      expect(problem(env)).toBe(`cannot read the settings file ${file}: permission denied`);
+      return;
+    }
+    for (let dir = path.dirname(file); dir !== os.tmpdir(); dir = path.dirname(dir))
+      fs.chmodSync(dir, 0o755);
+    const run = spawnSync(process.execPath, [SPIDER, 'config'], {
+      env: { PATH: process.env.PATH, ...env },
+      uid: 65534,
+      gid: 65534,
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`cannot read the settings file ${file}: permission denied`);
   });
 });
