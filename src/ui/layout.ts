@@ -10,7 +10,7 @@ import {
   suitLabel,
 } from '../engine';
 import type { Board } from './board-geometry';
-import { type ColumnRow, columnView } from './column-view';
+import { COMPACT, type ColumnRow, columnView } from './column-view';
 import { Frame, type Role } from './frame';
 import { drawOverlay } from './overlays';
 import { hintOnScreen } from './questions';
@@ -187,6 +187,9 @@ function drawTableau(frame: Frame, state: UiState, stock: Board['stock'], rows: 
   const g = glyphs(theme);
   const columns: ColumnRow[][] = [];
   const hinted = selection ? null : hintedCards(state);
+  // Where any column has face-down cards, every column keeps their row, so that the same row
+  // means the same thing across the columns (docs/playing.md, "Screen").
+  const shape = { ...COMPACT, downRow: game.position.columns.some((column) => column.hidden > 0) };
 
   for (let c = 0; c < COLUMN_COUNT; c++) {
     const x = left + c * columnWidth;
@@ -196,7 +199,7 @@ function drawTableau(frame: Frame, state: UiState, stock: Board['stock'], rows: 
     frame.put(x + 1, 1, number.padStart(2), isFocus || isSource ? 'focus' : 'header', isFocus);
 
     const column = game.position.columns[c];
-    const view = columnView(column, rows);
+    const view = columnView(column, rows, shape);
     columns.push(view);
     // The cards picked up, or else those the hint points at.
     const litFrom = isSource ? column.cards.length - selection.count : (hinted?.[c] ?? Infinity);
@@ -206,6 +209,8 @@ function drawTableau(frame: Frame, state: UiState, stock: Board['stock'], rows: 
       switch (row.kind) {
         case 'empty':
           frame.put(x + 1, y, theme.ascii ? '--' : '╶╴', 'dim');
+          break;
+        case 'gap':
           break;
         case 'down': {
           const shown =

@@ -211,6 +211,46 @@ describe('columns that do not fit', () => {
   });
 });
 
+describe('rows line up across the columns', () => {
+  it.each([
+    [80, 24],
+    [MIN_WIDTH, MIN_HEIGHT],
+  ])('at %ix%i a column with no face-down card starts its cards on the same row', (w, h) => {
+    const p = position({ columns: ['5c 7h | 9h 8d', 'Ks Qs', '', '3d | 2d'] });
+    const view = layout(stateFor(gameAt(p)), w, h);
+    const board = view.board!;
+    const lines = view.frame.text().split('\n');
+    const at = (c: number, r: number) =>
+      lines[board.top + r]
+        .slice(board.left + c * board.columnWidth, (c + 1) * board.columnWidth + board.left)
+        .trim();
+    expect([0, 1, 2, 3].map((c) => at(c, 0))).toEqual(['▒▒', '', '', '▒']);
+    expect([0, 1, 2, 3].map((c) => at(c, 1))).toEqual(['9♥', 'K♠', '╶╴', '2♦']);
+    expect(at(1, 2)).toBe('Q♠');
+  });
+
+  it('and with no face-down card left anywhere, the cards start on the first row', () => {
+    const p = position({ columns: ['9h 8d', 'Ks Qs'] });
+    const board = layout(stateFor(gameAt(p)), 80, 24).board!;
+    expect(board.columns[0][0]).toEqual({ kind: 'card', index: 0, folded: 0 });
+    expect(board.columns[1][0]).toEqual({ kind: 'card', index: 0, folded: 0 });
+  });
+
+  it('at 50x15 a long run in a column with no face-down card still folds to fit', () => {
+    const p = position({
+      columns: [`${suitRun('s')} Kh Qh Jh Th 9h 8h`, '5c 7h | 9h'],
+    });
+    const view = layout(stateFor(gameAt(p)), MIN_WIDTH, MIN_HEIGHT);
+    const board = view.board!;
+    const rows = board.columns[0];
+    expect(rows[0]).toEqual({ kind: 'gap' });
+    expect(rows.length).toBeLessThanOrEqual(board.rows);
+    expect(rows.some((r) => r.kind === 'card' && r.folded > 0)).toBe(true);
+    expect(rows[rows.length - 1]).toEqual({ kind: 'card', index: 18, folded: 0 });
+    expect(view.frame.text()).toContain('8♥');
+  });
+});
+
 describe('selection, focus and hit testing', () => {
   const p = position({ columns: ['5c | 9h 8d', '', 'Ks Qs Js', '4h'] });
 
@@ -219,7 +259,8 @@ describe('selection, focus and hit testing', () => {
     const view = layout(state, 80, 24);
     const board = view.board!;
     const x = board.left + 2 * board.columnWidth + 2;
-    const highlighted = [0, 1, 2].map((r) => view.frame.at(x, board.top + r).highlight);
+    // Column 3 has no face-down card: its cards start under the face-down row of column 1.
+    const highlighted = [1, 2, 3].map((r) => view.frame.at(x, board.top + r).highlight);
     expect(highlighted).toEqual([false, true, true]);
     expect(view.frame.line(22)).toMatch(/Column 3: 2 cards from Q♠\. Where to/);
   });
@@ -270,7 +311,8 @@ describe('selection, focus and hit testing', () => {
       const view = layout(state, 80, 24);
       const board = view.board!;
       const x = board.left + column * board.columnWidth + 2;
-      return Array.from({ length: rows }, (_, r) => view.frame.at(x, board.top + r).highlight);
+      // From the first row of face-up cards, under the face-down row.
+      return Array.from({ length: rows }, (_, r) => view.frame.at(x, board.top + 1 + r).highlight);
     };
     const hinted = stateFor(gameAt(q), { hints, message });
     expect(lit(hinted, 2, 3)).toEqual([false, true, true]);
@@ -294,14 +336,17 @@ describe('selection, focus and hit testing', () => {
     expect(lit({ ...hinted, message: null }, 2, 3)).toEqual([false, false, false]);
     const picking = { ...hinted, selection: { column: 0, count: 1, explicit: false } };
     expect(lit(picking, 2, 3)).toEqual([false, false, false]);
-    expect(lit(picking, 0, 3)).toEqual([false, false, true]);
+    expect(lit(picking, 0, 3)).toEqual([false, true, false]);
   });
 
   it('maps a click to the column and the card under it', () => {
     const view = layout(stateFor(gameAt(p)), 80, 24);
     const board = view.board!;
     const x = board.left + board.columnWidth * 2 + 2;
-    expect(hitTest(board, x, board.top + 1)).toEqual({ kind: 'column', column: 2, index: 1 });
+    expect(hitTest(board, x, board.top + 1)).toEqual({ kind: 'column', column: 2, index: 0 });
+    expect(hitTest(board, x, board.top + 2)).toEqual({ kind: 'column', column: 2, index: 1 });
+    // The face-down row of a column with none: the column, no card.
+    expect(hitTest(board, x, board.top)).toEqual({ kind: 'column', column: 2, index: null });
     expect(hitTest(board, x, board.top + 10)).toEqual({ kind: 'column', column: 2, index: null });
     expect(hitTest(board, board.left + 1, board.top)).toEqual({
       kind: 'column',
