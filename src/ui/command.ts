@@ -38,7 +38,9 @@ export type Command =
         | 'stats'
         | 'winnable'
         | 'demo'
-        | 'where';
+        | 'where'
+        /** `v`: the end panel closed to see the board, or opened again. */
+        | 'view';
     }
   /** A key with no meaning, named as the player would write it (`z`, `f1`, `M-d`). */
   | { readonly kind: 'other'; readonly key: string }

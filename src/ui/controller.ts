@@ -36,7 +36,7 @@ import {
   pressColumn,
   releaseAt,
 } from './pick-up';
-import type { Message, UiState } from './state';
+import type { Message, Overlay, UiState } from './state';
 import type { Theme } from './theme';
 import {
   afterChange,
@@ -183,7 +183,24 @@ function confirmed(state: UiState, command: Command, deps: ControllerDeps): Upda
 
 const CHOOSE_A_COLUMN = 'Expand which column? Press 1-9 or 0 (column 10), or Esc.';
 
-const PANEL_KEYS_ONLY = 'The game is over: only the keys on the panel do anything now.';
+const PANEL_KEYS_ONLY =
+  'The game is over: only the keys on the panel do anything now; v shows the board under it.';
+
+/** What the message line says while the board is studied under a closed end panel. */
+const LOOKING = 'The game is over: the board is there to look at, not to play. v shows the panel.';
+
+/**
+ * The end panel opened or closed (`v`, or `Esc`): closed, the board is seen whole, to study; the
+ * game stays over (docs/playing.md, "The end of a game").
+ */
+function toggleEndPanel(state: UiState, overlay: Overlay & { kind: 'won' | 'lost' }): Update {
+  if (overlay.closed)
+    return withState(state, {
+      overlay: { ...overlay, closed: false },
+      message: overlay.kind === 'lost' ? error(LOST_TEXT) : null,
+    });
+  return withState(state, { overlay: { ...overlay, closed: true }, message: info(LOOKING) });
+}
 
 function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Update | null {
   const overlay = state.overlay;
@@ -230,9 +247,13 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
       // the panel no longer offers.
       if (overlay.kind === 'lost' && overlay.wrong === undefined && command.kind === 'where')
         return askSolver(state, 'where');
-      // Any other key says so (docs/playing.md, "Playing"); a mouse press or release does not.
-      if (command.kind === 'press' || command.kind === 'release') return same(state);
-      return withState(state, { message: info(PANEL_KEYS_ONLY) });
+      if (command.kind === 'view' || command.kind === 'cancel')
+        return toggleEndPanel(state, overlay);
+      // Any other key says so (docs/playing.md, "Playing"); a mouse press or release does not,
+      // unless the board is studied: a press there is a move the game refuses.
+      if (command.kind === 'release' || (command.kind === 'press' && !overlay.closed))
+        return same(state);
+      return withState(state, { message: info(overlay.closed ? LOOKING : PANEL_KEYS_ONLY) });
   }
 }
 
@@ -365,6 +386,8 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
       return { state, effect: 'stats' };
     case 'yes':
       return unbound(state, 'y');
+    case 'view':
+      return unbound(state, 'v');
     case 'other':
       return unbound(state, command.key);
   }

@@ -337,9 +337,9 @@ const KEEP_SUITS_KEY_LINES = [
 /** With the game over, only the end panel's keys do anything: the key line names them. */
 const PANEL_KEY_LINES = {
   won: [
-    'n new game  u undo  w write the record  s statistics  q quit',
-    'n new  u undo  w write  s stats  q quit',
-    'n new u undo q quit',
+    'n new game  u undo  v see the board  w write the record  s statistics  q quit',
+    'n new  u undo  v board  w write  s stats  q quit',
+    'n new u undo v board q quit',
   ],
   lost: [
     'u undo  R restart  n new game  g where it went wrong  w write  s stats  q quit',
@@ -352,6 +352,17 @@ const PANEL_KEY_LINES = {
     'u undo  R restart  n new  w write  s stats  q quit',
     'u undo R restart n new q quit',
   ],
+  // The panel closed to study the board: v brings it back (docs/playing.md, "The end of a game").
+  wonClosed: [
+    'v shows the panel  n new game  u undo  w write the record  s statistics  q quit',
+    'v panel  n new  u undo  w write  s stats  q quit',
+    'v panel n new u undo q quit',
+  ],
+  lostClosed: [
+    'v shows the panel  u undo  R restart  n new game  w write  s stats  q quit',
+    'v panel  u undo  R restart  n new  w write  q quit',
+    'v panel u undo R restart n new q quit',
+  ],
 };
 
 /** Under the statistics, any key closes them and does nothing else (`n` and `q` included). */
@@ -362,9 +373,11 @@ function drawKeyLine(frame: Frame, state: UiState): void {
   const overlay = state.overlay;
   const lines =
     overlay?.kind === 'won'
-      ? PANEL_KEY_LINES.won
+      ? PANEL_KEY_LINES[overlay.closed ? 'wonClosed' : 'won']
       : overlay?.kind === 'lost'
-        ? PANEL_KEY_LINES[overlay.wrong === undefined ? 'lost' : 'lostAnswered']
+        ? overlay.closed
+          ? PANEL_KEY_LINES.lostClosed
+          : PANEL_KEY_LINES[overlay.wrong === undefined ? 'lost' : 'lostAnswered']
         : overlay?.kind === 'stats'
           ? STATS_KEY_LINES
           : state.game.rules.keepSuits

@@ -80,7 +80,7 @@ export function answered(state: UiState, position: Position, result: JobResult):
     // Shown on the lost panel, also when the statistics are over it.
     const onPanel = (overlay: Overlay | null): Overlay | null =>
       overlay?.kind === 'lost'
-        ? { kind: 'lost', wrong: sentence }
+        ? { ...overlay, wrong: sentence }
         : overlay?.kind === 'stats'
           ? { ...overlay, back: onPanel(overlay.back) }
           : overlay;

@@ -38,9 +38,12 @@ export type Overlay =
   | ({ readonly kind: 'help' } & HelpAt)
   | { readonly kind: 'expand'; readonly column: number }
   | { readonly kind: 'choose-expand' }
-  | { readonly kind: 'won' }
-  /** The lost panel, with where the game went wrong once the solver has said (`g`). */
-  | { readonly kind: 'lost'; readonly wrong?: string }
+  /**
+   * The end panels: won, or lost with where the game went wrong once the solver has said (`g`).
+   * `closed` while the player studies the board under it (docs/playing.md, "The end of a game").
+   */
+  | { readonly kind: 'won'; readonly closed?: boolean }
+  | { readonly kind: 'lost'; readonly wrong?: string; readonly closed?: boolean }
   /** The statistics of the game's rules (`s`), over the panel they were asked from, if any. */
   | { readonly kind: 'stats'; readonly stats: GameStats; readonly back: Overlay | null };
 

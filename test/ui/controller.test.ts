@@ -470,7 +470,7 @@ describe('winning and losing', () => {
     const after = run(state, col(9), col(0)).state;
     expect(after.game).toBe(state.game);
     expect(after.message?.text).toBe(
-      'The game is over: only the keys on the panel do anything now.',
+      'The game is over: only the keys on the panel do anything now; v shows the board under it.',
     );
   });
 });
@@ -513,10 +513,78 @@ describe('lost: no progress possible any more (docs/rules.md, "Lost")', () => {
     expect(after.overlay).toEqual({ kind: 'lost' });
     expect(after.game).toBe(lost.game);
     expect(after.message?.text).toBe(
-      'The game is over: only the keys on the panel do anything now.',
+      'The game is over: only the keys on the panel do anything now; v shows the board under it.',
     );
     const clicked = run(lost, { kind: 'press', column: 0, index: null }).state;
     expect(clicked).toBe(lost);
+  });
+});
+
+describe('the end panel closed to study the board (docs/playing.md, "The end of a game")', () => {
+  const p = position({
+    columns: ['4c | 9h 3s', '', 'Kd 4h', 'Kc', 'Kc', 'Kc', 'Kc', 'Kc', 'Kc', 'Kc'],
+  });
+  const lost = run(initialState(gameAt(p), THEME, 'woods'), col(2), col(1)).state;
+  const LOOKING =
+    'The game is over: the board is there to look at, not to play. v shows the panel.';
+
+  it('v closes the lost panel; moves, deals and clicks stay refused and say how to get it back', () => {
+    const closed = run(lost, key('view')).state;
+    expect(closed.overlay).toEqual({ kind: 'lost', closed: true });
+    expect(closed.message?.text).toBe(LOOKING);
+    for (const command of [col(3), key('deal'), key('hint'), key('demo'), key('help')]) {
+      const after = run({ ...closed, message: null }, command).state;
+      expect(after.game).toBe(lost.game);
+      expect(after.overlay).toEqual({ kind: 'lost', closed: true });
+      expect(after.selection).toBeNull();
+      expect(after.message?.text).toBe(LOOKING);
+    }
+    const clicked = run({ ...closed, message: null }, { kind: 'press', column: 3, index: 0 });
+    expect(clicked.state.selection).toBeNull();
+    expect(clicked.state.message?.text).toBe(LOOKING);
+  });
+
+  it('v or Esc opens it again, saying again that the game is lost', () => {
+    for (const again of ['view', 'cancel'] as const) {
+      const closed = run(lost, key(again === 'view' ? 'cancel' : 'view')).state;
+      expect(closed.overlay).toEqual({ kind: 'lost', closed: true });
+      const opened = run(closed, key(again)).state;
+      expect(opened.overlay).toEqual({ kind: 'lost', closed: false });
+      expect(opened.message?.text).toMatch(/^Lost: no move can turn a card/);
+    }
+  });
+
+  it('with the panel closed u still undoes, R restarts, q quits, g asks where it went wrong', () => {
+    const closed = run(lost, key('view')).state;
+    const undone = run(closed, key('undo')).state;
+    expect(undone.overlay).toBeNull();
+    expect(undone.status).toBe('playing');
+    expect(undone.game.position).toBe(p);
+    expect(run(closed, key('restart')).state.game.position).toBe(p);
+    expect(run(closed, key('quit')).effect).toBe('quit');
+    const asking = run({ ...closed, peekWarned: true }, key('where')).state;
+    expect(asking.solver?.kind).toBe('where');
+    expect(asking.overlay).toEqual({ kind: 'lost', closed: true });
+  });
+
+  it('the won panel closes and opens the same way', () => {
+    const won = initialState(
+      gameAt(position({ columns: [], foundations: 'shdcshdc' })),
+      THEME,
+      'woods',
+    );
+    const closed = run(won, key('view')).state;
+    expect(closed.overlay).toEqual({ kind: 'won', closed: true });
+    expect(run(closed, col(0)).state.message?.text).toBe(LOOKING);
+    expect(run(closed, key('view')).state.overlay).toEqual({ kind: 'won', closed: false });
+    expect(run(closed, key('new')).state.status).toBe('playing');
+  });
+
+  it('in play, v means nothing and says so', () => {
+    const playing = initialState(gameAt(p), THEME, 'woods');
+    expect(run(playing, key('view')).state.message?.text).toBe(
+      'v does nothing here; ? shows the keys.',
+    );
   });
 });
 

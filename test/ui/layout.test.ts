@@ -647,7 +647,7 @@ describe('the key line', () => {
       '1-0 pick/drop  d deal  u undo  r redo  h hint  e expand  ? help  q quit',
     );
     expect(keyLine({ overlay: { kind: 'won' } })).toBe(
-      'n new game  u undo  w write the record  s statistics  q quit',
+      'n new game  u undo  v see the board  w write the record  s statistics  q quit',
     );
     expect(keyLine({ overlay: { kind: 'lost' } })).toBe(
       'u undo  R restart  n new game  g where it went wrong  w write  s stats  q quit',
@@ -661,6 +661,16 @@ describe('the key line', () => {
       'u undo  R restart  n new game  w write the record  s statistics  q quit',
     );
     expect(keyLine(answered, 60)).toBe('u undo  R restart  n new  w write  s stats  q quit');
+  });
+
+  it('with the end panel closed, names v first, which brings it back, at every width', () => {
+    for (const kind of ['won', 'lost'] as const) {
+      for (const width of [80, 60, MIN_WIDTH]) {
+        const line = keyLine({ overlay: { kind, closed: true } }, width);
+        expect(line).toMatch(/^v (shows the )?panel /);
+        expect(line).toMatch(/q quit$/);
+      }
+    }
   });
 
   it('in a keep-suits game, names x at every width, giving up the expand key first', () => {
@@ -699,6 +709,39 @@ describe('the key line', () => {
     ).frame.text();
     expect(text).toContain('Where did it go wrong? The solver looks back over the game.\n');
     expect(text).not.toContain('play on');
+  });
+});
+
+describe('the end panels', () => {
+  const p = position({
+    columns: [
+      '4c | 9h 3s',
+      '4h',
+      'Kd',
+      'Kc',
+      'Kc Qh Jc Th 9c 8h 7c 6h 5c',
+      'Kc',
+      'Kc',
+      'Kc',
+      'Kc',
+      'Kc',
+    ],
+  });
+  it.each([
+    [80, 24],
+    [MIN_WIDTH, MIN_HEIGHT],
+  ])('at %ix%i the lost panel names v, and closed shows every column whole', (w, h) => {
+    const open = layout(stateFor(gameAt(p), { overlay: { kind: 'lost' } }), w, h).frame.text();
+    expect(open).toContain('No progress is possible');
+    expect(open).toContain('v hides this panel (v shows it)');
+    expect(open).not.toContain('8♥'); // column 5, under the panel
+    const closed = layout(
+      stateFor(gameAt(p), { overlay: { kind: 'lost', closed: true } }),
+      w,
+      h,
+    ).frame.text();
+    expect(closed).not.toContain('No progress is possible');
+    expect(closed).toContain('8♥');
   });
 });
 
