@@ -9,6 +9,7 @@
 import { parentPort, workerData } from 'worker_threads';
 import {
   type JobMessage,
+  type JobProgress,
   type JobResult,
   type ResultMessage,
   runJob,
@@ -24,7 +25,11 @@ if (port) {
     let result: JobResult;
     try {
       const now = job.clock === 'thread' ? ownClock : Date.now;
-      result = runJob(job, () => Atomics.load(cancel, 0) === id, now);
+      const told = (progress: JobProgress) => {
+        const message: ResultMessage = { id, progress };
+        port.postMessage(message);
+      };
+      result = runJob(job, () => Atomics.load(cancel, 0) === id, now, told);
     } catch (error) {
       result = { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
     }

@@ -3,7 +3,7 @@
  * key or mouse (input.ts turns events into them), and what the game loop's background work reports.
  */
 import type { Position, Status } from '../engine';
-import type { JobResult } from '../search';
+import type { JobProgress, JobResult } from '../search';
 import type { HelpAt } from './state';
 
 /** What the player asked for, from a key or the mouse (see input.ts). */
@@ -46,6 +46,8 @@ export type Command =
   | { readonly kind: 'other'; readonly key: string }
   /** From the game loop: the search it ran in the background decided a position's status. */
   | { readonly kind: 'settled'; readonly position: Position; readonly status: Status }
+  /** From the game loop: how far the solver's question about a position has gone. */
+  | { readonly kind: 'progress'; readonly position: Position; readonly progress: JobProgress }
   /** From the game loop: the solver answered about a position. */
   | { readonly kind: 'solved'; readonly position: Position; readonly result: JobResult }
   /** From the game loop: the demo's next action is due, from this position. */

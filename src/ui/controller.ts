@@ -23,7 +23,16 @@ import {
   undo,
 } from '../engine';
 import type { HintEngine } from '../search';
-import { answered, askHint, askSolver, demoStep, startDemo, stopDemo, stopHint } from './questions';
+import {
+  answered,
+  askHint,
+  askSolver,
+  demoStep,
+  progressed,
+  startDemo,
+  stopDemo,
+  stopHint,
+} from './questions';
 import type { Command } from './command';
 import { keyLabel } from './input';
 import {
@@ -268,6 +277,8 @@ export function updateUnseen(state: UiState, command: Command): Update {
       return settle(state, command.position, command.status);
     case 'solved':
       return answered(state, command.position, command.result);
+    case 'progress':
+      return progressed(state, command.position, command.progress);
     case 'step':
       // Nothing the player cannot see may change: the demo stops.
       return state.solver?.kind === 'demo'
@@ -290,6 +301,7 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
   if (command.kind === 'interrupt') return { state, effect: 'quit' };
   if (command.kind === 'settled') return settle(state, command.position, command.status);
   if (command.kind === 'solved') return answered(state, command.position, command.result);
+  if (command.kind === 'progress') return progressed(state, command.position, command.progress);
   if (command.kind === 'step') return demoStep(state, command.position);
   // Repainting or suspending answers no question and closes no panel.
   if (command.kind === 'redraw') return { state, effect: 'redraw' };

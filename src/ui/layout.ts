@@ -18,6 +18,7 @@ import type { HelpAt, UiState } from './state';
 import { cardRole, cardText, glyphs } from './theme';
 import { wrapWords } from './wrap';
 import { cutToWidth, dealName, textWidth } from '../notation';
+import { whereLostProgressWords } from '../words/search';
 
 /** The smallest terminal the game is drawn in; below it a "too small" notice is shown. */
 export const MIN_WIDTH = 50;
@@ -309,7 +310,11 @@ function messageFor(state: UiState): { text: string; role: Role } | null {
     // On the lost panel there is no play to go on with while it looks.
     const kind =
       state.solver.kind === 'where' && state.status === 'lost' ? 'whereLost' : state.solver.kind;
-    return { text: THINKING[kind], role: 'message' };
+    // How far the search for where it went wrong has gone, as it tells (docs/solver.md, "Where it
+    // went wrong"): it may take many seconds.
+    const progress = state.solver.kind === 'where' ? state.solver.progress : undefined;
+    const far = progress ? ` ${whereLostProgressWords(progress)}` : '';
+    return { text: `${THINKING[kind]}${far}`, role: 'message' };
   }
   if (state.status !== 'won' && state.status !== 'lost' && movesKept(state.game) === 0) {
     return {

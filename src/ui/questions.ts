@@ -7,7 +7,14 @@
  */
 import { type Action, countPeek, explain, type Game, play, type Position } from '../engine';
 import { formatAction } from '../notation';
-import { type FairChoice, type Hint, type HintEngine, type Job, type JobResult } from '../search';
+import {
+  type FairChoice,
+  type Hint,
+  type HintEngine,
+  type Job,
+  type JobProgress,
+  type JobResult,
+} from '../search';
 import { describeFair, describeHint, whereLostSentence } from '../words/search';
 import type { Hints, Message, Overlay, SolverAsk, UiState } from './state';
 import { afterChange, askFirst, error, info, lineOf, same, type Update, withState } from './update';
@@ -99,6 +106,17 @@ export function answered(state: UiState, position: Position, result: JobResult):
     solver: { kind: 'demo', position, line: result.line, played: 0 },
     message: demoProgress(0, result.line.length),
   });
+}
+
+/**
+ * The solver told how far a question has gone: kept for the message line to show (docs/solver.md,
+ * "Where it went wrong"), if it is about the question still waiting, for the position on screen.
+ */
+export function progressed(state: UiState, position: Position, progress: JobProgress): Update {
+  const ask = state.solver;
+  if (ask?.kind !== 'where' || ask.position !== position || state.game.position !== position)
+    return same(state);
+  return withState(state, { solver: { ...ask, progress: progress.progress } });
 }
 
 const demoProgress = (played: number, total: number): Message =>

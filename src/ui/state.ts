@@ -1,5 +1,5 @@
 import type { Action, Game, Position, ScoringName, Status } from '../engine';
-import type { FairChoice, Hint } from '../search';
+import type { FairChoice, Hint, WhereLostProgress } from '../search';
 import type { GameStats } from '../stats';
 import type { Theme } from './theme';
 
@@ -57,7 +57,12 @@ export type SolverAsk =
    * Can the game still be won (`c`), where did it go wrong (`g`), or what would the fair player
    * do (`h`, docs/playing.md, "Hints")?
    */
-  | { readonly kind: 'winnable' | 'where' | 'hint'; readonly position: Position }
+  | {
+      readonly kind: 'winnable' | 'where' | 'hint';
+      readonly position: Position;
+      /** How far the search for where it went wrong has gone, once it has told. */
+      readonly progress?: WhereLostProgress;
+    }
   /**
    * The demo: the solver's line is asked for (`line` null), then played from `position` one
    * action at a time; `played` actions are behind.

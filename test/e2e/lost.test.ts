@@ -67,6 +67,11 @@ it('g on the lost panel warns of the peek, then shows where the game went wrong'
   session.sendKeys('g');
   session.waitFor('g asks; other keys go on');
   session.sendKeys('g');
+  // While it looks, the message line says how far it has gone, a few times a second.
+  const progress =
+    /Now (after move \d+ of 17|at the deal): \d+ moves? looked at, [\d.,kM]+ positions, \d+ s\./;
+  const looking = session.waitFor((screen) => progress.test(screen.replace(/\s+/g, ' ')), 30_000);
+  expect(looking).toContain('The solver looks back over the game.');
   const shown = session.waitFor(/lost it\.[\s\S]*lost it\./, 30_000); // on the panel and below
   expect(shown).toContain('You could still have won');
   expect(shown).toContain('No progress is possible');

@@ -27,6 +27,7 @@ import {
   WINNABLE_THINK_MS,
 } from '../../src/ui/questions';
 import type { UiState } from '../../src/ui/state';
+import { layout } from '../../src/ui/layout';
 import { afterChange, info, LOST_TEXT } from '../../src/ui/update';
 import { gameAt, position, showColumns } from '../helpers/build';
 import { col, deps, key, other, run, THEME } from '../helpers/controller';
@@ -1089,6 +1090,30 @@ describe('where it went wrong (g)', () => {
         .state.overlay;
     expect(again).toEqual({ kind: 'lost', wrong: sentence });
     expect(run(answered, key('new')).state.whereAnswer).toBeUndefined();
+  });
+
+  it('shows how far it has gone as the solver tells, for the question still waiting only', () => {
+    const asked = run({ ...lost, peekWarned: true }, key('where')).state;
+    const far = { actions: 17, at: 9, looked: 2, positions: 1_234_567, ms: 6400 };
+    const told = update(
+      asked,
+      { kind: 'progress', position, progress: { kind: 'where-lost', progress: far } },
+      deps,
+    );
+    expect(told.effect).toBeNull();
+    expect(told.state.solver).toEqual({ kind: 'where', position, progress: far });
+    // The search goes on: the same question, not asked again.
+    expect(wanted(told.state).solve).toEqual(wanted(asked).solve);
+    const screen = layout(told.state, 80, 24).frame.text().replace(/\s+/g, ' ');
+    expect(screen).toContain(
+      'Where did it go wrong? The solver looks back over the game. Now after move 9 of 17: 2 moves looked at, 1.2M positions, 6 s.',
+    );
+    // Once answered, or about another position, nothing changes.
+    const answered = solvedOnPanel(told.state);
+    const late = { kind: 'progress', position, progress: { kind: 'where-lost', progress: far } };
+    expect(update(answered, late as Command, deps).state).toBe(answered);
+    const other = { ...late, position: lostGame(3).position };
+    expect(update(asked, other as Command, deps).state).toBe(asked);
   });
 
   it('can be asked during the game too; an undo drops the question', () => {
