@@ -1,21 +1,10 @@
-import {
-  cardLabel,
-  checkMove,
-  COLUMN_COUNT,
-  DEAL_SIZE,
-  gameScores,
-  movesKept,
-  stockLeft,
-  SUIT_LENGTH,
-  suitLabel,
-} from '../engine';
+import { COLUMN_COUNT, DEAL_SIZE, gameScores, movesKept, stockLeft, suitLabel } from '../engine';
 import type { Board } from './board-geometry';
-import { COMPACT, type ColumnRow, columnView } from './column-view';
 import { Frame, type Role } from './frame';
 import { drawOverlay } from './overlays';
-import { hintOnScreen } from './questions';
+import { drawTableau } from './tableau';
 import type { HelpAt, UiState } from './state';
-import { cardRole, cardText, glyphs } from './theme';
+import { cardText } from './theme';
 import { wrapWords } from './wrap';
 import { cutToWidth, dealName, textWidth } from '../notation';
 import { whereLostProgressWords } from '../words/search';
@@ -78,7 +67,7 @@ export function layout(state: UiState, width: number, height: number): Layout {
     lines[maxLines - 1] = `${cutToWidth(lines[maxLines - 1], width - 1)}${cutMark(state)}`;
   }
   const messageRows = Math.max(1, lines.length);
-  const board = drawTableau(frame, state, stock, height - TOP_ROWS - messageRows - 1);
+  const board = drawTableau(frame, state, stock, TOP_ROWS, height - TOP_ROWS - messageRows - 1);
   lines.forEach((line, i) =>
     frame.put(0, height - 1 - messageRows + i, line, message?.role ?? 'message'),
   );
@@ -178,83 +167,6 @@ function drawStatusLine(frame: Frame, state: UiState): Board['stock'] {
     return at < 0 ? null : { x: rightX + at, y: 0, width: dealsText.length };
   }
   return null;
-}
-
-function drawTableau(frame: Frame, state: UiState, stock: Board['stock'], rows: number): Board {
-  const columnWidth = Math.floor(frame.width / COLUMN_COUNT);
-  const left = Math.floor((frame.width - columnWidth * COLUMN_COUNT) / 2);
-  const top = TOP_ROWS;
-  const { game, selection, theme } = state;
-  const g = glyphs(theme);
-  const columns: ColumnRow[][] = [];
-  const hinted = selection ? null : hintedCards(state);
-  // Where any column has face-down cards, every column keeps their row, so that the same row
-  // means the same thing across the columns (docs/playing.md, "Screen").
-  const shape = { ...COMPACT, downRow: game.position.columns.some((column) => column.hidden > 0) };
-
-  for (let c = 0; c < COLUMN_COUNT; c++) {
-    const x = left + c * columnWidth;
-    const number = String(c + 1);
-    const isFocus = state.focus === c;
-    const isSource = selection?.column === c;
-    frame.put(x + 1, 1, number.padStart(2), isFocus || isSource ? 'focus' : 'header', isFocus);
-
-    const column = game.position.columns[c];
-    const view = columnView(column, rows, shape);
-    columns.push(view);
-    // The cards picked up, or else those the hint points at.
-    const litFrom = isSource ? column.cards.length - selection.count : (hinted?.[c] ?? Infinity);
-    view.forEach((row, r) => {
-      const y = top + r;
-      const inner = columnWidth - 1;
-      switch (row.kind) {
-        case 'empty':
-          frame.put(x + 1, y, theme.ascii ? '--' : '╶╴', 'dim');
-          break;
-        case 'gap':
-          break;
-        case 'down': {
-          const shown =
-            row.count <= inner ? g.faceDown.repeat(row.count) : `${g.faceDown}${row.count}`;
-          frame.put(x + 1, y, shown, 'face-down');
-          break;
-        }
-        case 'more':
-          frame.put(x + 1, y, `${g.more}${row.count}`, 'fold');
-          break;
-        case 'card': {
-          const card = column.cards[row.index];
-          const highlight = row.index >= litFrom;
-          if (row.folded > 0) frame.put(x, y, g.fold, 'fold');
-          const label = cardLabel(card, theme.ascii).padStart(3);
-          frame.put(x + 1, y, highlight ? label + ' ' : label, cardRole(card), highlight, inner);
-          break;
-        }
-      }
-    });
-  }
-  return { left, columnWidth, top, rows, columns, stock };
-}
-
-/**
- * The cards the hint on the message line points at, highlighted as picked-up cards are: for
- * each column, the first of them (its top cards from there on), or Infinity. A move shows the
- * cards it carries and the card they go onto; a removal, the complete suit.
- */
-function hintedCards(state: UiState): number[] | null {
-  const action = hintOnScreen(state);
-  if (!action || action.kind === 'deal') return null;
-  const columns = state.game.position.columns;
-  const first = columns.map(() => Infinity);
-  if (action.kind === 'remove') {
-    first[action.column] = columns[action.column].cards.length - SUIT_LENGTH;
-    return first;
-  }
-  const check = checkMove(state.game.position, action);
-  if (!check.ok) return null;
-  first[action.from] = columns[action.from].cards.length - check.count;
-  first[action.to] = columns[action.to].cards.length - 1;
-  return first;
 }
 
 const MESSAGE_ROLES: Record<string, Role> = {

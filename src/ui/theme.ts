@@ -1,6 +1,13 @@
 import { type Card, cardLabel, suitOf } from '../engine';
 import type { Role } from './frame';
 
+/**
+ * How large the cards are drawn (docs/playing.md, "Screen"): `auto` draws them large where the
+ * terminal has room, `small` always compact, `large` large wherever they can be drawn at all.
+ */
+export type CardSize = 'auto' | 'small' | 'large';
+export const CARD_SIZES: readonly CardSize[] = ['auto', 'small', 'large'];
+
 /** How the board is drawn: glyphs and colours. */
 export interface Theme {
   /** Suits as letters `s h d c` instead of `♠ ♥ ♦ ♣`, and ASCII rules and markers. */
@@ -9,6 +16,8 @@ export interface Theme {
   readonly color: boolean;
   /** Four-colour deck: diamonds blue and clubs green, so all four suits differ at a glance. */
   readonly fourColor: boolean;
+  /** The cards' size; undefined means 'auto'. */
+  readonly cards?: CardSize;
 }
 
 /** Characters that differ between Unicode and ASCII drawing. */

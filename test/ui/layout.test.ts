@@ -46,7 +46,14 @@ describe.each([
       const down = lines[board.top].slice(x, x + board.columnWidth).trim();
       // One glyph per card where they fit (5 need a column 6 wide), else a count.
       expect(down).toBe(board.columnWidth > col.hidden ? '▒'.repeat(col.hidden) : `▒${col.hidden}`);
-      const top = lines[board.top + 1].slice(x, x + board.columnWidth).trim();
+      // The top card's label: on the row under the face-down row, or in a large card (where the
+      // terminal has room, docs/playing.md, "Screen") on the row under its top edge.
+      const large = width >= 100;
+      const row = board.top + 1 + (large ? 1 : 0);
+      const top = lines[row]
+        .slice(x, x + board.columnWidth)
+        .replace(/[│]/g, '')
+        .trim();
       expect(top).toBe(cardLabel(col.cards[col.cards.length - 1]));
     });
   });
@@ -208,6 +215,97 @@ describe('columns that do not fit', () => {
     expect(text).toContain('K♠');
     expect(text).toContain('┊ 3♠');
     expect(text).not.toContain('7♠');
+  });
+});
+
+describe('card size (docs/playing.md, "Screen")', () => {
+  const game = newGame('42', RULES);
+  const drawn = (cards: 'auto' | 'small' | 'large' | undefined, width: number, height: number) =>
+    layout(stateFor(game, { theme: { ...THEME, cards } }), width, height);
+  const isLarge = (view: ReturnType<typeof layout>) => view.frame.text().includes('╭');
+
+  it('left to the game, large cards where the terminal has room, the compact face elsewhere', () => {
+    expect(isLarge(drawn(undefined, 120, 40))).toBe(true);
+    expect(isLarge(drawn('auto', 100, 32))).toBe(true);
+    expect(isLarge(drawn('auto', 99, 40))).toBe(false);
+    expect(isLarge(drawn('auto', 120, 31))).toBe(false);
+    expect(isLarge(drawn('auto', 80, 24))).toBe(false);
+  });
+
+  it('small is always compact; large wherever a large card can be drawn at all', () => {
+    expect(isLarge(drawn('small', 120, 40))).toBe(false);
+    expect(isLarge(drawn('large', 80, 24))).toBe(true);
+    expect(isLarge(drawn('large', 79, 24))).toBe(false);
+    expect(isLarge(drawn('large', MIN_WIDTH, MIN_HEIGHT))).toBe(false);
+  });
+
+  it('a large card shows its corner, the top one whole: edge, corner, suit, corner, foot', () => {
+    const view = drawn('large', 120, 40);
+    const board = view.board!;
+    const lines = view.frame.text().split('\n');
+    // Column 8 of seed 42 at the deal: four face-down cards, then the J♥.
+    const x = board.left + 7 * board.columnWidth;
+    const cell = (r: number) => lines[board.top + r].slice(x, x + board.columnWidth).trimEnd();
+    expect([0, 1, 2, 3, 4, 5].map(cell)).toEqual([
+      ' ▒▒▒▒',
+      ' ╭───────╮',
+      ' │ J♥    │',
+      ' │   ♥   │',
+      ' │    J♥ │',
+      ' ╰───────╯',
+    ]);
+    expect(lines[1].slice(x, x + board.columnWidth).trim()).toBe('8');
+  });
+
+  it('a click anywhere on a large card is that card', () => {
+    const p = position({ columns: ['5c | 9h 8d', 'Ks Qs Js'] });
+    const view = layout(stateFor(gameAt(p), { theme: { ...THEME, cards: 'large' } }), 120, 40);
+    const board = view.board!;
+    const x = board.left + board.columnWidth + 3;
+    const at = (r: number) => hitTest(board, x, board.top + r);
+    // The face-down row (none here), then K♠'s edge and corner, Q♠'s, then J♠ whole.
+    expect(at(0)).toEqual({ kind: 'column', column: 1, index: null });
+    expect([1, 2].map(at)).toEqual([0, 0].map((index) => ({ kind: 'column', column: 1, index })));
+    expect([3, 4].map(at)).toEqual([1, 1].map((index) => ({ kind: 'column', column: 1, index })));
+    for (const r of [5, 6, 7, 8, 9]) expect(at(r)).toEqual({ kind: 'column', column: 1, index: 2 });
+    expect(at(10)).toEqual({ kind: 'column', column: 1, index: null });
+    // The cards picked up are highlighted whole.
+    const picked = layout(
+      stateFor(gameAt(p), {
+        theme: { ...THEME, cards: 'large' },
+        selection: { column: 1, count: 2, explicit: false },
+      }),
+      120,
+      40,
+    );
+    const lit = [1, 3, 5, 9].map((r) => picked.frame.at(x, board.top + r).highlight);
+    expect(lit).toEqual([false, true, true, true]);
+  });
+
+  it('a long column of large cards folds its runs to fit, the top card whole', () => {
+    const runs = ['s', 'h', 'd'].map(suitRun).join(' ');
+    const p = position({ columns: [`4c 5c | ${runs} Kc Qh Jc`] });
+    const view = layout(stateFor(gameAt(p), { theme: { ...THEME, cards: 'large' } }), 120, 40);
+    const board = view.board!;
+    const rows = board.columns[0];
+    expect(rows.length).toBeLessThanOrEqual(board.rows);
+    expect(rows.some((r) => r.kind === 'card' && r.folded > 0)).toBe(true);
+    const text = view.frame.text();
+    expect(text).toContain('┊│ A♠'); // the fold, beside the last card of the run
+    expect(text).toMatch(/│ +J♣ │/);
+    expect(text).toContain('╰───────╯');
+  });
+
+  it('in ASCII, large cards are drawn in ASCII', () => {
+    const ascii = layout(
+      stateFor(game, { theme: { ...THEME, ascii: true, cards: 'large' } }),
+      120,
+      40,
+    );
+    const text = ascii.frame.text();
+    expect(text).not.toMatch(/[^\p{ASCII}]/u);
+    expect(text).toContain('+-------+');
+    expect(text).toContain('| Jh    |');
   });
 });
 
