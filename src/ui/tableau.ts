@@ -22,14 +22,16 @@ import { cardRole, glyphs, type Theme } from './theme';
 /** The face the cards are drawn with on a given screen. */
 export type CardFace = 'small' | 'large';
 
-/** Large cards need this many columns a column: a box 6 wide and a gap. */
-export const LARGE_MIN_COLUMN_WIDTH = 8;
-/** ...and this many rows for the tableau, else they fold too much to be worth it. */
-export const LARGE_MIN_ROWS = 16;
-/** Where the size is left to the game (`auto`), large cards need a terminal 100 wide... */
-export const AUTO_LARGE_COLUMN_WIDTH = 10;
-/** ...and 28 rows for the tableau (a terminal 32 high with a one-line message). */
-export const AUTO_LARGE_ROWS = 28;
+/**
+ * Large cards need a terminal this large: 8 columns a column (a box 6 wide and a gap), and rows
+ * enough for a column not to fold at once. The choice goes by the terminal's size alone, so that
+ * a longer message, which takes rows from the tableau, never changes the cards' size.
+ */
+export const LARGE_MIN_WIDTH = 80;
+export const LARGE_MIN_HEIGHT = 20;
+/** Where the size is left to the game (`auto`), large cards need a terminal this large. */
+export const AUTO_LARGE_WIDTH = 100;
+export const AUTO_LARGE_HEIGHT = 32;
 /** A large card is at most this wide: room for its corners, not more. */
 const LARGE_CARD_WIDTH = 9;
 
@@ -37,15 +39,15 @@ const LARGE_CARD_WIDTH = 9;
 const LARGE: Omit<ColumnShape, 'downRow'> = { cardRows: 2, topExtra: 3 };
 
 /**
- * The cards' face for a tableau of `columnWidth` columns a column and `rows` rows: large where
- * the theme asks for it and they fit, or, left to the game, where the terminal has room.
+ * The cards' face on a terminal of `width` x `height`: large where the theme asks for it and they
+ * fit, or, left to the game, where the terminal has room (docs/playing.md, "Screen").
  */
-export function cardFace(theme: Theme, columnWidth: number, rows: number): CardFace {
+export function cardFace(theme: Theme, width: number, height: number): CardFace {
   const size = theme.cards ?? 'auto';
   if (size === 'small') return 'small';
   if (size === 'large')
-    return columnWidth >= LARGE_MIN_COLUMN_WIDTH && rows >= LARGE_MIN_ROWS ? 'large' : 'small';
-  return columnWidth >= AUTO_LARGE_COLUMN_WIDTH && rows >= AUTO_LARGE_ROWS ? 'large' : 'small';
+    return width >= LARGE_MIN_WIDTH && height >= LARGE_MIN_HEIGHT ? 'large' : 'small';
+  return width >= AUTO_LARGE_WIDTH && height >= AUTO_LARGE_HEIGHT ? 'large' : 'small';
 }
 
 /** Box-drawing pieces: rounded in Unicode, plain in ASCII; dashed for an empty column. */
@@ -69,7 +71,7 @@ export function drawTableau(
   const columnWidth = Math.floor(frame.width / COLUMN_COUNT);
   const left = Math.floor((frame.width - columnWidth * COLUMN_COUNT) / 2);
   const { game, selection, theme } = state;
-  const face = cardFace(theme, columnWidth, rows);
+  const face = cardFace(theme, frame.width, frame.height);
   const cardWidth = Math.min(columnWidth - 2, LARGE_CARD_WIDTH);
   const columns: ColumnRow[][] = [];
   const hinted = selection ? null : hintedCards(state);

@@ -232,10 +232,20 @@ describe('card size (docs/playing.md, "Screen")', () => {
     expect(isLarge(drawn('auto', 80, 24))).toBe(false);
   });
 
+  it('a long message folds large cards, and leaves them large', () => {
+    const text = 'A long message. '.repeat(30);
+    const view = layout(stateFor(game, { theme: THEME, message: { text, kind: 'info' } }), 100, 32);
+    expect(isLarge(view)).toBe(true);
+    expect(view.board!.rows).toBeLessThan(28);
+    for (const column of view.board!.columns)
+      expect(column.length).toBeLessThanOrEqual(view.board!.rows);
+  });
+
   it('small is always compact; large wherever a large card can be drawn at all', () => {
     expect(isLarge(drawn('small', 120, 40))).toBe(false);
     expect(isLarge(drawn('large', 80, 24))).toBe(true);
     expect(isLarge(drawn('large', 79, 24))).toBe(false);
+    expect(isLarge(drawn('large', 80, 19))).toBe(false);
     expect(isLarge(drawn('large', MIN_WIDTH, MIN_HEIGHT))).toBe(false);
   });
 
