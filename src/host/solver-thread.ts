@@ -10,6 +10,7 @@ import type { Worker } from 'worker_threads';
 import type {
   Job,
   JobMessage,
+  JobProgress,
   JobResult,
   JobRunner,
   ResultMessage,
@@ -31,6 +32,7 @@ interface Pending {
   readonly id: number;
   readonly job: Job;
   readonly done: (result: JobResult) => void;
+  readonly progress?: (progress: JobProgress) => void;
   cancelled: boolean;
 }
 
@@ -56,8 +58,14 @@ export class SolverThread implements JobRunner {
     return this.running !== null || this.queue.length > 0;
   }
 
-  run(job: Job, done: (result: JobResult) => void): () => void {
-    const pending: Pending = { id: this.nextId++, job, done, cancelled: this.closed };
+  /** One job after another: no turns to keep, so `asker` makes no difference. */
+  run(
+    job: Job,
+    done: (result: JobResult) => void,
+    _asker?: object,
+    progress?: (progress: JobProgress) => void,
+  ): () => void {
+    const pending: Pending = { id: this.nextId++, job, done, progress, cancelled: this.closed };
     if (!this.closed) {
       this.queue.push(pending);
       this.next();
@@ -107,7 +115,11 @@ export class SolverThread implements JobRunner {
       return null;
     }
     worker.on('message', (message: ResultMessage) => {
-      if (this.running?.id === message.id) this.finished(worker, message.result);
+      const running = this.running;
+      if (running?.id !== message.id) return;
+      if ('progress' in message) {
+        if (!running.cancelled) running.progress?.(message.progress);
+      } else this.finished(worker, message.result);
     });
     worker.on('error', (error) => this.lost(worker, error.message));
     worker.on('exit', (code) => this.lost(worker, `its thread ended with status ${code}`));
@@ -140,6 +152,7 @@ export const MAX_WAIT_MS = 30_000;
 interface Question {
   readonly job: Job;
   readonly done: (result: JobResult) => void;
+  readonly progress?: (progress: JobProgress) => void;
   readonly asker: object;
   /** Parts to run, each on a thread: the two variants of a solve job, else the job itself. */
   readonly parts: number;
@@ -182,11 +195,17 @@ export class SolverPair implements JobRunner {
   }
 
   /** `asker`: whose question it is, for the turns (by default, the pair's own user). */
-  run(job: Job, done: (result: JobResult) => void, asker: object = this): () => void {
+  run(
+    job: Job,
+    done: (result: JobResult) => void,
+    asker: object = this,
+    progress?: (progress: JobProgress) => void,
+  ): () => void {
     if (this.closed) return () => undefined;
     const question: Question = {
       job,
       done,
+      progress,
       asker,
       parts: job.kind === 'solve' ? 2 : 1,
       started: 0,
@@ -234,7 +253,14 @@ export class SolverPair implements JobRunner {
     if (question.started === question.parts)
       this.halfStarted = this.halfStarted.filter((other) => other !== question);
     const job = question.parts > 1 ? { ...question.job, variant: part as Variant } : question.job;
-    question.cancels.push(thread.run(job, (result) => this.answered(question, result)));
+    // How far it has gone comes only from a job that runs on one thread (where-lost); it is
+    // passed on as long as the question is open.
+    const told = (progress: JobProgress) => {
+      if (!question.over) question.progress?.(progress);
+    };
+    question.cancels.push(
+      thread.run(job, (result) => this.answered(question, result), undefined, told),
+    );
   }
 
   private answered(question: Question, result: JobResult): void {
@@ -314,8 +340,14 @@ export class SolverShare implements JobRunner {
 
   constructor(private readonly solver: JobRunner) {}
 
-  run(job: Job, done: (result: JobResult) => void): () => void {
+  run(
+    job: Job,
+    done: (result: JobResult) => void,
+    _asker?: object,
+    progress?: (progress: JobProgress) => void,
+  ): () => void {
     if (this.closed) return () => undefined;
+    // The share is the asker: its questions take their turns as this game's.
     const cancel = this.solver.run(
       { ...job, clock: 'thread' },
       (result) => {
@@ -323,6 +355,7 @@ export class SolverShare implements JobRunner {
         done(result);
       },
       this,
+      progress,
     );
     this.cancels.add(cancel);
     return () => {

@@ -9,6 +9,7 @@
 import { parentPort, workerData } from 'worker_threads';
 import {
   type JobMessage,
+  type JobProgress,
   type JobResult,
   type ResultMessage,
   runJob,
@@ -27,7 +28,11 @@ if (port) {
     let result: JobResult;
     try {
       const now = job.clock === 'thread' ? ownClock : Date.now;
-      result = runJob(job, () => Atomics.load(cancel, 0) === id, now, cache);
+      const told = (progress: JobProgress) => {
+        const message: ResultMessage = { id, progress };
+        port.postMessage(message);
+      };
+      result = runJob(job, () => Atomics.load(cancel, 0) === id, now, told, cache);
     } catch (error) {
       result = { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
     }

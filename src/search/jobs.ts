@@ -15,7 +15,7 @@ import { explain } from '../engine/refusal';
 import { type FairChoice, fairChoice } from './fair';
 import { gameView } from './view';
 import { solve, type SolveResult, type Variant } from './solver';
-import { type WhereLost, whereLost } from './where-lost';
+import { type WhereLost, whereLost, type WhereLostProgress } from './where-lost';
 import {
   chooseWinnable,
   type WinnableCache,
@@ -98,6 +98,12 @@ export type JobResult =
   | { readonly kind: 'winnable-deal'; readonly choice: WinnableChoice }
   | { readonly kind: 'failed'; readonly reason: string };
 
+/**
+ * How far a job under way has gone, told now and then before its answer: a `where-lost` job's
+ * (docs/solver.md, "Where it went wrong"); the other jobs tell nothing.
+ */
+export type JobProgress = { readonly kind: 'where-lost'; readonly progress: WhereLostProgress };
+
 /** What a solve job answered; an error when it failed (the solver's thread broke). */
 export function solutionOf(result: JobResult): Extract<JobResult, { kind: 'solved' }> {
   if (result.kind === 'solved') return result;
@@ -113,11 +119,13 @@ export const HINT_SEED = 'hint';
 /**
  * Runs a job to its end, or until `cancelled` says stop (the answer is then of no use). Its time
  * is counted on `now` (default `Date.now`): the thread's own clock for a job that asks for it.
+ * `progress` hears how far a job that tells it has gone.
  */
 export function runJob(
   job: Job,
   cancelled: () => boolean = () => false,
   now: () => number = Date.now,
+  progress: (progress: JobProgress) => void = () => undefined,
   cache: WinnableCache = NO_CACHE,
 ): JobResult {
   if (job.kind === 'winnable-deal') {
@@ -128,7 +136,12 @@ export function runJob(
   const game = gameFromData(job.game);
   if (typeof game === 'string') return { kind: 'failed', reason: game };
   if (job.kind === 'where-lost') {
-    const budget = { timeMs: job.timeMs, cancelled, now };
+    const budget = {
+      timeMs: job.timeMs,
+      cancelled,
+      now,
+      progress: (found: WhereLostProgress) => progress({ kind: 'where-lost', progress: found }),
+    };
     return { kind: 'where-lost', found: whereLost(game.start, job.game.actions, budget) };
   }
   if (job.kind === 'fair') {
@@ -154,9 +167,15 @@ export function runJob(
 export interface JobRunner {
   /**
    * Starts a job (after those before it, or in its turn among those of other `asker`s, where the
-   * runner keeps turns); `done` gets its answer. Returns the job's cancel.
+   * runner keeps turns); `done` gets its answer, and `progress`, if given, hears how far it has
+   * gone meanwhile (never after its answer, nor once cancelled). Returns the job's cancel.
    */
-  run(job: Job, done: (result: JobResult) => void, asker?: object): () => void;
+  run(
+    job: Job,
+    done: (result: JobResult) => void,
+    asker?: object,
+    progress?: (progress: JobProgress) => void,
+  ): () => void;
   /** Ends the thread: no job answers after this. */
   close(): void;
 }
@@ -167,11 +186,10 @@ export interface JobMessage {
   readonly job: Job;
 }
 
-/** A job's answer, from the solver's thread. */
-export interface ResultMessage {
-  readonly id: number;
-  readonly result: JobResult;
-}
+/** A job's answer, from the solver's thread; or, before it, how far the job has gone. */
+export type ResultMessage =
+  | { readonly id: number; readonly result: JobResult }
+  | { readonly id: number; readonly progress: JobProgress };
 
 /**
  * What the thread is given when it starts: shared memory whose first 32-bit slot holds the id of

@@ -35,6 +35,34 @@ export interface WhereLostBudget {
   readonly cancelled?: () => boolean;
   /** The clock, in milliseconds (default `Date.now`). */
   readonly now?: () => number;
+  /**
+   * Told how far the search has gone, at most every `progressEveryMs` (default
+   * WHERE_LOST_PROGRESS_MS) of `now`, so that a player sees it work (docs/solver.md, "Where it went
+   * wrong").
+   */
+  readonly progress?: (progress: WhereLostProgress) => void;
+  readonly progressEveryMs?: number;
+}
+
+/** How often the search tells how far it has gone, at most (milliseconds). */
+export const WHERE_LOST_PROGRESS_MS = 250;
+/**
+ * The solver looks at its cancel signal once every this many positions: what the search counts
+ * between two looks, to tell how far a solve under way has gone.
+ */
+const POSITIONS_PER_LOOK = 512;
+
+/** How far the search has gone. Plain data: it crosses from the solver's thread. */
+export interface WhereLostProgress {
+  /** Actions in the line. */
+  readonly actions: number;
+  /** The position it looks at now, by the actions before it (0: the deal). */
+  readonly at: number;
+  /** Positions of the line it has looked at so far, the one under way not counted. */
+  readonly looked: number;
+  /** Positions the solver has searched so far, about (the solve under way is estimated). */
+  readonly positions: number;
+  readonly ms: number;
 }
 
 /** One position the solver looked at. */
@@ -143,7 +171,7 @@ export function whereLost(
   budget: WhereLostBudget = {},
 ): WhereLost {
   const now = budget.now ?? Date.now;
-  const cancelled = budget.cancelled ?? (() => false);
+  const stop = budget.cancelled ?? (() => false);
   const began = now();
   const deadline = began + (budget.timeMs ?? WHERE_LOST_TIME_MS);
   const each = budget.positionsEach ?? WHERE_LOST_POSITIONS;
@@ -158,18 +186,41 @@ export function whereLost(
   let total = 0;
   let stopped: WhereLost['stopped'] = null;
 
+  // How far it has gone, told now and then: the solver asks `cancelled` every few hundred
+  // positions, which counts them for the solve under way.
+  let at = n;
+  let calls = 0;
+  let told = began;
+  const every = budget.progressEveryMs ?? WHERE_LOST_PROGRESS_MS;
+  const tell = (force: boolean): void => {
+    if (!budget.progress) return;
+    const time = now();
+    if (!force && time - told < every) return;
+    told = time;
+    const positions = total + calls * POSITIONS_PER_LOOK;
+    budget.progress({ actions: n, at, looked: looked.size, positions, ms: time - began });
+  };
+  const cancelled = (): boolean => {
+    calls++;
+    tell(false);
+    return stop();
+  };
+
   const look = (after: number): boolean => {
     const left = deadline - now();
-    if (cancelled() || left <= 0) {
-      stopped = cancelled() ? 'cancelled' : 'time';
+    if (stop() || left <= 0) {
+      stopped = stop() ? 'cancelled' : 'time';
       return false;
     }
     // The solver's second variant where the first cannot tell, as `c` has both (docs/solver.md,
     // "Where it went wrong"): else `g` could call unknown a position `c` has just called winnable.
+    at = after;
+    calls = 0;
+    tell(false);
     const position = positions.at(after);
     const first = solve(position, { positions: each, timeMs: left, cancelled, now });
     const second =
-      first.result === 'unknown' && !cancelled() && now() < deadline
+      first.result === 'unknown' && !stop() && now() < deadline
         ? solve(position, { positions: each, timeMs: deadline - now(), cancelled, now, variant: 1 })
         : null;
     const found =
@@ -181,8 +232,9 @@ export function whereLost(
             ms: first.ms + second.ms,
           };
     total += found.positions;
-    if (found.result === 'unknown' && (cancelled() || now() >= deadline)) {
-      stopped = cancelled() ? 'cancelled' : 'time';
+    calls = 0;
+    if (found.result === 'unknown' && (stop() || now() >= deadline)) {
+      stopped = stop() ? 'cancelled' : 'time';
       return false;
     }
     looked.add(after);
@@ -202,8 +254,11 @@ export function whereLost(
   const lostByRules = (): boolean => {
     const from = now();
     // Unsettled (cancelled, or given up elsewhere): the end is not known lost.
-    if (statusSearch(positions.at(n)).settle(RULES_SLICE, () => !cancelled()) !== 'lost')
-      return false;
+    const goOn = () => {
+      tell(false);
+      return !stop();
+    };
+    if (statusSearch(positions.at(n)).settle(RULES_SLICE, goOn) !== 'lost') return false;
     looked.add(n);
     searched.push({ after: n, result: 'lost', positions: 0, ms: now() - from });
     high = n;

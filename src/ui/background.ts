@@ -14,7 +14,13 @@
  */
 import { type Position, type Status, StatusSearch } from '../engine';
 import type { SearchTurns } from '../host/search-turns';
-import { gameData, type GameJob, type JobResult, type JobRunner } from '../search';
+import {
+  gameData,
+  type GameJob,
+  type JobProgress,
+  type JobResult,
+  type JobRunner,
+} from '../search';
 import type { Command } from './controller';
 import { type Wanted, wanted } from './questions';
 import type { UiState } from './state';
@@ -139,9 +145,16 @@ export class Background {
       this.job = { kind: solve.kind, position, cancel: () => clearImmediate(later) };
       return;
     }
+    // How far it has gone is told as it goes (docs/solver.md, "Where it went wrong").
+    const told = (progress: JobProgress) => {
+      if (this.job?.position === position && !this.stopped)
+        this.report({ kind: 'progress', position, progress });
+    };
     const cancel = this.solver.run(
       { kind: solve.kind, game: gameData(solve.game), timeMs: solve.timeMs },
       answer,
+      undefined,
+      told,
     );
     this.job = { kind: solve.kind, position, cancel };
   }

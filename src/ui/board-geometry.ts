@@ -11,7 +11,10 @@ export interface Board {
   readonly columnWidth: number;
   readonly top: number;
   readonly rows: number;
-  /** Each column's rows as drawn, top row first. */
+  /**
+   * Each column's screen rows from `top`, top first: the row of the column each shows (a large
+   * card takes several screen rows, each of them that card: docs/playing.md, "Screen").
+   */
   readonly columns: readonly (readonly ColumnRow[])[];
   /** The stock's cells on the status line (a click deals). */
   readonly stock: { readonly x: number; readonly y: number; readonly width: number } | null;

@@ -20,7 +20,7 @@ import {
 } from './new-game';
 import { type SavesAnswer, savesClick, savesKey, type SavesPanel } from './saves-panel';
 import type { UiState } from './state';
-import { info, same, type Update, withState } from './update';
+import { info, lostPanel, same, type Update, withState } from './update';
 
 /** `n`: the panel, on the choice made last or else the game's own rules. */
 export function openNewGame(state: UiState, deps: ControllerDeps): Update {
@@ -31,6 +31,12 @@ export function openNewGame(state: UiState, deps: ControllerDeps): Update {
     press: null,
     confirm: null,
   });
+}
+
+/** The panel a finished game shows, or none while it goes on. */
+function endOverlay(state: UiState): UiState['overlay'] {
+  if (state.status === 'won') return { kind: 'won' };
+  return state.status === 'lost' ? lostPanel(state, state.game) : null;
 }
 
 /** A command with the panel open: keys and clicks go to it; Ctrl-L, Ctrl-Z and Ctrl-C as ever. */
@@ -68,7 +74,8 @@ function answer(
     case 'stay':
       return withState(state, { overlay: said.panel });
     case 'close':
-      return withState(state, { overlay: null, lastChoice: panel.choice });
+      // A game over goes back to its end panel.
+      return withState(state, { overlay: endOverlay(state), lastChoice: panel.choice });
     case 'saves':
       return { state: { ...state, lastChoice: panel.choice }, effect: 'saves' };
     case 'search':
@@ -136,7 +143,7 @@ function listAnswer(state: UiState, list: SavesPanel, said: SavesAnswer): Update
       return withState(state, { overlay: panel });
     }
     case 'close':
-      return withState(state, { overlay: null });
+      return withState(state, { overlay: endOverlay(state) });
     case 'switch':
       return { state, effect: 'switch-save' };
     case 'give-up':

@@ -4,12 +4,31 @@ import { type Column, continuesRun } from '../engine';
 export type ColumnRow =
   /** All the face-down cards, drawn compactly on one row. */
   | { readonly kind: 'down'; readonly count: number }
+  /**
+   * The face-down row of a column with no face-down card, left blank so that the same row means
+   * the same thing in every column (docs/playing.md, "Screen").
+   */
+  | { readonly kind: 'gap' }
   /** A face-up card; `folded` cards of its same-suit run lie hidden between it and the row above. */
   | { readonly kind: 'card'; readonly index: number; readonly folded: number }
   /** Face-up cards too deep to show: `count` of them, the deepest first. */
   | { readonly kind: 'more'; readonly count: number }
   /** The column is empty. */
   | { readonly kind: 'empty' };
+
+/**
+ * How the rows of a column are measured: whether it keeps a face-down row even with no face-down
+ * card (when another column has some), the screen rows each card takes, and the rows the top
+ * card takes beyond that (a large card shows whole: docs/playing.md, "Screen").
+ */
+export interface ColumnShape {
+  readonly downRow: boolean;
+  readonly cardRows: number;
+  readonly topExtra: number;
+}
+
+/** Today's compact face: one row a card; the face-down row only where there are face-down cards. */
+export const COMPACT: ColumnShape = { downRow: false, cardRows: 1, topExtra: 0 };
 
 /** Maximal same-suit descending runs of the face-up cards, as [first, last] card indices, deepest first. */
 function segments(column: Column): [number, number][] {
@@ -23,15 +42,25 @@ function segments(column: Column): [number, number][] {
 }
 
 /**
- * How a column is drawn in `maxRows` rows. Face-down cards take one row. When the face-up cards
- * do not fit, the longest same-suit runs fold first to their head and their last card (the cards
- * between are implied: same suit, consecutive ranks); if that is still too tall, the deepest rows
- * give way to a "more" marker. The top card and the head of every run always stay visible.
+ * How a column is drawn in `maxRows` screen rows. Face-down cards take one row (a blank one where
+ * `shape.downRow` keeps it in a column without any). When the face-up cards do not fit, the
+ * longest same-suit runs fold first to their head and their last card (the cards between are
+ * implied: same suit, consecutive ranks); if that is still too tall, the deepest rows give way to
+ * a "more" marker. The top card and the head of every run always stay visible.
  */
-export function columnView(column: Column, maxRows: number): ColumnRow[] {
-  if (column.cards.length === 0) return [{ kind: 'empty' }];
-  const rows: ColumnRow[] = column.hidden > 0 ? [{ kind: 'down', count: column.hidden }] : [];
-  const available = Math.max(1, maxRows - rows.length);
+export function columnView(column: Column, maxRows: number, shape = COMPACT): ColumnRow[] {
+  const rows: ColumnRow[] =
+    column.hidden > 0
+      ? [{ kind: 'down', count: column.hidden }]
+      : shape.downRow
+        ? [{ kind: 'gap' }]
+        : [];
+  if (column.cards.length === 0) return [...rows, { kind: 'empty' }];
+  // Rows of cards that fit: each takes `cardRows` screen rows, the top one `topExtra` more.
+  const available = Math.max(
+    1,
+    Math.floor((maxRows - rows.length - shape.topExtra) / shape.cardRows),
+  );
   const runs = segments(column);
   let needed = column.cards.length - column.hidden;
 

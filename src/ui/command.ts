@@ -3,7 +3,7 @@
  * key or mouse (input.ts turns events into them), and what the game loop's background work reports.
  */
 import type { Position, Status } from '../engine';
-import type { HintEngine, JobResult } from '../search';
+import type { HintEngine, JobProgress, JobResult } from '../search';
 import type { FoundDeal } from '../host/deal-search';
 import type { PanelTarget } from './new-game';
 import type { HelpAt } from './state';
@@ -40,12 +40,16 @@ export type Command =
         | 'stats'
         | 'winnable'
         | 'demo'
-        | 'where';
+        | 'where'
+        /** `v`: the end panel closed to see the board, or opened again. */
+        | 'view';
     }
   /** A key with no meaning, named as the player would write it (`z`, `f1`, `M-d`). */
   | { readonly kind: 'other'; readonly key: string }
   /** From the game loop: the search it ran in the background decided a position's status. */
   | { readonly kind: 'settled'; readonly position: Position; readonly status: Status }
+  /** From the game loop: how far the solver's question about a position has gone. */
+  | { readonly kind: 'progress'; readonly position: Position; readonly progress: JobProgress }
   /** From the game loop: the solver answered about a position. */
   | { readonly kind: 'solved'; readonly position: Position; readonly result: JobResult }
   /** From the game loop: the demo's next action is due, from this position. */

@@ -16,7 +16,16 @@ import {
   type Status,
   undo,
 } from '../engine';
-import { answered, askHint, askSolver, demoStep, startDemo, stopDemo, stopHint } from './questions';
+import {
+  answered,
+  askHint,
+  askSolver,
+  demoStep,
+  progressed,
+  startDemo,
+  stopDemo,
+  stopHint,
+} from './questions';
 import type { Command, ControllerDeps } from './command';
 import { dealFound, onPanel, onSavesList, openNewGame } from './choosing';
 import { initialState } from './initial-state';
@@ -31,7 +40,7 @@ import {
   pressColumn,
   releaseAt,
 } from './pick-up';
-import type { UiState } from './state';
+import type { Overlay, UiState } from './state';
 import {
   afterChange,
   askFirst,
@@ -122,7 +131,24 @@ function confirmed(state: UiState, command: Command): Update {
 
 const CHOOSE_A_COLUMN = 'Expand which column? Press 1-9 or 0 (column 10), or Esc.';
 
-const PANEL_KEYS_ONLY = 'The game is over: only the keys on the panel do anything now.';
+const PANEL_KEYS_ONLY =
+  'The game is over: only the keys on the panel do anything now; v shows the board under it.';
+
+/** What the message line says while the board is studied under a closed end panel. */
+const LOOKING = 'The game is over: the board is there to look at, not to play. v shows the panel.';
+
+/**
+ * The end panel opened or closed (`v`, or `Esc`): closed, the board is seen whole, to study; the
+ * game stays over (docs/playing.md, "The end of a game").
+ */
+function toggleEndPanel(state: UiState, overlay: Overlay & { kind: 'won' | 'lost' }): Update {
+  if (overlay.closed)
+    return withState(state, {
+      overlay: { ...overlay, closed: false },
+      message: overlay.kind === 'lost' ? error(LOST_TEXT) : null,
+    });
+  return withState(state, { overlay: { ...overlay, closed: true }, message: info(LOOKING) });
+}
 
 function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Update | null {
   const overlay = state.overlay;
@@ -173,9 +199,13 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
       // the panel no longer offers.
       if (overlay.kind === 'lost' && overlay.wrong === undefined && command.kind === 'where')
         return askSolver(state, 'where');
-      // Any other key says so (docs/playing.md, "Playing"); a mouse press or release does not.
-      if (command.kind === 'press' || command.kind === 'release') return same(state);
-      return withState(state, { message: info(PANEL_KEYS_ONLY) });
+      if (command.kind === 'view' || command.kind === 'cancel')
+        return toggleEndPanel(state, overlay);
+      // Any other key says so (docs/playing.md, "Playing"); a mouse press or release does not,
+      // unless the board is studied: a press there is a move the game refuses.
+      if (command.kind === 'release' || (command.kind === 'press' && !overlay.closed))
+        return same(state);
+      return withState(state, { message: info(overlay.closed ? LOOKING : PANEL_KEYS_ONLY) });
   }
 }
 
@@ -190,6 +220,8 @@ export function updateUnseen(state: UiState, command: Command): Update {
       return settle(state, command.position, command.status);
     case 'solved':
       return answered(state, command.position, command.result);
+    case 'progress':
+      return progressed(state, command.position, command.progress);
     case 'step':
       // Nothing the player cannot see may change: the demo stops.
       return state.solver?.kind === 'demo'
@@ -217,6 +249,7 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
   if (command.kind === 'interrupt') return { state, effect: 'quit' };
   if (command.kind === 'settled') return settle(state, command.position, command.status);
   if (command.kind === 'solved') return answered(state, command.position, command.result);
+  if (command.kind === 'progress') return progressed(state, command.position, command.progress);
   if (command.kind === 'step') return demoStep(state, command.position);
   // Repainting or suspending answers no question and closes no panel.
   if (command.kind === 'redraw') return { state, effect: 'redraw' };
@@ -318,6 +351,8 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
     case 'deal-found':
       // For a panel no longer open: nothing.
       return same(state);
+    case 'view':
+      return unbound(state, 'v');
     case 'other':
       return unbound(state, command.key);
   }

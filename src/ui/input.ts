@@ -17,6 +17,7 @@ const BY_CHAR: Record<string, Command> = {
   c: { kind: 'winnable' },
   a: { kind: 'demo' },
   g: { kind: 'where' },
+  v: { kind: 'view' },
   '?': { kind: 'help' },
   q: { kind: 'quit' },
   y: { kind: 'yes' },

@@ -1,26 +1,16 @@
-import {
-  cardLabel,
-  checkMove,
-  COLUMN_COUNT,
-  DEAL_SIZE,
-  gameScores,
-  movesKept,
-  stockLeft,
-  SUIT_LENGTH,
-  suitLabel,
-} from '../engine';
+import { COLUMN_COUNT, DEAL_SIZE, gameScores, movesKept, stockLeft, suitLabel } from '../engine';
 import type { Board } from './board-geometry';
-import { type ColumnRow, columnView } from './column-view';
 import { Frame, type Role } from './frame';
 import type { PanelHit } from './new-game';
 import { drawNewGame } from './new-game-view';
 import { drawSaves } from './saves-panel';
 import { drawOverlay } from './overlays';
-import { hintOnScreen } from './questions';
+import { drawTableau } from './tableau';
 import type { HelpAt, UiState } from './state';
-import { cardRole, cardText, glyphs } from './theme';
+import { cardText } from './theme';
 import { wrapWords } from './wrap';
 import { cutToWidth, dealName, textWidth } from '../notation';
+import { whereLostProgressWords } from '../words/search';
 
 /** The smallest terminal the game is drawn in; below it a "too small" notice is shown. */
 export const MIN_WIDTH = 50;
@@ -82,7 +72,7 @@ export function layout(state: UiState, width: number, height: number): Layout {
     lines[maxLines - 1] = `${cutToWidth(lines[maxLines - 1], width - 1)}${cutMark(state)}`;
   }
   const messageRows = Math.max(1, lines.length);
-  const board = drawTableau(frame, state, stock, height - TOP_ROWS - messageRows - 1);
+  const board = drawTableau(frame, state, stock, TOP_ROWS, height - TOP_ROWS - messageRows - 1);
   lines.forEach((line, i) =>
     frame.put(0, height - 1 - messageRows + i, line, message?.role ?? 'message'),
   );
@@ -188,78 +178,6 @@ function drawStatusLine(frame: Frame, state: UiState): Board['stock'] {
   return null;
 }
 
-function drawTableau(frame: Frame, state: UiState, stock: Board['stock'], rows: number): Board {
-  const columnWidth = Math.floor(frame.width / COLUMN_COUNT);
-  const left = Math.floor((frame.width - columnWidth * COLUMN_COUNT) / 2);
-  const top = TOP_ROWS;
-  const { game, selection, theme } = state;
-  const g = glyphs(theme);
-  const columns: ColumnRow[][] = [];
-  const hinted = selection ? null : hintedCards(state);
-
-  for (let c = 0; c < COLUMN_COUNT; c++) {
-    const x = left + c * columnWidth;
-    const number = String(c + 1);
-    const isFocus = state.focus === c;
-    const isSource = selection?.column === c;
-    frame.put(x + 1, 1, number.padStart(2), isFocus || isSource ? 'focus' : 'header', isFocus);
-
-    const column = game.position.columns[c];
-    const view = columnView(column, rows);
-    columns.push(view);
-    // The cards picked up, or else those the hint points at.
-    const litFrom = isSource ? column.cards.length - selection.count : (hinted?.[c] ?? Infinity);
-    view.forEach((row, r) => {
-      const y = top + r;
-      const inner = columnWidth - 1;
-      switch (row.kind) {
-        case 'empty':
-          frame.put(x + 1, y, theme.ascii ? '--' : '╶╴', 'dim');
-          break;
-        case 'down': {
-          const shown =
-            row.count <= inner ? g.faceDown.repeat(row.count) : `${g.faceDown}${row.count}`;
-          frame.put(x + 1, y, shown, 'face-down');
-          break;
-        }
-        case 'more':
-          frame.put(x + 1, y, `${g.more}${row.count}`, 'fold');
-          break;
-        case 'card': {
-          const card = column.cards[row.index];
-          const highlight = row.index >= litFrom;
-          if (row.folded > 0) frame.put(x, y, g.fold, 'fold');
-          const label = cardLabel(card, theme.ascii).padStart(3);
-          frame.put(x + 1, y, highlight ? label + ' ' : label, cardRole(card), highlight, inner);
-          break;
-        }
-      }
-    });
-  }
-  return { left, columnWidth, top, rows, columns, stock };
-}
-
-/**
- * The cards the hint on the message line points at, highlighted as picked-up cards are: for
- * each column, the first of them (its top cards from there on), or Infinity. A move shows the
- * cards it carries and the card they go onto; a removal, the complete suit.
- */
-function hintedCards(state: UiState): number[] | null {
-  const action = hintOnScreen(state);
-  if (!action || action.kind === 'deal') return null;
-  const columns = state.game.position.columns;
-  const first = columns.map(() => Infinity);
-  if (action.kind === 'remove') {
-    first[action.column] = columns[action.column].cards.length - SUIT_LENGTH;
-    return first;
-  }
-  const check = checkMove(state.game.position, action);
-  if (!check.ok) return null;
-  first[action.from] = columns[action.from].cards.length - check.count;
-  first[action.to] = columns[action.to].cards.length - 1;
-  return first;
-}
-
 const MESSAGE_ROLES: Record<string, Role> = {
   info: 'message',
   error: 'error',
@@ -312,7 +230,11 @@ function messageFor(state: UiState): { text: string; role: Role } | null {
     // On the lost panel there is no play to go on with while it looks.
     const kind =
       state.solver.kind === 'where' && state.status === 'lost' ? 'whereLost' : state.solver.kind;
-    return { text: THINKING[kind], role: 'message' };
+    // How far the search for where it went wrong has gone, as it tells (docs/solver.md, "Where it
+    // went wrong"): it may take many seconds.
+    const progress = state.solver.kind === 'where' ? state.solver.progress : undefined;
+    const far = progress ? ` ${whereLostProgressWords(progress)}` : '';
+    return { text: `${THINKING[kind]}${far}`, role: 'message' };
   }
   if (state.status !== 'won' && state.status !== 'lost' && movesKept(state.game) === 0) {
     return {
@@ -340,9 +262,9 @@ const KEEP_SUITS_KEY_LINES = [
 /** With the game over, only the end panel's keys do anything: the key line names them. */
 const PANEL_KEY_LINES = {
   won: [
-    'n new game  u undo  w write the record  s statistics  q quit',
-    'n new  u undo  w write  s stats  q quit',
-    'n new u undo q quit',
+    'n new game  u undo  v see the board  w write the record  s statistics  q quit',
+    'n new  u undo  v board  w write  s stats  q quit',
+    'n new u undo v board q quit',
   ],
   lost: [
     'u undo  R restart  n new game  g where it went wrong  w write  s stats  q quit',
@@ -355,6 +277,17 @@ const PANEL_KEY_LINES = {
     'u undo  R restart  n new  w write  s stats  q quit',
     'u undo R restart n new q quit',
   ],
+  // The panel closed to study the board: v brings it back (docs/playing.md, "The end of a game").
+  wonClosed: [
+    'v shows the panel  n new game  u undo  w write the record  s statistics  q quit',
+    'v panel  n new  u undo  w write  s stats  q quit',
+    'v panel n new u undo q quit',
+  ],
+  lostClosed: [
+    'v shows the panel  u undo  R restart  n new game  w write  s stats  q quit',
+    'v panel  u undo  R restart  n new  w write  q quit',
+    'v panel u undo R restart n new q quit',
+  ],
 };
 
 /** Under the statistics, any key closes them and does nothing else (`n` and `q` included). */
@@ -365,9 +298,11 @@ function drawKeyLine(frame: Frame, state: UiState): void {
   const overlay = state.overlay;
   const lines =
     overlay?.kind === 'won'
-      ? PANEL_KEY_LINES.won
+      ? PANEL_KEY_LINES[overlay.closed ? 'wonClosed' : 'won']
       : overlay?.kind === 'lost'
-        ? PANEL_KEY_LINES[overlay.wrong === undefined ? 'lost' : 'lostAnswered']
+        ? overlay.closed
+          ? PANEL_KEY_LINES.lostClosed
+          : PANEL_KEY_LINES[overlay.wrong === undefined ? 'lost' : 'lostAnswered']
         : overlay?.kind === 'stats'
           ? STATS_KEY_LINES
           : state.game.rules.keepSuits

@@ -25,6 +25,8 @@ export function drawOverlay(
   board: Board,
 ): HelpTurns | null {
   const ascii = state.theme.ascii;
+  // An end panel closed to study the board under it draws nothing until it is opened again.
+  if ((overlay.kind === 'won' || overlay.kind === 'lost') && overlay.closed) return null;
   switch (overlay.kind) {
     case 'help':
       return drawHelp(frame, state, overlay);
@@ -70,6 +72,8 @@ export function drawOverlay(
         ...(overlay.wrong === undefined ? [] : [...wrapWords(overlay.wrong, 32), '']),
         'u undo   R restart   n new game',
         overlay.wrong === undefined ? 'q quit   g where it went wrong' : 'q quit',
+        // Closed to study the board, and opened again (docs/playing.md, "The end of a game").
+        'v hides this panel (v shows it)',
       ];
       endPanel(frame, 32, 'Lost', lines, 'error', ascii);
       break;

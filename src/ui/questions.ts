@@ -12,6 +12,7 @@ import {
   type Hint,
   type HintEngine,
   type GameJob,
+  type JobProgress,
   type JobResult,
 } from '../search';
 import { describeFair, describeHint, whereLostSentence } from '../words/search';
@@ -87,7 +88,7 @@ export function answered(state: UiState, position: Position, result: JobResult):
     // Shown on the lost panel, also when the statistics are over it.
     const onPanel = (overlay: Overlay | null): Overlay | null =>
       overlay?.kind === 'lost'
-        ? { kind: 'lost', wrong: sentence }
+        ? { ...overlay, wrong: sentence }
         : overlay?.kind === 'stats'
           ? { ...overlay, back: onPanel(overlay.back) }
           : overlay;
@@ -107,6 +108,17 @@ export function answered(state: UiState, position: Position, result: JobResult):
     solver: { kind: 'demo', position, line: result.line, played: 0 },
     message: demoProgress(0, result.line.length),
   });
+}
+
+/**
+ * The solver told how far a question has gone: kept for the message line to show (docs/solver.md,
+ * "Where it went wrong"), if it is about the question still waiting, for the position on screen.
+ */
+export function progressed(state: UiState, position: Position, progress: JobProgress): Update {
+  const ask = state.solver;
+  if (ask?.kind !== 'where' || ask.position !== position || state.game.position !== position)
+    return same(state);
+  return withState(state, { solver: { ...ask, progress: progress.progress } });
 }
 
 const demoProgress = (played: number, total: number): Message =>

@@ -1,5 +1,5 @@
 import type { Action, Game, Position, ScoringName, Status } from '../engine';
-import type { FairChoice, Hint } from '../search';
+import type { FairChoice, Hint, WhereLostProgress } from '../search';
 import type { GameStats } from '../stats';
 import type { Choice, NewGamePanel } from './new-game';
 import type { SavesPanel } from './saves-panel';
@@ -40,9 +40,12 @@ export type Overlay =
   | ({ readonly kind: 'help' } & HelpAt)
   | { readonly kind: 'expand'; readonly column: number }
   | { readonly kind: 'choose-expand' }
-  | { readonly kind: 'won' }
-  /** The lost panel, with where the game went wrong once the solver has said (`g`). */
-  | { readonly kind: 'lost'; readonly wrong?: string }
+  /**
+   * The end panels: won, or lost with where the game went wrong once the solver has said (`g`).
+   * `closed` while the player studies the board under it (docs/playing.md, "The end of a game").
+   */
+  | { readonly kind: 'won'; readonly closed?: boolean }
+  | { readonly kind: 'lost'; readonly wrong?: string; readonly closed?: boolean }
   /** The statistics of the game's rules (`s`), over the panel they were asked from, if any. */
   | { readonly kind: 'stats'; readonly stats: GameStats; readonly back: Overlay | null }
   /** The new-game panel (`n`; docs/playing.md, "A new game"). */
@@ -60,7 +63,12 @@ export type SolverAsk =
    * Can the game still be won (`c`), where did it go wrong (`g`), or what would the fair player
    * do (`h`, docs/playing.md, "Hints")?
    */
-  | { readonly kind: 'winnable' | 'where' | 'hint'; readonly position: Position }
+  | {
+      readonly kind: 'winnable' | 'where' | 'hint';
+      readonly position: Position;
+      /** How far the search for where it went wrong has gone, once it has told. */
+      readonly progress?: WhereLostProgress;
+    }
   /**
    * The demo: the solver's line is asked for (`line` null), then played from `position` one
    * action at a time; `played` actions are behind.

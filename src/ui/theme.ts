@@ -1,6 +1,10 @@
 import { type Card, cardLabel, suitOf } from '../engine';
 import type { Role } from './frame';
 
+/**
+ * How large the cards are drawn (docs/playing.md, "Screen"): `auto` draws them large where the
+ * terminal has room, `small` always compact, `large` large wherever they can be drawn at all.
+ */
 export type CardSize = 'auto' | 'small' | 'large';
 export const CARD_SIZES: readonly CardSize[] = ['auto', 'small', 'large'];
 
@@ -12,7 +16,7 @@ export interface Theme {
   readonly color: boolean;
   /** Four-colour deck: diamonds blue and clubs green, so all four suits differ at a glance. */
   readonly fourColor: boolean;
-  /** The cards' size: large where the terminal has room, with 'auto' (undefined: 'auto'). */
+  /** The cards' size; undefined means 'auto'. */
   readonly cards?: CardSize;
 }
 

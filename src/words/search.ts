@@ -10,7 +10,8 @@ import { continuesRun, movableRunLength, type Position } from '../engine/positio
 import { formatAction } from '../notation/action';
 import type { FairChoice } from '../search/fair';
 import type { Hint, HintWhy } from '../search/hints';
-import type { WhereLost } from '../search/where-lost';
+import type { WhereLost, WhereLostProgress } from '../search/where-lost';
+import { grouped } from '../notation/number';
 
 /** The cards a move carries, as `7♠` or `J♥..9♥`, and where they go. */
 function moveWords(
@@ -230,4 +231,24 @@ export function whereLostSentence(found: WhereLost): string {
   }
   const between = high === null ? 'after that' : 'in between';
   return `You could still have won ${at(low)}${lost}; the solver could not tell ${between}.`;
+}
+
+/** A count of positions, short: 950, 12,400, 380k, 1.2M. */
+function positionCount(count: number): string {
+  if (count < 100_000) return grouped(count);
+  if (count < 1_000_000) return `${Math.round(count / 1000)}k`;
+  return `${(count / 1_000_000).toFixed(1)}M`;
+}
+
+/**
+ * How far the search for where the game went wrong has gone, for the player to see it work
+ * (docs/solver.md, "Where it went wrong"): the position it looks at now, the positions of the
+ * line looked at, the solver's positions and the time.
+ */
+export function whereLostProgressWords(progress: WhereLostProgress): string {
+  const looked = progress.looked === 1 ? '1 move looked at' : `${progress.looked} moves looked at`;
+  const now =
+    progress.at === 0 ? 'at the deal' : `after move ${progress.at} of ${progress.actions}`;
+  const seconds = Math.floor(progress.ms / 1000);
+  return `Now ${now}: ${looked}, ${positionCount(progress.positions)} positions, ${seconds} s.`;
 }

@@ -67,9 +67,46 @@ it('g on the lost panel warns of the peek, then shows where the game went wrong'
   session.sendKeys('g');
   session.waitFor('g asks; other keys go on');
   session.sendKeys('g');
+  // While it looks, the message line says how far it has gone, a few times a second.
+  const progress =
+    /Now (after move \d+ of 17|at the deal): \d+ moves? looked at, [\d.,kM]+ positions, \d+ s\./;
+  const looking = session.waitFor((screen) => progress.test(screen.replace(/\s+/g, ' ')), 30_000);
+  expect(looking).toContain('The solver looks back over the game.');
   const shown = session.waitFor(/lost it\.[\s\S]*lost it\./, 30_000); // on the panel and below
   expect(shown).toContain('You could still have won');
   expect(shown).toContain('No progress is possible');
   session.sendKeys('q');
+  expect(session.waitForExit()).toBe(0);
+});
+
+it('v closes the lost panel to study the board; moves stay refused; v brings it back', () => {
+  const session = dealTheLastDeal();
+  const panel = session.waitFor('v hides this panel (v shows it)');
+  expect(panel).toContain('No progress is possible');
+  session.sendKeys('v');
+  const board = session.waitForGone('No progress is possible');
+  expect(board).toMatch(/the board is there to look at, not to play\. v shows the panel\./);
+  expect(board.trimEnd().split('\n').pop()).toMatch(/^v shows the panel +u undo/);
+  const moves = board.split('\n')[0].match(/moves \d+/)?.[0];
+  // A move tried on the board studied is refused, and the line says how to get the panel back.
+  session.sendKeys('Escape');
+  session.waitFor('No progress is possible');
+  session.sendKeys('v');
+  session.waitForGone('No progress is possible');
+  session.sendKeys('1', '2');
+  const refused = session.waitFor(/not to play\. v shows the panel\./);
+  expect(refused).not.toContain('picked up');
+  expect(refused.split('\n')[0]).toContain(moves);
+  session.sendKeys('v');
+  const back = session.waitFor('No progress is possible');
+  expect(back).toMatch(/Lost: no move can turn a card/);
+  // Closed, u still undoes the deal that lost.
+  session.sendKeys('v');
+  session.waitForGone('No progress is possible');
+  session.sendKeys('u');
+  session.waitFor('Undone; a peek');
+  session.sendKeys('q');
+  session.waitFor('Quit this game?');
+  session.sendKeys('y');
   expect(session.waitForExit()).toBe(0);
 });

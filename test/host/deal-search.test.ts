@@ -17,7 +17,7 @@ function inline(cache?: WinnableCache): JobRunner & { jobs: Job[] } {
     jobs,
     run(job: Job, done: (result: JobResult) => void) {
       jobs.push(job);
-      done(runJob(job, () => false, Date.now, cache));
+      done(runJob(job, () => false, Date.now, undefined, cache));
       return () => undefined;
     },
     close: () => undefined,
@@ -72,6 +72,7 @@ it('a search given up answers stopped and keeps nothing, even where the deal wou
     { kind: 'winnable-deal', request, timeMs: 60_000 },
     () => ++looks > 3,
     Date.now,
+    undefined,
     cache,
   );
   expect(result).toEqual({

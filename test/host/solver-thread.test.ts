@@ -7,11 +7,18 @@
 import * as os from 'os';
 import { Worker } from 'worker_threads';
 import { apply, newGame } from '../../src/engine';
-import { gameData, type Job, type JobResult, solutionOf } from '../../src/search/jobs';
+import {
+  gameData,
+  type Job,
+  type JobProgress,
+  type JobResult,
+  solutionOf,
+} from '../../src/search/jobs';
 import { SolverPair, SolverShare, SolverThread } from '../../src/host/solver-thread';
 import { threadClock } from '../../src/host/thread-clock';
 import { bundle } from '../helpers/bundle';
 import { easyGame, FOUR_SUITS, solveJob } from '../helpers/jobs';
+import { LOST_GAME_ACTIONS, lostGame } from '../helpers/lost-game';
 import { playsToWin } from '../helpers/play-out';
 
 jest.setTimeout(60_000);
@@ -109,6 +116,40 @@ describe('SolverPair: the solver on both cores', () => {
     if (result.choice.action) expect(apply(game.position, result.choice.action).ok).toBe(true);
   });
 
+  it('a where-lost job tells how far it has gone before it answers, and nothing after', async () => {
+    pair = new SolverPair(file);
+    const told: JobProgress[] = [];
+    const job: Job = { kind: 'where-lost', game: gameData(lostGame()), timeMs: 60_000 };
+    const result = await new Promise<JobResult>((resolve) => {
+      pair!.run(job, resolve, undefined, (progress) => told.push(progress));
+    });
+    if (result.kind !== 'where-lost') throw new Error(`answered ${JSON.stringify(result)}`);
+    expect(result.found.losing).not.toBeNull();
+    // The search takes over a second on a core: it told a few times, at most every 250 ms.
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.length).toBeLessThanOrEqual(Math.ceil(result.found.ms / 250) + 1);
+    for (const { kind, progress } of told) {
+      expect(kind).toBe('where-lost');
+      expect(progress.actions).toBe(LOST_GAME_ACTIONS);
+    }
+    const count = told.length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(told).toHaveLength(count);
+    // Cancelled, it tells no more.
+    const later: JobProgress[] = [];
+    const cancel = pair.run(
+      job,
+      () => undefined,
+      undefined,
+      (progress) => later.push(progress),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    cancel();
+    const heard = later.length;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(later).toHaveLength(heard);
+  });
+
   it('a cancelled job never answers, from either thread', async () => {
     pair = new SolverPair(file);
     const answers: JobResult[] = [];
@@ -153,6 +194,20 @@ describe('SolverPair shared by players (SolverShare)', () => {
     new Promise<JobResult>((resolve) => {
       runner.run(job, resolve);
     });
+
+  it('a player’s where-lost question tells its own player how far it has gone', async () => {
+    pair = new SolverPair(file);
+    const [a, b] = [new SolverShare(pair), new SolverShare(pair)];
+    const told = { a: 0, b: 0 };
+    const job: Job = { kind: 'where-lost', game: gameData(lostGame()), timeMs: 60_000 };
+    const answered = Promise.all([
+      new Promise((resolve) => a.run(job, resolve, undefined, () => told.a++)),
+      new Promise((resolve) => b.run(job, resolve)),
+    ]);
+    await answered;
+    expect(told.a).toBeGreaterThan(0);
+    expect(told.b).toBe(0);
+  });
 
   it('takes the players’ questions in turns, whoever asked more first', async () => {
     pair = new SolverPair(file);

@@ -5,12 +5,19 @@
  */
 import { actionsKept, type Action, newGame, play, type Game } from '../../src/engine';
 import { formatAction } from '../../src/notation';
-import { solve, whereLost } from '../../src/search';
+import {
+  solve,
+  whereLost,
+  WHERE_LOST_PROGRESS_MS,
+  type WhereLostBudget,
+  type WhereLostProgress,
+} from '../../src/search';
 import { whereLostSentence } from '../../src/words/search';
 import { playedOut } from '../helpers/build';
 import { lostGame, LOST_GAME_ACTIONS } from '../helpers/lost-game';
 
-const run = (game: Game, budget = {}) => whereLost(game.start, actionsKept(game), budget);
+const run = (game: Game, budget: WhereLostBudget = {}) =>
+  whereLost(game.start, actionsKept(game), budget);
 
 it('finds the action that lost a 1-suit game played into a dead end', () => {
   const game = lostGame();
@@ -162,4 +169,43 @@ it('an illegal line is a bug of the caller', () => {
   const game = newGame('1', { suits: 1, relaxed: 0, keepSuits: false });
   const bad: Action[] = [{ kind: 'move', from: 0, to: 0 }];
   expect(() => whereLost(game.start, bad)).toThrow(/action 1 of the line is illegal/);
+});
+
+describe('how far it has gone (docs/solver.md, "Where it went wrong")', () => {
+  it('tells the position it looks at, the moves looked at and the positions, now and then', () => {
+    const game = lostGame();
+    const told: WhereLostProgress[] = [];
+    let clock = 0;
+    const now = () => (clock += 1); // a millisecond a look at the clock
+    const found = run(game, { now, timeMs: Infinity, progress: (p) => told.push(p) });
+    expect(found.losing).not.toBeNull();
+    expect(told.length).toBeGreaterThan(2);
+    // At most once every 250 ms of its clock.
+    for (let i = 1; i < told.length; i++)
+      expect(told[i].ms - told[i - 1].ms).toBeGreaterThanOrEqual(WHERE_LOST_PROGRESS_MS);
+    // Never going back: the moves looked at and the positions only grow, up to the answer's.
+    for (let i = 1; i < told.length; i++) {
+      expect(told[i].looked).toBeGreaterThanOrEqual(told[i - 1].looked);
+      expect(told[i].positions).toBeGreaterThanOrEqual(told[i - 1].positions);
+    }
+    for (const p of told) {
+      expect(p.actions).toBe(LOST_GAME_ACTIONS);
+      expect(p.at).toBeGreaterThanOrEqual(0);
+      expect(p.at).toBeLessThanOrEqual(LOST_GAME_ACTIONS);
+      expect(p.looked).toBeLessThanOrEqual(found.searched.length);
+    }
+    // The positions told are about right: an estimate, within a few looks at the cancel.
+    expect(told[told.length - 1].positions).toBeLessThanOrEqual(found.positions * 1.1 + 5_000);
+    // It looked at more than one position of the line, and said so.
+    expect(new Set(told.map((p) => p.at)).size).toBeGreaterThan(1);
+  });
+
+  it('tells nothing more often than asked, and nothing when nobody listens', () => {
+    const game = lostGame();
+    const told: WhereLostProgress[] = [];
+    let clock = 0;
+    const now = () => (clock += 0.01);
+    run(game, { now, timeMs: Infinity, progressEveryMs: 1e9, progress: (p) => told.push(p) });
+    expect(told).toEqual([]);
+  });
 });

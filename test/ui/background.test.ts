@@ -3,7 +3,7 @@
  * what it no longer asks for stops, and answers come back as commands on a later turn.
  */
 import { newGame, play } from '../../src/engine';
-import type { Job, JobResult, JobRunner } from '../../src/search';
+import type { Job, JobProgress, JobResult, JobRunner } from '../../src/search';
 import { SearchTurns } from '../../src/host/search-turns';
 import { Background } from '../../src/ui/background';
 import { type Command, initialState } from '../../src/ui/controller';
@@ -16,11 +16,16 @@ const RULES = { suits: 1, relaxed: 0, keepSuits: false } as const;
 
 /** A runner that keeps its jobs for the test to answer. */
 function fakeRunner() {
-  const jobs: { job: Job; done: (r: JobResult) => void; cancelled: boolean }[] = [];
+  const jobs: {
+    job: Job;
+    done: (r: JobResult) => void;
+    progress?: (p: JobProgress) => void;
+    cancelled: boolean;
+  }[] = [];
   let closed = false;
   const runner: JobRunner = {
-    run(job, done) {
-      const entry = { job, done, cancelled: false };
+    run(job, done, _asker, progress) {
+      const entry = { job, done, progress, cancelled: false };
       jobs.push(entry);
       return () => {
         entry.cancelled = true;
@@ -55,6 +60,23 @@ describe('solver jobs', () => {
     expect(jobs[0].job).toMatchObject({ kind: 'solve', game: { deal: game.deal, actions: [] } });
     jobs[0].done(WON);
     expect(reports).toEqual([{ kind: 'solved', position: game.position, result: WON }]);
+  });
+
+  it('how far a job has gone comes back as a command, for the job under way only', () => {
+    const { runner, jobs } = fakeRunner();
+    const reports: Command[] = [];
+    const work = new Background((c) => reports.push(c), runner);
+    const where = { ...start, solver: { kind: 'where' as const, position: game.position } };
+    work.follow(where);
+    const far: JobProgress = {
+      kind: 'where-lost',
+      progress: { actions: 0, at: 0, looked: 0, positions: 512, ms: 250 },
+    };
+    jobs[0].progress?.(far);
+    expect(reports).toEqual([{ kind: 'progress', position: game.position, progress: far }]);
+    work.follow({ ...where, solver: null });
+    jobs[0].progress?.(far);
+    expect(reports).toHaveLength(1);
   });
 
   it('a new position cancels the job, and a new question starts another', () => {

@@ -27,6 +27,7 @@ import {
   WINNABLE_THINK_MS,
 } from '../../src/ui/questions';
 import type { UiState } from '../../src/ui/state';
+import { layout } from '../../src/ui/layout';
 import { afterChange, info, LOST_TEXT } from '../../src/ui/update';
 import { gameAt, position, showColumns } from '../helpers/build';
 import { col, deps, key, newDeal, other, panelKey, run, THEME, typed } from '../helpers/controller';
@@ -548,7 +549,7 @@ describe('winning and losing', () => {
     const after = run(state, col(9), col(0)).state;
     expect(after.game).toBe(state.game);
     expect(after.message?.text).toBe(
-      'The game is over: only the keys on the panel do anything now.',
+      'The game is over: only the keys on the panel do anything now; v shows the board under it.',
     );
   });
 });
@@ -591,10 +592,78 @@ describe('lost: no progress possible any more (docs/rules.md, "Lost")', () => {
     expect(after.overlay).toEqual({ kind: 'lost' });
     expect(after.game).toBe(lost.game);
     expect(after.message?.text).toBe(
-      'The game is over: only the keys on the panel do anything now.',
+      'The game is over: only the keys on the panel do anything now; v shows the board under it.',
     );
     const clicked = run(lost, { kind: 'press', column: 0, index: null }).state;
     expect(clicked).toBe(lost);
+  });
+});
+
+describe('the end panel closed to study the board (docs/playing.md, "The end of a game")', () => {
+  const p = position({
+    columns: ['4c | 9h 3s', '', 'Kd 4h', 'Kc', 'Kc', 'Kc', 'Kc', 'Kc', 'Kc', 'Kc'],
+  });
+  const lost = run(initialState(gameAt(p), THEME, 'woods'), col(2), col(1)).state;
+  const LOOKING =
+    'The game is over: the board is there to look at, not to play. v shows the panel.';
+
+  it('v closes the lost panel; moves, deals and clicks stay refused and say how to get it back', () => {
+    const closed = run(lost, key('view')).state;
+    expect(closed.overlay).toEqual({ kind: 'lost', closed: true });
+    expect(closed.message?.text).toBe(LOOKING);
+    for (const command of [col(3), key('deal'), key('hint'), key('demo'), key('help')]) {
+      const after = run({ ...closed, message: null }, command).state;
+      expect(after.game).toBe(lost.game);
+      expect(after.overlay).toEqual({ kind: 'lost', closed: true });
+      expect(after.selection).toBeNull();
+      expect(after.message?.text).toBe(LOOKING);
+    }
+    const clicked = run({ ...closed, message: null }, { kind: 'press', column: 3, index: 0 });
+    expect(clicked.state.selection).toBeNull();
+    expect(clicked.state.message?.text).toBe(LOOKING);
+  });
+
+  it('v or Esc opens it again, saying again that the game is lost', () => {
+    for (const again of ['view', 'cancel'] as const) {
+      const closed = run(lost, key(again === 'view' ? 'cancel' : 'view')).state;
+      expect(closed.overlay).toEqual({ kind: 'lost', closed: true });
+      const opened = run(closed, key(again)).state;
+      expect(opened.overlay).toEqual({ kind: 'lost', closed: false });
+      expect(opened.message?.text).toMatch(/^Lost: no move can turn a card/);
+    }
+  });
+
+  it('with the panel closed u still undoes, R restarts, q quits, g asks where it went wrong', () => {
+    const closed = run(lost, key('view')).state;
+    const undone = run(closed, key('undo')).state;
+    expect(undone.overlay).toBeNull();
+    expect(undone.status).toBe('playing');
+    expect(undone.game.position).toBe(p);
+    expect(run(closed, key('restart')).state.game.position).toBe(p);
+    expect(run(closed, key('quit')).effect).toBe('quit');
+    const asking = run({ ...closed, peekWarned: true }, key('where')).state;
+    expect(asking.solver?.kind).toBe('where');
+    expect(asking.overlay).toEqual({ kind: 'lost', closed: true });
+  });
+
+  it('the won panel closes and opens the same way', () => {
+    const won = initialState(
+      gameAt(position({ columns: [], foundations: 'shdcshdc' })),
+      THEME,
+      'woods',
+    );
+    const closed = run(won, key('view')).state;
+    expect(closed.overlay).toEqual({ kind: 'won', closed: true });
+    expect(run(closed, col(0)).state.message?.text).toBe(LOOKING);
+    expect(run(closed, key('view')).state.overlay).toEqual({ kind: 'won', closed: false });
+    expect(run(closed, ...newDeal).state.status).toBe('playing');
+  });
+
+  it('in play, v means nothing and says so', () => {
+    const playing = initialState(gameAt(p), THEME, 'woods');
+    expect(run(playing, key('view')).state.message?.text).toBe(
+      'v does nothing here; ? shows the keys.',
+    );
   });
 });
 
@@ -1101,6 +1170,30 @@ describe('where it went wrong (g)', () => {
     expect(run(answered, ...newDeal).state.whereAnswer).toBeUndefined();
   });
 
+  it('shows how far it has gone as the solver tells, for the question still waiting only', () => {
+    const asked = run({ ...lost, peekWarned: true }, key('where')).state;
+    const far = { actions: 17, at: 9, looked: 2, positions: 1_234_567, ms: 6400 };
+    const told = update(
+      asked,
+      { kind: 'progress', position, progress: { kind: 'where-lost', progress: far } },
+      deps,
+    );
+    expect(told.effect).toBeNull();
+    expect(told.state.solver).toEqual({ kind: 'where', position, progress: far });
+    // The search goes on: the same question, not asked again.
+    expect(wanted(told.state).solve).toEqual(wanted(asked).solve);
+    const screen = layout(told.state, 80, 24).frame.text().replace(/\s+/g, ' ');
+    expect(screen).toContain(
+      'Where did it go wrong? The solver looks back over the game. Now after move 9 of 17: 2 moves looked at, 1.2M positions, 6 s.',
+    );
+    // Once answered, or about another position, nothing changes.
+    const answered = solvedOnPanel(told.state);
+    const late = { kind: 'progress', position, progress: { kind: 'where-lost', progress: far } };
+    expect(update(answered, late as Command, deps).state).toBe(answered);
+    const other = { ...late, position: lostGame(3).position };
+    expect(update(asked, other as Command, deps).state).toBe(asked);
+  });
+
   it('can be asked during the game too; an undo drops the question', () => {
     const playing = initialState(lostGame(LOST_GAME_ACTIONS - 1), THEME, 'woods');
     const asked = run({ ...playing, peekWarned: true }, key('where')).state;
@@ -1108,5 +1201,14 @@ describe('where it went wrong (g)', () => {
     expect(wanted(asked).solve?.kind).toBe('where-lost');
     const undone = run(asked, key('undo')).state;
     expect(wanted(undone).solve).toBeNull();
+  });
+});
+
+describe('the new-game panel over a finished game', () => {
+  it('Esc goes back to the end panel, not to a board that looks playable', () => {
+    const won = { ...initialState(newGame('42', RULES), THEME, 'woods'), status: 'won' as const };
+    const onPanel = run({ ...won, overlay: { kind: 'won' } }, key('new')).state;
+    expect(onPanel.overlay?.kind).toBe('new-game');
+    expect(run(onPanel, panelKey('escape')).state.overlay).toEqual({ kind: 'won' });
   });
 });

@@ -26,6 +26,7 @@ describe('keys', () => {
     ['c', 'winnable'],
     ['a', 'demo'],
     ['g', 'where'],
+    ['v', 'view'],
     ['e', 'expand'],
     ['x', 'remove'],
     ['w', 'write'],

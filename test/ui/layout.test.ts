@@ -46,7 +46,14 @@ describe.each([
       const down = lines[board.top].slice(x, x + board.columnWidth).trim();
       // One glyph per card where they fit (5 need a column 6 wide), else a count.
       expect(down).toBe(board.columnWidth > col.hidden ? '▒'.repeat(col.hidden) : `▒${col.hidden}`);
-      const top = lines[board.top + 1].slice(x, x + board.columnWidth).trim();
+      // The top card's label: on the row under the face-down row, or in a large card (where the
+      // terminal has room, docs/playing.md, "Screen") on the row under its top edge.
+      const large = width >= 100;
+      const row = board.top + 1 + (large ? 1 : 0);
+      const top = lines[row]
+        .slice(x, x + board.columnWidth)
+        .replace(/[│]/g, '')
+        .trim();
       expect(top).toBe(cardLabel(col.cards[col.cards.length - 1]));
     });
   });
@@ -211,6 +218,147 @@ describe('columns that do not fit', () => {
   });
 });
 
+describe('card size (docs/playing.md, "Screen")', () => {
+  const game = newGame('42', RULES);
+  const drawn = (cards: 'auto' | 'small' | 'large' | undefined, width: number, height: number) =>
+    layout(stateFor(game, { theme: { ...THEME, cards } }), width, height);
+  const isLarge = (view: ReturnType<typeof layout>) => view.frame.text().includes('╭');
+
+  it('left to the game, large cards where the terminal has room, the compact face elsewhere', () => {
+    expect(isLarge(drawn(undefined, 120, 40))).toBe(true);
+    expect(isLarge(drawn('auto', 100, 32))).toBe(true);
+    expect(isLarge(drawn('auto', 99, 40))).toBe(false);
+    expect(isLarge(drawn('auto', 120, 31))).toBe(false);
+    expect(isLarge(drawn('auto', 80, 24))).toBe(false);
+  });
+
+  it('a long message folds large cards, and leaves them large', () => {
+    const text = 'A long message. '.repeat(30);
+    const view = layout(stateFor(game, { theme: THEME, message: { text, kind: 'info' } }), 100, 32);
+    expect(isLarge(view)).toBe(true);
+    expect(view.board!.rows).toBeLessThan(28);
+    for (const column of view.board!.columns)
+      expect(column.length).toBeLessThanOrEqual(view.board!.rows);
+  });
+
+  it('small is always compact; large wherever a large card can be drawn at all', () => {
+    expect(isLarge(drawn('small', 120, 40))).toBe(false);
+    expect(isLarge(drawn('large', 80, 24))).toBe(true);
+    expect(isLarge(drawn('large', 79, 24))).toBe(false);
+    expect(isLarge(drawn('large', 80, 19))).toBe(false);
+    expect(isLarge(drawn('large', MIN_WIDTH, MIN_HEIGHT))).toBe(false);
+  });
+
+  it('a large card shows its corner, the top one whole: edge, corner, suit, corner, foot', () => {
+    const view = drawn('large', 120, 40);
+    const board = view.board!;
+    const lines = view.frame.text().split('\n');
+    // Column 8 of seed 42 at the deal: four face-down cards, then the J♥.
+    const x = board.left + 7 * board.columnWidth;
+    const cell = (r: number) => lines[board.top + r].slice(x, x + board.columnWidth).trimEnd();
+    expect([0, 1, 2, 3, 4, 5].map(cell)).toEqual([
+      ' ▒▒▒▒',
+      ' ╭───────╮',
+      ' │ J♥    │',
+      ' │   ♥   │',
+      ' │    J♥ │',
+      ' ╰───────╯',
+    ]);
+    expect(lines[1].slice(x, x + board.columnWidth).trim()).toBe('8');
+  });
+
+  it('a click anywhere on a large card is that card', () => {
+    const p = position({ columns: ['5c | 9h 8d', 'Ks Qs Js'] });
+    const view = layout(stateFor(gameAt(p), { theme: { ...THEME, cards: 'large' } }), 120, 40);
+    const board = view.board!;
+    const x = board.left + board.columnWidth + 3;
+    const at = (r: number) => hitTest(board, x, board.top + r);
+    // The face-down row (none here), then K♠'s edge and corner, Q♠'s, then J♠ whole.
+    expect(at(0)).toEqual({ kind: 'column', column: 1, index: null });
+    expect([1, 2].map(at)).toEqual([0, 0].map((index) => ({ kind: 'column', column: 1, index })));
+    expect([3, 4].map(at)).toEqual([1, 1].map((index) => ({ kind: 'column', column: 1, index })));
+    for (const r of [5, 6, 7, 8, 9]) expect(at(r)).toEqual({ kind: 'column', column: 1, index: 2 });
+    expect(at(10)).toEqual({ kind: 'column', column: 1, index: null });
+    // The cards picked up are highlighted whole.
+    const picked = layout(
+      stateFor(gameAt(p), {
+        theme: { ...THEME, cards: 'large' },
+        selection: { column: 1, count: 2, explicit: false },
+      }),
+      120,
+      40,
+    );
+    const lit = [1, 3, 5, 9].map((r) => picked.frame.at(x, board.top + r).highlight);
+    expect(lit).toEqual([false, true, true, true]);
+  });
+
+  it('a long column of large cards folds its runs to fit, the top card whole', () => {
+    const runs = ['s', 'h', 'd'].map(suitRun).join(' ');
+    const p = position({ columns: [`4c 5c | ${runs} Kc Qh Jc`] });
+    const view = layout(stateFor(gameAt(p), { theme: { ...THEME, cards: 'large' } }), 120, 40);
+    const board = view.board!;
+    const rows = board.columns[0];
+    expect(rows.length).toBeLessThanOrEqual(board.rows);
+    expect(rows.some((r) => r.kind === 'card' && r.folded > 0)).toBe(true);
+    const text = view.frame.text();
+    expect(text).toContain('┊│ A♠'); // the fold, beside the last card of the run
+    expect(text).toMatch(/│ +J♣ │/);
+    expect(text).toContain('╰───────╯');
+  });
+
+  it('in ASCII, large cards are drawn in ASCII', () => {
+    const ascii = layout(
+      stateFor(game, { theme: { ...THEME, ascii: true, cards: 'large' } }),
+      120,
+      40,
+    );
+    const text = ascii.frame.text();
+    expect(text).not.toMatch(/[^\p{ASCII}]/u);
+    expect(text).toContain('+-------+');
+    expect(text).toContain('| Jh    |');
+  });
+});
+
+describe('rows line up across the columns', () => {
+  it.each([
+    [80, 24],
+    [MIN_WIDTH, MIN_HEIGHT],
+  ])('at %ix%i a column with no face-down card starts its cards on the same row', (w, h) => {
+    const p = position({ columns: ['5c 7h | 9h 8d', 'Ks Qs', '', '3d | 2d'] });
+    const view = layout(stateFor(gameAt(p)), w, h);
+    const board = view.board!;
+    const lines = view.frame.text().split('\n');
+    const at = (c: number, r: number) =>
+      lines[board.top + r]
+        .slice(board.left + c * board.columnWidth, (c + 1) * board.columnWidth + board.left)
+        .trim();
+    expect([0, 1, 2, 3].map((c) => at(c, 0))).toEqual(['▒▒', '', '', '▒']);
+    expect([0, 1, 2, 3].map((c) => at(c, 1))).toEqual(['9♥', 'K♠', '╶╴', '2♦']);
+    expect(at(1, 2)).toBe('Q♠');
+  });
+
+  it('and with no face-down card left anywhere, the cards start on the first row', () => {
+    const p = position({ columns: ['9h 8d', 'Ks Qs'] });
+    const board = layout(stateFor(gameAt(p)), 80, 24).board!;
+    expect(board.columns[0][0]).toEqual({ kind: 'card', index: 0, folded: 0 });
+    expect(board.columns[1][0]).toEqual({ kind: 'card', index: 0, folded: 0 });
+  });
+
+  it('at 50x15 a long run in a column with no face-down card still folds to fit', () => {
+    const p = position({
+      columns: [`${suitRun('s')} Kh Qh Jh Th 9h 8h`, '5c 7h | 9h'],
+    });
+    const view = layout(stateFor(gameAt(p)), MIN_WIDTH, MIN_HEIGHT);
+    const board = view.board!;
+    const rows = board.columns[0];
+    expect(rows[0]).toEqual({ kind: 'gap' });
+    expect(rows.length).toBeLessThanOrEqual(board.rows);
+    expect(rows.some((r) => r.kind === 'card' && r.folded > 0)).toBe(true);
+    expect(rows[rows.length - 1]).toEqual({ kind: 'card', index: 18, folded: 0 });
+    expect(view.frame.text()).toContain('8♥');
+  });
+});
+
 describe('selection, focus and hit testing', () => {
   const p = position({ columns: ['5c | 9h 8d', '', 'Ks Qs Js', '4h'] });
 
@@ -219,7 +367,8 @@ describe('selection, focus and hit testing', () => {
     const view = layout(state, 80, 24);
     const board = view.board!;
     const x = board.left + 2 * board.columnWidth + 2;
-    const highlighted = [0, 1, 2].map((r) => view.frame.at(x, board.top + r).highlight);
+    // Column 3 has no face-down card: its cards start under the face-down row of column 1.
+    const highlighted = [1, 2, 3].map((r) => view.frame.at(x, board.top + r).highlight);
     expect(highlighted).toEqual([false, true, true]);
     expect(view.frame.line(22)).toMatch(/Column 3: 2 cards from Q♠\. Where to/);
   });
@@ -270,7 +419,8 @@ describe('selection, focus and hit testing', () => {
       const view = layout(state, 80, 24);
       const board = view.board!;
       const x = board.left + column * board.columnWidth + 2;
-      return Array.from({ length: rows }, (_, r) => view.frame.at(x, board.top + r).highlight);
+      // From the first row of face-up cards, under the face-down row.
+      return Array.from({ length: rows }, (_, r) => view.frame.at(x, board.top + 1 + r).highlight);
     };
     const hinted = stateFor(gameAt(q), { hints, message });
     expect(lit(hinted, 2, 3)).toEqual([false, true, true]);
@@ -294,14 +444,17 @@ describe('selection, focus and hit testing', () => {
     expect(lit({ ...hinted, message: null }, 2, 3)).toEqual([false, false, false]);
     const picking = { ...hinted, selection: { column: 0, count: 1, explicit: false } };
     expect(lit(picking, 2, 3)).toEqual([false, false, false]);
-    expect(lit(picking, 0, 3)).toEqual([false, false, true]);
+    expect(lit(picking, 0, 3)).toEqual([false, true, false]);
   });
 
   it('maps a click to the column and the card under it', () => {
     const view = layout(stateFor(gameAt(p)), 80, 24);
     const board = view.board!;
     const x = board.left + board.columnWidth * 2 + 2;
-    expect(hitTest(board, x, board.top + 1)).toEqual({ kind: 'column', column: 2, index: 1 });
+    expect(hitTest(board, x, board.top + 1)).toEqual({ kind: 'column', column: 2, index: 0 });
+    expect(hitTest(board, x, board.top + 2)).toEqual({ kind: 'column', column: 2, index: 1 });
+    // The face-down row of a column with none: the column, no card.
+    expect(hitTest(board, x, board.top)).toEqual({ kind: 'column', column: 2, index: null });
     expect(hitTest(board, x, board.top + 10)).toEqual({ kind: 'column', column: 2, index: null });
     expect(hitTest(board, board.left + 1, board.top)).toEqual({
       kind: 'column',
@@ -602,7 +755,7 @@ describe('the key line', () => {
       '1-0 pick/drop  d deal  u undo  r redo  h hint  e expand  ? help  q quit',
     );
     expect(keyLine({ overlay: { kind: 'won' } })).toBe(
-      'n new game  u undo  w write the record  s statistics  q quit',
+      'n new game  u undo  v see the board  w write the record  s statistics  q quit',
     );
     expect(keyLine({ overlay: { kind: 'lost' } })).toBe(
       'u undo  R restart  n new game  g where it went wrong  w write  s stats  q quit',
@@ -616,6 +769,16 @@ describe('the key line', () => {
       'u undo  R restart  n new game  w write the record  s statistics  q quit',
     );
     expect(keyLine(answered, 60)).toBe('u undo  R restart  n new  w write  s stats  q quit');
+  });
+
+  it('with the end panel closed, names v first, which brings it back, at every width', () => {
+    for (const kind of ['won', 'lost'] as const) {
+      for (const width of [80, 60, MIN_WIDTH]) {
+        const line = keyLine({ overlay: { kind, closed: true } }, width);
+        expect(line).toMatch(/^v (shows the )?panel /);
+        expect(line).toMatch(/q quit$/);
+      }
+    }
   });
 
   it('in a keep-suits game, names x at every width, giving up the expand key first', () => {
@@ -654,6 +817,39 @@ describe('the key line', () => {
     ).frame.text();
     expect(text).toContain('Where did it go wrong? The solver looks back over the game.\n');
     expect(text).not.toContain('play on');
+  });
+});
+
+describe('the end panels', () => {
+  const p = position({
+    columns: [
+      '4c | 9h 3s',
+      '4h',
+      'Kd',
+      'Kc',
+      'Kc Qh Jc Th 9c 8h 7c 6h 5c',
+      'Kc',
+      'Kc',
+      'Kc',
+      'Kc',
+      'Kc',
+    ],
+  });
+  it.each([
+    [80, 24],
+    [MIN_WIDTH, MIN_HEIGHT],
+  ])('at %ix%i the lost panel names v, and closed shows every column whole', (w, h) => {
+    const open = layout(stateFor(gameAt(p), { overlay: { kind: 'lost' } }), w, h).frame.text();
+    expect(open).toContain('No progress is possible');
+    expect(open).toContain('v hides this panel (v shows it)');
+    expect(open).not.toContain('8♥'); // column 5, under the panel
+    const closed = layout(
+      stateFor(gameAt(p), { overlay: { kind: 'lost', closed: true } }),
+      w,
+      h,
+    ).frame.text();
+    expect(closed).not.toContain('No progress is possible');
+    expect(closed).toContain('8♥');
   });
 });
 

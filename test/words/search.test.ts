@@ -4,7 +4,7 @@
  */
 import { type Action, DEAL, move, newGame, type Position, remove } from '../../src/engine';
 import { type FairChoice, type FairGoal, fairChoice, gameView } from '../../src/search';
-import { chanceWords, describeFair } from '../../src/words/search';
+import { chanceWords, describeFair, whereLostProgressWords } from '../../src/words/search';
 import { position, type PositionSpec, suitRun } from '../helpers/build';
 
 /** A column that takes no part: its ace lies on an off-suit two, and nothing fits on it. */
@@ -130,4 +130,18 @@ it('words the real player’s choice from a deal', () => {
   expect(describeFair(game.position, real)).toMatch(
     /^move \S+ from column \d+ (onto \S+ in column \d+|into empty column \d+): \w/,
   );
+});
+
+describe('how far the search for where it went wrong has gone', () => {
+  const far = { actions: 120, at: 34, looked: 5, positions: 1_234_567, ms: 6_900 };
+  it('names the position it looks at, the moves looked at, the positions and the seconds', () => {
+    expect(whereLostProgressWords(far)).toBe(
+      'Now after move 34 of 120: 5 moves looked at, 1.2M positions, 6 s.',
+    );
+    expect(whereLostProgressWords({ ...far, at: 0, looked: 1, positions: 950, ms: 300 })).toBe(
+      'Now at the deal: 1 move looked at, 950 positions, 0 s.',
+    );
+    expect(whereLostProgressWords({ ...far, positions: 12_400 })).toContain('12,400 positions');
+    expect(whereLostProgressWords({ ...far, positions: 380_200 })).toContain('380k positions');
+  });
 });
