@@ -36,6 +36,7 @@ export type Command =
         | 'suspend'
         | 'write'
         | 'stats'
+        | 'clock'
         | 'winnable'
         | 'demo'
         | 'where';
