@@ -24,7 +24,9 @@ function boardAfter(moves: [from: number, to: number][], width = 80, height = 24
     if (!outcome.ok) throw new Error(`test setup: ${from}-${to} is illegal`);
     game = outcome.game;
   }
-  return boardOf(layout(initialState(game, THEME, 'woods'), width, height).frame.text());
+  // With the clock as wide as the game's, so that the status line takes the same form.
+  const state = { ...initialState(game, THEME, 'woods'), playedMs: 0 };
+  return boardOf(layout(state, width, height).frame.text());
 }
 
 /** The screen cell of the card `row` rows below the top of the tableau in `column` (1-based). */
