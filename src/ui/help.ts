@@ -63,7 +63,7 @@ export const HELP_PAGES: readonly HelpPage[] = [
       ),
       null,
       text(
-        'Scores: woods (990 for a win, 1000 with all suits kept), microsoft (500 - actions + 100 a suit), aisleriot (in-suit pairs, 96 at most). Peeks: undoing a turned card or a deal, and asking the solver (c, g; a, its demo, plays on until any key) show what you could not know.',
+        'Scores: woods (990 for a win, 1000 with all suits kept), microsoft (500 - actions + 100 a suit), aisleriot (in-suit pairs, 96 at most). Peeks: undoing a turned card or a deal, and asking the solver (c, g; a, its demo, plays on until any key) show what you could not know. A game the demo played in is won with help: no record, no streak.',
       ),
     ],
   },

@@ -1,4 +1,13 @@
-import { cardLabel, DEAL, type Game, move, newGame, play, type Rules } from '../../src/engine';
+import {
+  cardLabel,
+  DEAL,
+  type Game,
+  markHelped,
+  move,
+  newGame,
+  play,
+  type Rules,
+} from '../../src/engine';
 import { columnView } from '../../src/ui/column-view';
 import { initialState } from '../../src/ui/controller';
 import { HELP_PAGES, helpLines } from '../../src/ui/help';
@@ -546,6 +555,37 @@ describe('panels', () => {
       24,
     ).frame.text();
     expect(none).toContain('No game of these rules finished yet.');
+  });
+
+  it('the win panel says the time played, and a win with help says so, whole at the smallest size', () => {
+    const won = gameAt(position({ columns: [], foundations: 'shdcshdc' }));
+    const panel = (game: Game, width: number, height: number) =>
+      layout(
+        stateFor({ ...game, kept: 123 }, { overlay: { kind: 'won' }, playedMs: 3_725_000 }),
+        width,
+        height,
+      ).frame.text();
+    const own = panel(won, 80, 24);
+    expect(own).toContain('─ Won ─');
+    expect(own).toContain('You won in 123 moves!');
+    expect(own).toContain('time played 1:02:05');
+    for (const [width, height] of [
+      [80, 24],
+      [MIN_WIDTH, MIN_HEIGHT],
+    ]) {
+      const helped = panel(markHelped(won), width, height);
+      for (const line of [
+        '─ Won with help ─',
+        'Won with help in 123 moves:',
+        'the demo played; no record.',
+        'time played 1:02:05',
+        'woods       990  <',
+        '< shown on the status line',
+        'n new game   u undo   q quit',
+      ])
+        expect(helped).toContain(line);
+      expect(helped).not.toContain('You won');
+    }
   });
 
   it('the expanded column lists every face-up card', () => {
