@@ -48,6 +48,12 @@ export interface Game {
    * count), and answers of the solver shown (docs/playing.md, "Peeks").
    */
   readonly peeks: number;
+  /**
+   * The solver played an action of this game (the demo): a win is then won with help, which the
+   * statistics count apart and never take for a record (docs/rules.md, "Won with help"). Kept through
+   * undo, redo and restart, and in the save.
+   */
+  readonly helped: boolean;
 }
 
 export type GameOutcome =
@@ -68,6 +74,7 @@ export function newGame(deal: DealId | string, rules: Rules): Game {
     undoneCount: 0,
     actions: 0,
     peeks: 0,
+    helped: false,
   };
 }
 
@@ -122,6 +129,7 @@ function withHistory(
     undoneCount,
     actions,
     peeks,
+    helped: game.helped,
   };
 }
 
@@ -233,6 +241,11 @@ export function countPeek(game: Game): Game {
   );
 }
 
+/** The same game marked as played with help: the solver played an action of it (the demo). */
+export function markHelped(game: Game): Game {
+  return game.helped ? game : { ...game, helped: true };
+}
+
 /**
  * Back to the deal with the same seed and rules. The action count starts again; the peek count
  * is kept, plus one when the line taken back had revealed cards, since the player has now seen
@@ -338,6 +351,8 @@ export interface SavedLine {
   readonly undone: number;
   readonly actionCount: number;
   readonly peeks: number;
+  /** The solver played an action of it (`Game.helped`); false when not given. */
+  readonly helped?: boolean;
 }
 
 /**
@@ -378,16 +393,15 @@ export function restoreGame(
   }
   const actions = Math.max(all.length + undone, Math.floor(saved.actionCount) || 0);
   const peeks = Math.max(0, Math.floor(saved.peeks) || 0);
-  return {
-    game: withHistory(
-      game,
-      game.position,
-      game.played,
-      game.kept,
-      redoStack,
-      undone,
-      actions,
-      peeks,
-    ),
-  };
+  const restored = withHistory(
+    game,
+    game.position,
+    game.played,
+    game.kept,
+    redoStack,
+    undone,
+    actions,
+    peeks,
+  );
+  return { game: saved.helped === true ? markHelped(restored) : restored };
 }

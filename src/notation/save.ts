@@ -32,6 +32,9 @@ import { formatRecord, type GameRecord, parseRecord } from './record';
  *                        replayed, and what its moves say wins)
  *   continued: yes       (only then) the game was continued from a record file: the
  *                        statistics keep it apart (docs/saves.md, "Saved games and statistics")
+ *   helped: yes          (only then) the solver played an action of the game (the demo): a win
+ *                        is won with help (docs/rules.md, "Won with help"); older saves have no
+ *                        such line and read as not helped
  *   abandoned: yes       (only then) the game was given up for a new one, but the statistics
  *                        could not hear of it: the next start records it, then removes the save
  *   winnable-from-seed: S, winnable-from-deal: SCHEME:N   (only then) the deal was chosen as
@@ -79,6 +82,7 @@ const STATE_KEYS = [
   'status',
   'abandoned',
   'continued',
+  'helped',
 ];
 
 /**
@@ -139,6 +143,7 @@ export function formatSave(game: Game, info: SaveInfo): string {
     // Never a wait: a status still being decided is written as playing (docs/rules.md, "Lost").
     ['status', statusWithin(game.position) ?? 'playing'],
     ...(info.continued ? [['continued', 'yes'] as [string, string]] : []),
+    ...(game.helped ? [['helped', 'yes'] as [string, string]] : []),
     ...(info.abandoned ? [['abandoned', 'yes'] as [string, string]] : []),
     ...originMeta(game.deal),
   ];
@@ -260,6 +265,7 @@ export function parseSave(text: string, now: string): SaveParse {
       undone,
       actionCount,
       peeks,
+      helped: meta.get('helped') === 'yes',
     },
   );
   if (restored.failure) {

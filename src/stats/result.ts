@@ -24,6 +24,11 @@ export interface GameResult {
    */
   readonly continued?: boolean;
   /**
+   * The solver played an action of the game (the demo, docs/rules.md, "Won with help"): a win is
+   * counted apart from the player's own, sets no record and ends a streak.
+   */
+  readonly helped?: boolean;
+  /**
    * The daily deal of this date, `YYYY-MM-DD` (docs/deals.md, "The daily deal"): counted apart from
    * the variant's other games.
    */

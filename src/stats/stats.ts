@@ -8,6 +8,12 @@
  *   those are equal) within one variant; a loss or an abandoned game in that variant ends it,
  *   games of other variants do not. A result recorded late (docs/saves.md, "Saved
  *   games and statistics") is appended after games that ended later, and counts in its place.
+ * - A game the solver played an action of (the demo) and won is won with help (docs/rules.md,
+ *   "Won with help"): counted as played and in `wonWithHelp`, never in `won`, so never in the win
+ *   rate, a record or a streak. It ends the streak, as a loss does: the run of the player's own
+ *   wins was broken by a game the player did not win alone.
+ * - Time played adds up the playing time of every game counted; the average win is over the
+ *   player's own wins.
  * - Best scores, fewest moves and the fastest win are taken over won games only: a game that was
  *   not won says nothing about how well it can be won (and an abandoned game with no action at
  *   all would hold the best microsoft score, 500). Each score's best is taken on its own, so the
@@ -39,7 +45,10 @@ export interface VariantStats {
   /** The variant's daily deals, counted apart from its other games. */
   readonly daily: boolean;
   readonly played: number;
+  /** The player's own wins: those won with help are in `wonWithHelp`. */
   readonly won: number;
+  /** Games won with help (the demo): played, but no win of the player's. */
+  readonly wonWithHelp: number;
   readonly lost: number;
   readonly abandoned: number;
   /** won / played, 0..1. */
@@ -55,6 +64,19 @@ export interface VariantStats {
   readonly fastestWinMs: number | null;
   /** Won games in which no peek was counted. */
   readonly wonWithoutPeeks: number;
+  /** The playing time of every game counted, in milliseconds. */
+  readonly timePlayedMs: number;
+  /**
+   * The playing time of the own wins in `timedWins`, whose average is the average win: wins
+   * folded into a history's summary before it kept times are in neither.
+   */
+  readonly winTimeMs: number;
+  readonly timedWins: number;
+}
+
+/** The average playing time of the player's own wins, in milliseconds; null before the first. */
+export function averageWinMs(stats: VariantStats): number | null {
+  return stats.timedWins === 0 ? null : Math.round(stats.winTimeMs / stats.timedWins);
 }
 
 export function sameRules(a: Rules, b: Rules): boolean {
@@ -94,14 +116,22 @@ function variantStats(
   let fewestMoves: number | null = from?.fewestMoves ?? null;
   let fastestWinMs: number | null = from?.fastestWinMs ?? null;
   let wonWithoutPeeks = from?.wonWithoutPeeks ?? 0;
+  let wonWithHelp = from?.wonWithHelp ?? 0;
+  let timePlayedMs = from?.timePlayedMs ?? 0;
+  let winTimeMs = from?.winTimeMs ?? 0;
+  let timedWins = from?.timedWins ?? 0;
   for (const game of games) {
-    if (game.outcome !== 'won') {
-      if (game.outcome === 'lost') lost++;
+    timePlayedMs += game.elapsedMs;
+    if (game.outcome !== 'won' || game.helped) {
+      if (game.outcome === 'won') wonWithHelp++;
+      else if (game.outcome === 'lost') lost++;
       else abandoned++;
       streak = 0;
       continue;
     }
     won++;
+    winTimeMs += game.elapsedMs;
+    timedWins++;
     streak++;
     bestStreak = Math.max(bestStreak, streak);
     if (best === null) best = { ...game.scores };
@@ -116,6 +146,7 @@ function variantStats(
     daily,
     played,
     won,
+    wonWithHelp,
     lost,
     abandoned,
     winRate: played === 0 ? 0 : won / played,
@@ -125,6 +156,9 @@ function variantStats(
     fewestMoves,
     fastestWinMs,
     wonWithoutPeeks,
+    timePlayedMs,
+    winTimeMs,
+    timedWins,
   };
 }
 
@@ -260,14 +294,14 @@ export function formatDuration(ms: number): string {
  * 145 (was 170)"); empty when nothing improved or `win` is not a win. `before` is the history
  * without `win` (read it before appending the win), after the games of `from` when given. The
  * first win of a variant says so rather than comparing with nothing. Times count in whole
- * seconds, as they are shown.
+ * seconds, as they are shown. A win with help sets none (docs/rules.md, "Won with help").
  */
 export function newRecords(
   before: readonly GameResult[],
   win: GameResult,
   from?: Digest,
 ): string[] {
-  if (win.outcome !== 'won' || win.continued) return [];
+  if (win.outcome !== 'won' || win.continued || win.helped) return [];
   const daily = win.daily !== undefined;
   const games = before.filter((r) => !r.continued && sameLine(r, win.rules, daily));
   const counted = digest(games, from).lines.find(

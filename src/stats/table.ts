@@ -1,6 +1,6 @@
 import chalk from 'chalk';
 import type { ScoringName } from '../engine';
-import { formatDuration, type VariantStats } from './stats';
+import { averageWinMs, formatDuration, type VariantStats } from './stats';
 
 /** The widest table `statsTable` draws. */
 export const TABLE_WIDTH = 80;
@@ -52,26 +52,17 @@ function time(ms: number | null): string {
   return ms < 100 * 3_600_000 ? formatDuration(ms) : '>99h';
 }
 
-/**
- * The statistics as a table for a terminal, one row per variant, at most 80 columns wide
- * (`TABLE_WIDTH`), ending with a line end. The header is bold when `color` is set; without it the
- * text holds no escape code at all. With no variant, one friendly line.
- */
-export function statsTable(stats: readonly VariantStats[], options: TableOptions): string {
-  if (stats.length === 0) return `${NO_GAMES_LINE}\n`;
-  const paint = new chalk.Instance({ level: options.color ? 1 : 0 });
-  const columns: Column[] = [
-    { head: ['', 'Variant'], cell: variantLabel, left: true },
-    { head: ['', 'Played'], cell: (s) => compactCount(s.played) },
-    { head: ['', 'Won'], cell: (s) => compactCount(s.won) },
-    { head: ['Win', 'rate'], cell: winPercent },
-    { head: ['', 'Streak'], cell: (s) => compactCount(s.currentStreak) },
-    { head: ['Best', 'streak'], cell: (s) => compactCount(s.bestStreak) },
-    { head: ['Best', options.scoring], cell: (s) => orNone(s.bestScore?.[options.scoring]) },
-    { head: ['Fewest', 'moves'], cell: (s) => orNone(s.fewestMoves) },
-    { head: ['', 'Fastest'], cell: (s) => time(s.fastestWinMs) },
-    { head: ['No-peek', 'wins'], cell: (s) => compactCount(s.wonWithoutPeeks) },
-  ];
+/** A time played, which may run to many hours: `h:mm:ss`, or whole hours from 100 on. */
+function hours(ms: number): string {
+  return ms < 100 * 3_600_000 ? formatDuration(ms) : `${Math.floor(ms / 3_600_000)}h`;
+}
+
+/** A table's lines: two header lines (bold where `paint` is), then a row per variant. */
+function tableLines(
+  columns: readonly Column[],
+  stats: readonly VariantStats[],
+  paint: chalk.Chalk,
+): string[] {
   const rows = stats.map((s) => columns.map((c) => c.cell(s)));
   const widths = columns.map((c, i) =>
     Math.max(c.head[0].length, c.head[1].length, ...rows.map((row) => row[i].length)),
@@ -89,8 +80,44 @@ export function statsTable(stats: readonly VariantStats[], options: TableOptions
   return [
     ...header.filter((text) => text !== '').map((text) => paint.bold(text)),
     ...rows.map(line),
+  ];
+}
+
+/**
+ * The statistics as tables for a terminal, one row per variant, at most 80 columns wide
+ * (`TABLE_WIDTH`), ending with a line end: the results and records, then the wins with help and
+ * the time played. The header is bold when `color` is set; without it the text holds no escape
+ * code at all. With no variant, one friendly line.
+ */
+export function statsTable(stats: readonly VariantStats[], options: TableOptions): string {
+  if (stats.length === 0) return `${NO_GAMES_LINE}\n`;
+  const paint = new chalk.Instance({ level: options.color ? 1 : 0 });
+  const variant: Column = { head: ['', 'Variant'], cell: variantLabel, left: true };
+  const results: Column[] = [
+    variant,
+    { head: ['', 'Played'], cell: (s) => compactCount(s.played) },
+    { head: ['', 'Won'], cell: (s) => compactCount(s.won) },
+    { head: ['Win', 'rate'], cell: winPercent },
+    { head: ['', 'Streak'], cell: (s) => compactCount(s.currentStreak) },
+    { head: ['Best', 'streak'], cell: (s) => compactCount(s.bestStreak) },
+    { head: ['Best', options.scoring], cell: (s) => orNone(s.bestScore?.[options.scoring]) },
+    { head: ['Fewest', 'moves'], cell: (s) => orNone(s.fewestMoves) },
+    { head: ['', 'Fastest'], cell: (s) => time(s.fastestWinMs) },
+    { head: ['No-peek', 'wins'], cell: (s) => compactCount(s.wonWithoutPeeks) },
+  ];
+  const times: Column[] = [
+    variant,
+    { head: ['Won', 'with help'], cell: (s) => compactCount(s.wonWithHelp) },
+    { head: ['Time', 'played'], cell: (s) => hours(s.timePlayedMs) },
+    { head: ['Average', 'win'], cell: (s) => time(averageWinMs(s)) },
+  ];
+  return [
+    ...tableLines(results, stats, paint),
+    '',
+    ...tableLines(times, stats, paint),
     '',
     'r0..r3: --relaxed level; keep: --keep-suits. Best, moves, time: won games.',
+    'Won with help: the solver played (the demo); not a win, a record or a streak.',
     ...(stats.some((s) => s.daily)
       ? ['daily: the daily deals (spider --daily), counted apart; k: --keep-suits.']
       : []),

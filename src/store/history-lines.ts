@@ -185,6 +185,8 @@ export function toResult(value: unknown): GameResult | null {
     return null;
   const continued = own(value, 'continued');
   if (continued !== undefined && typeof continued !== 'boolean') return null;
+  const helped = own(value, 'helped');
+  if (helped !== undefined && typeof helped !== 'boolean') return null;
   const daily = own(value, 'daily');
   if (daily !== undefined && (typeof daily !== 'string' || !/^\d{4}-\d\d-\d\d$/.test(daily)))
     return null;
@@ -194,6 +196,7 @@ export function toResult(value: unknown): GameResult | null {
   return {
     ...result,
     ...(continued ? { continued } : {}),
+    ...(helped ? { helped } : {}),
     ...(daily !== undefined ? { daily } : {}),
     ...(slot !== undefined ? { slot } : {}),
   };
@@ -225,6 +228,10 @@ function statsLineObject(line: VariantStats): Record<string, unknown> {
     fewestMoves: line.fewestMoves,
     fastestWinMs: line.fastestWinMs,
     wonWithoutPeeks: line.wonWithoutPeeks,
+    wonWithHelp: line.wonWithHelp,
+    timePlayedMs: line.timePlayedMs,
+    winTimeMs: line.winTimeMs,
+    timedWins: line.timedWins,
   };
 }
 
@@ -269,11 +276,20 @@ function toLine(value: unknown): VariantStats | null {
   const bestScore = own(value, 'bestScore');
   const fewestMoves = own(value, 'fewestMoves');
   const fastestWinMs = own(value, 'fastestWinMs');
+  // Figures a summary written before they were kept lacks: none of its games counted in them.
+  const [wonWithHelp, timePlayedMs, winTimeMs, timedWins] = [
+    'wonWithHelp',
+    'timePlayedMs',
+    'winTimeMs',
+    'timedWins',
+  ].map((key) => own(value, key) ?? 0);
+  if (!isCount(wonWithHelp) || !isCount(timePlayedMs) || !isCount(winTimeMs)) return null;
   if (!rules || (daily !== undefined && daily !== true)) return null;
   if (!isCount(played) || !isCount(won) || !isCount(lost) || !isCount(abandoned)) return null;
   if (!isCount(currentStreak) || !isCount(bestStreak) || !isCount(wonWithoutPeeks)) return null;
   // Figures that could come from games: no line without one, a streak no longer than the wins.
-  if (played === 0 || played !== won + lost + abandoned) return null;
+  if (played === 0 || played !== won + wonWithHelp + lost + abandoned) return null;
+  if (!isCount(timedWins) || timedWins > won || winTimeMs > timePlayedMs) return null;
   if (currentStreak > bestStreak || bestStreak > won || wonWithoutPeeks > won) return null;
   const scores = won === 0 ? null : toScores(bestScore);
   if ((won === 0 ? bestScore !== null : scores === null) || !ofWins(fewestMoves, won)) return null;
@@ -283,6 +299,7 @@ function toLine(value: unknown): VariantStats | null {
     daily: daily === true,
     played,
     won,
+    wonWithHelp,
     lost,
     abandoned,
     winRate: won / played,
@@ -292,6 +309,9 @@ function toLine(value: unknown): VariantStats | null {
     fewestMoves,
     fastestWinMs,
     wonWithoutPeeks,
+    timePlayedMs,
+    winTimeMs,
+    timedWins,
   };
 }
 

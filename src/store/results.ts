@@ -88,6 +88,8 @@ export class ResultBook {
    * checked; null when there is nothing to say (or a problem the recording will say).
    */
   winNote(game: Game, elapsedMs: number): StoreNews | null {
+    // A win with help sets no record (docs/rules.md, "Won with help"): the game says so itself.
+    if (game.helped) return null;
     const history = this.history();
     // Without the whole history any "record" could be made up: none is claimed. A line
     // skipped, or left unread, may have held the record, and the player is told why.
@@ -181,6 +183,7 @@ export class ResultBook {
     return {
       ...result,
       ...(played.continued ? { continued: true } : {}),
+      ...(game.helped ? { helped: true } : {}),
       ...(daily !== undefined ? { daily } : {}),
       ...(played.slot !== undefined ? { slot: played.slot } : {}),
     };

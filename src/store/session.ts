@@ -22,12 +22,10 @@ import type { RecordNews, StoreNews } from './news';
 import type { Played, ResultBook } from './results';
 import type { Written } from './saves';
 import { type Opening, type OpenOptions, openSaves, type Saving } from './session-open';
+import { PlayTime } from './play-time';
 import type { SaveSink } from './sink';
 
 export type { OpenOptions, Saving, StoreNews };
-
-/** Idle time beyond this between two actions is not counted as playing time. */
-const MAX_GAP_MS = 5 * 60 * 1000;
 
 /** What leaving a game came to. */
 export interface Left {
@@ -62,8 +60,8 @@ export class GameSession<S extends Saving = 'at-once'> {
    * statistics").
    */
   private continued = false;
-  private elapsedMs: number;
-  private lastActivity: number;
+  /** The time played (docs/playing.md, "The clock"). */
+  private readonly time: PlayTime;
   private started: string;
   private readonly records: RecordWriter;
   /** How many moves in the game was at the slot's last save that worked (Left.savedAt). */
@@ -86,9 +84,8 @@ export class GameSession<S extends Saving = 'at-once'> {
     this.store = opening.store;
     this.saves = opening.saves;
     this.results = opening.results;
-    this.elapsedMs = elapsedMs;
+    this.time = new PlayTime(now, elapsedMs);
     this.started = started;
-    this.lastActivity = now().getTime();
     this.records = new RecordWriter(now, opening.store.limits);
   }
 
@@ -165,12 +162,17 @@ export class GameSession<S extends Saving = 'at-once'> {
     return note;
   }
 
-  /** Adds the time since the last action, unless the player was looking at the win panel. */
-  private tick(onWinPanel = false): number {
-    const now = this.now().getTime();
-    if (!onWinPanel) this.elapsedMs += Math.min(Math.max(0, now - this.lastActivity), MAX_GAP_MS);
-    this.lastActivity = now;
-    return this.elapsedMs;
+  /**
+   * Starts or stops the clock (docs/playing.md, "The clock"): it runs while the game is on screen
+   * and not over.
+   */
+  clockRuns(running: boolean): void {
+    this.time.runs(running);
+  }
+
+  /** The time played so far, as the clock shows it and the next save will count it. */
+  playedMs(): number {
+    return this.time.shown();
   }
 
   /**
@@ -179,7 +181,7 @@ export class GameSession<S extends Saving = 'at-once'> {
    * is found to have failed).
    */
   private save(game: Game, onWinPanel = false): StoreNews | null {
-    this.tick(onWinPanel);
+    this.time.tick(!onWinPanel); // the time on the win panel is not playing time
     const failure = this.keep(game) ?? this.saves.takeFailure(); // failed in the background
     return failure === null ? null : this.warnOnce(failure);
   }
@@ -216,7 +218,7 @@ export class GameSession<S extends Saving = 'at-once'> {
 
   private format(game: Game, abandoned = false): string {
     return formatSave(game, {
-      elapsedMs: this.elapsedMs,
+      elapsedMs: this.time.ms,
       started: this.started,
       saved: this.now().toISOString(),
       abandoned,
@@ -229,7 +231,7 @@ export class GameSession<S extends Saving = 'at-once'> {
   }
 
   private played(): Played {
-    return { elapsedMs: this.elapsedMs, continued: this.continued, slot: this.slot };
+    return { elapsedMs: this.time.ms, continued: this.continued, slot: this.slot };
   }
 
   /** Leaves a game in its slot for the next start to settle; the next game gets a slot of its own. */
@@ -286,7 +288,7 @@ export class GameSession<S extends Saving = 'at-once'> {
     if (warning) return warning;
     if (problem) return problem;
     if (isWon(after.position) && !isWon(before.position) && !this.continued)
-      return this.results.winNote(after, this.elapsedMs);
+      return this.results.winNote(after, this.time.ms);
     if (this.recovered) {
       this.recovered = false;
       return { kind: 'saving-works' };
@@ -305,8 +307,7 @@ export class GameSession<S extends Saving = 'at-once'> {
     this.warned = false;
     this.recovered = false;
     // The new game's clock starts now: the time before (on a win panel, say) was the old one's.
-    this.elapsedMs = 0;
-    this.lastActivity = this.now().getTime();
+    this.time.reset();
     this.started = this.now().toISOString();
     this.continued = false; // a new deal is the player's own
     return problem;
@@ -350,7 +351,7 @@ export class GameSession<S extends Saving = 'at-once'> {
    */
   leave(game: Game): Leaving<S> {
     // The time since a win, on its panel, is not playing time.
-    if (!isWon(game.position)) this.tick();
+    if (!isWon(game.position)) this.time.tick();
     const { text, left } = this.lastSave(game);
     let kept: Written | Promise<Written> = KEPT;
     if (text === null) this.saves.remove(this.slot);

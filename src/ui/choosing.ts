@@ -109,6 +109,7 @@ function dealt(state: UiState, panel: NewGamePanel, deal: DealId): Update {
   return same({
     ...initialState(game, state.theme, state.scoring),
     lastChoice: panel.choice,
+    clockShown: state.clockShown,
     message: info(`New game: ${dealName(game.deal)}${origin && `, ${origin}`}, ${rules}.`),
   });
 }

@@ -38,6 +38,7 @@ export type Command =
         | 'suspend'
         | 'write'
         | 'stats'
+        | 'clock'
         | 'winnable'
         | 'demo'
         | 'where'

@@ -94,6 +94,8 @@ function restartGame(state: UiState): Update {
   return same({
     ...initialState(restart(state.game), state.theme, state.scoring),
     peekWarned: state.peekWarned, // the same game: the player knows
+    playedMs: state.playedMs, // and its clock goes on
+    clockShown: state.clockShown,
     // Played again to the same lost end, the panel says at once where it went wrong.
     ...(state.whereAnswer ? { whereAnswer: state.whereAnswer } : {}),
     message: info('Restarted this deal.'),
@@ -344,6 +346,8 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
       return { state, effect: 'write' };
     case 'stats':
       return { state, effect: 'stats' };
+    case 'clock':
+      return toggleClock(state);
     case 'yes':
       return unbound(state, 'y');
     case 'panel-key':
@@ -356,6 +360,15 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
     case 'other':
       return unbound(state, command.key);
   }
+}
+
+/** `t` shows or hides the clock on the status line (docs/playing.md, "The clock"). */
+function toggleClock(state: UiState): Update {
+  const clockShown = !state.clockShown;
+  const text = clockShown
+    ? 'Clock shown: the time played in this game, where the status line has room; t hides it.'
+    : 'Clock hidden; it still counts. t shows it again.';
+  return withState(state, { clockShown, message: info(text) });
 }
 
 /** A key that means nothing here says so, and changes nothing else (docs/playing.md, "Playing"). */

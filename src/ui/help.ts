@@ -34,7 +34,7 @@ export const HELP_PAGES: readonly HelpPage[] = [
       key(['Esc', 'put the cards back']),
       key(['d', 'deal a row from the stock'], ['u / r', 'undo / redo']),
       key(['h', 'hint; h again shows the next'], ['e', 'expand a column']),
-      key(['x', 'remove a complete suit (keep-suits games)']),
+      key(['x', 'remove a full suit (keep-suits)'], ['t', 'clock on/off']),
       key(['w', 'write the record to a file'], ['s', 'statistics']),
       key(['c / a / g', 'can I still win? / demo / where did it go wrong? (peeks)']),
       key(['R', 'restart this deal'], ['n', 'new game']),
@@ -63,7 +63,7 @@ export const HELP_PAGES: readonly HelpPage[] = [
       ),
       null,
       text(
-        'Scores: woods (990 for a win, 1000 with all suits kept), microsoft (500 - actions + 100 a suit), aisleriot (in-suit pairs, 96 at most). Peeks: undoing a turned card or a deal, and asking the solver (c, g; a, its demo, plays on until any key) show what you could not know.',
+        'Scores: woods (990 for a win, 1000 with all suits kept), microsoft (500 - actions + 100 a suit), aisleriot (in-suit pairs, 96 at most). Peeks: undoing a turned card or a deal, and asking the solver (c, g; a, its demo, plays on until any key) show what you could not know. A game the demo played in is won with help: no record, no streak.',
       ),
     ],
   },

@@ -27,5 +27,7 @@ export function initialState(
     press: null,
     solver: null,
     peekWarned: false,
+    playedMs: null,
+    clockShown: true,
   };
 }

@@ -1,4 +1,4 @@
-import { COLUMN_COUNT, DEAL_SIZE, gameScores, movesKept, stockLeft, suitLabel } from '../engine';
+import { COLUMN_COUNT, movesKept } from '../engine';
 import type { Board } from './board-geometry';
 import { Frame, type Role } from './frame';
 import type { PanelHit } from './new-game';
@@ -7,9 +7,10 @@ import { drawSaves } from './saves-panel';
 import { drawOverlay } from './overlays';
 import { drawTableau } from './tableau';
 import type { HelpAt, UiState } from './state';
+import { drawStatusLine } from './status-line';
 import { cardText } from './theme';
 import { wrapWords } from './wrap';
-import { cutToWidth, dealName, textWidth } from '../notation';
+import { cutToWidth } from '../notation';
 import { whereLostProgressWords } from '../words/search';
 
 /** The smallest terminal the game is drawn in; below it a "too small" notice is shown. */
@@ -106,76 +107,6 @@ function drawTooSmall(frame: Frame): void {
       i === 0 ? 'error' : 'plain',
     );
   });
-}
-
-/** Text pieces of the status line, long form first, then shorter forms for narrow terminals. */
-function statusPieces(state: UiState): { left: string[]; right: string[] }[] {
-  const { game, theme, scoring } = state;
-  const rules = game.rules;
-  const scores = gameScores(game);
-  const deals = stockLeft(game.position) / DEAL_SIZE;
-  const done = game.position.foundations.map((s) => suitLabel(s, theme.ascii)).join('');
-  // The daily deal is named by its date (always proven winnable, it says no more, to fit 80
-  // columns); its seed is in the opening message, the help and the exit text.
-  const origin = game.deal.origin;
-  const daily = origin?.daily !== undefined;
-  const seed = daily ? `daily ${origin.daily}` : dealName(game.deal);
-  const proven = origin && !daily;
-  const keep = rules.keepSuits ? ', keep suits' : '';
-  return [
-    {
-      left: [
-        'Spider',
-        seed,
-        proven ? 'proven winnable' : '',
-        `${rules.suits} suit${rules.suits > 1 ? 's' : ''}, relaxed ${rules.relaxed}${keep}`,
-      ],
-      right: [
-        `${scoring} ${scores[scoring]}`,
-        `moves ${movesKept(game)}`,
-        `deals ${deals}`,
-        done && `done ${done}`,
-      ],
-    },
-    {
-      left: [
-        seed,
-        proven ? 'winnable' : '',
-        `${rules.suits}s r${rules.relaxed}${rules.keepSuits ? ' k' : ''}`,
-      ],
-      right: [`score ${scores[scoring]}`, `moves ${movesKept(game)}`, `deals ${deals}`, done],
-    },
-    // A long seed: the figures keep their names, the rules go (`s` shows them).
-    {
-      left: [seed, proven ? 'winnable' : ''],
-      right: [`score ${scores[scoring]}`, `moves ${movesKept(game)}`, `deals ${deals}`, done],
-    },
-    {
-      left: [seed, proven ? 'winnable' : ''],
-      right: [`${scores[scoring]}`, `m${movesKept(game)}`, `d${deals}`, done],
-    },
-  ];
-}
-
-/** The top line: seed and rules on the left, score, moves, deals left and removed suits on the right. */
-function drawStatusLine(frame: Frame, state: UiState): Board['stock'] {
-  const forms = statusPieces(state);
-  for (const [i, form] of forms.entries()) {
-    const left = form.left.filter(Boolean).join('  ');
-    const right = form.right.filter(Boolean).join('  ');
-    const last = i === forms.length - 1;
-    if (textWidth(left) + right.length + 2 > frame.width && !last) continue;
-    const rightX = Math.max(0, frame.width - right.length);
-    frame.put(0, 0, left, 'title', false, Math.max(1, rightX - 1));
-    if (textWidth(left) > rightX - 1 && rightX > 1)
-      frame.put(rightX - 2, 0, cutMark(state), 'title');
-    frame.put(rightX, 0, right, 'header');
-    // The deals-left piece is clickable: it deals.
-    const dealsText = form.right[2];
-    const at = right.indexOf(dealsText);
-    return at < 0 ? null : { x: rightX + at, y: 0, width: dealsText.length };
-  }
-  return null;
 }
 
 const MESSAGE_ROLES: Record<string, Role> = {

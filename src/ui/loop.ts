@@ -40,6 +40,14 @@ export interface GameHooks {
   findDeal?(wanted: DealWanted, done: (found: FoundDeal) => void): () => void;
   /** The player's saved games, where they are kept (docs/playing.md, "A new game"). */
   readonly savedGames?: SavedGamesHooks;
+  /**
+   * The time played (docs/playing.md, "The clock"): told whether it runs (the game on screen and
+   * not over), and read for the screen.
+   */
+  clock?: {
+    runs(running: boolean): void;
+    playedMs(): number;
+  };
 }
 
 /**
@@ -166,7 +174,27 @@ export function runTerminalGame(
     const draw = (): void => {
       laidOut = null;
       if (finished || suspended) return;
+      readClock();
       if (!batching) paint();
+    };
+
+    // The clock runs while the game is on screen and not over, and is read at every draw; while
+    // it runs on the status line, a draw comes as its second turns (the frame sends only the cells
+    // that change).
+    let clockTimer: NodeJS.Timeout | undefined;
+    const readClock = (): void => {
+      const clock = hooks.clock;
+      if (!clock) return;
+      const over = state.status === 'won' || state.status === 'lost';
+      const running = !finished && !suspended && !over && showsBoard(screen.width, screen.height);
+      clock.runs(running);
+      const playedMs = clock.playedMs();
+      if (playedMs !== state.playedMs) state = { ...state, playedMs };
+      clearTimeout(clockTimer);
+      clockTimer =
+        running && state.clockShown
+          ? setTimeout(() => guarded(draw), 1000 - (playedMs % 1000) + 5)
+          : undefined;
     };
 
     const finish = (status: number, problem?: string): void => {
@@ -176,6 +204,7 @@ export function runTerminalGame(
       clearTimeout(paintTimer);
       clearTimeout(heldTimer);
       dealSearch?.();
+      clearTimeout(clockTimer);
       background.stop();
       unwatch();
       screen.destroy();
@@ -184,6 +213,9 @@ export function runTerminalGame(
 
     const suspend = (): void => {
       suspended = true;
+      // Stopped for the shell: the clock stops with the game.
+      clearTimeout(clockTimer);
+      hooks.clock?.runs(false);
       void host.suspend(screen).then((outcome) => {
         suspended = false;
         if (outcome === 'unavailable')

@@ -7,7 +7,7 @@ import type { HelpAt, Overlay, UiState } from './state';
 import { cardRole } from './theme';
 import { wrapWords } from './wrap';
 import { DealName, grouped as count, rulesSummary, textWidth } from '../notation';
-import { formatDuration, type GameStats, winPercent } from '../stats';
+import { averageWinMs, formatDuration, type GameStats, winPercent } from '../stats';
 
 const NONE = '-';
 
@@ -44,8 +44,15 @@ export function drawOverlay(
       break;
     case 'won': {
       const scores = gameScores(state.game);
+      const moves = movesKept(state.game);
+      const time = state.playedMs === null ? [] : [`time played ${formatDuration(state.playedMs)}`];
+      // The solver played (the demo): not the player's win, and no record (docs/rules.md, "Won
+      // with help").
       const lines = [
-        `You won in ${movesKept(state.game)} moves!`,
+        ...(state.game.helped
+          ? [`Won with help in ${moves} moves:`, 'the demo played; no record.']
+          : [`You won in ${moves} moves!`]),
+        ...time,
         '',
         ...SCORING_NAMES.map(
           (name) =>
@@ -57,7 +64,7 @@ export function drawOverlay(
         '',
         'n new game   u undo   q quit',
       ];
-      endPanel(frame, 30, 'Won', lines, 'win', ascii);
+      endPanel(frame, 30, state.game.helped ? 'Won with help' : 'Won', lines, 'win', ascii);
       break;
     }
     case 'lost': {
@@ -93,6 +100,7 @@ function drawStats(frame: Frame, state: UiState, stats: GameStats): void {
   const width = 40;
   const s = stats.line;
   const what = `${rulesSummary(stats.rules)}${stats.daily ? ', daily deals' : ''}`;
+  const average = s === null ? null : averageWinMs(s);
   const lines = [
     ...wrapWords(what, width),
     ...(s === null
@@ -103,11 +111,15 @@ function drawStats(frame: Frame, state: UiState, stats: GameStats): void {
           '',
           `Played ${count(s.played)}: won ${count(s.won)} (${winPercent(s)})`,
           `Lost ${count(s.lost)}, abandoned ${count(s.abandoned)}`,
+          // Not the player's wins (docs/rules.md, "Won with help"): said only where there are some.
+          ...(s.wonWithHelp > 0 ? [`Won with help ${count(s.wonWithHelp)} (not counted)`] : []),
           `Streak ${count(s.currentStreak)}, best ${count(s.bestStreak)}`,
           `Best ${state.scoring} score ${s.bestScore === null ? NONE : count(s.bestScore[state.scoring])}`,
           `Fewest moves ${s.fewestMoves === null ? NONE : count(s.fewestMoves)}`,
           `Fastest win ${s.fastestWinMs === null ? NONE : formatDuration(s.fastestWinMs)}`,
+          `Average win ${average === null ? NONE : formatDuration(average)}`,
           `Won without peeks ${count(s.wonWithoutPeeks)}`,
+          `Time played ${formatDuration(s.timePlayedMs)}`,
         ]),
     ...(stats.others > 0
       ? [

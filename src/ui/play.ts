@@ -15,8 +15,6 @@ import type { Theme } from './theme';
 export interface PlayOptions {
   readonly theme: Theme;
   readonly scoring: ScoringName;
-  /** The time played on the status line (undefined: on where it fits). */
-  readonly clock?: boolean;
   readonly terminal: { readonly input: NodeJS.ReadStream; readonly output: NodeJS.WriteStream };
   readonly env: NodeJS.ProcessEnv;
   readonly randomSeed: () => string;
@@ -47,6 +45,11 @@ export interface PlayOptions {
   readonly remote?: boolean;
   /** The process around the game: signals, Ctrl-Z, and a last chance to save on exit. */
   readonly host: GameHost & { atExit(action: () => void): () => void };
+  /**
+   * Whether the status line shows the clock at the start (`t` turns it on and off); undefined
+   * means on where it fits (docs/playing.md, "The clock").
+   */
+  readonly clock?: boolean;
 }
 
 const CANNOT_SWITCH = 'That saved game cannot be played now.';
@@ -104,7 +107,12 @@ export async function playInTerminal(options: PlayOptions): Promise<{
   const repeated = (note: Note) => note.warning && note.duringPlay !== true;
   const warnings = messages.filter(repeated).map((n) => n.text);
   const named = resumed || options.loaded !== undefined;
-  const state = openingState(game, options.theme, options.scoring, messages, named);
+  const opening = openingState(game, options.theme, options.scoring, messages, named);
+  const state = {
+    ...opening,
+    playedMs: session.playedMs(),
+    clockShown: options.clock !== false,
+  };
   let current = game;
   let left: Left | Promise<Left> | null = null;
   const leave = (last: Game): Left | Promise<Left> => (left ??= session.leave(last));
@@ -165,6 +173,10 @@ export async function playInTerminal(options: PlayOptions): Promise<{
         },
         giveUp: (slot) => shown(storeNote(giveUpSave(places, slot)).text),
       },
+      clock: {
+        runs: (running) => session.clockRuns(running),
+        playedMs: () => session.playedMs(),
+      },
       statistics: (game) => {
         const stats = session.statistics(game);
         return stats.note === null ? stats : { ...stats, note: shown(stats.note) };
@@ -186,7 +198,8 @@ export async function playInTerminal(options: PlayOptions): Promise<{
     savedAt: settled.savedAt,
     touched: touched(last),
   };
-  const outcome = outcomeOf(ending);
+  // A win the solver played in is said to be one with help (docs/rules.md, "Won with help").
+  const outcome = `${outcomeOf(ending)}${ending.status === 'won' && last.helped ? ' with help' : ''}`;
   const summary = exitSummary(
     {
       deal: last.deal,
@@ -194,6 +207,7 @@ export async function playInTerminal(options: PlayOptions): Promise<{
       outcome,
       kept: keptOf(ending),
       moves: movesKept(last),
+      ...(touched(last) ? { playedMs: session.playedMs() } : {}),
       scoring: options.scoring,
       score,
       warnings,

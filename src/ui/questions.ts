@@ -5,7 +5,15 @@
  * (`h`). The state on screen says what to ask (`wanted`); the game loop asks it in the background,
  * and the answers come back to the controller, which hands them here.
  */
-import { type Action, countPeek, explain, type Game, play, type Position } from '../engine';
+import {
+  type Action,
+  countPeek,
+  explain,
+  type Game,
+  markHelped,
+  play,
+  type Position,
+} from '../engine';
 import { formatAction } from '../notation';
 import {
   type FairChoice,
@@ -137,7 +145,8 @@ function demoRefused(result: 'won' | 'lost' | 'unknown'): Message {
 
 /**
  * The demo's next action is due: it is played as the player's own would be (undoable, saved),
- * and the demo goes on from the position it leads to, until the line is done.
+ * and the demo goes on from the position it leads to, until the line is done. From its first
+ * action the game is played with help (docs/rules.md, "Won with help").
  */
 export function demoStep(state: UiState, position: Position): Update {
   const ask = state.solver;
@@ -149,7 +158,7 @@ export function demoStep(state: UiState, position: Position): Update {
     const reason = explain(outcome.refusal, state.theme.ascii);
     return withState(state, { solver: null, message: error(`Demo stopped: ${reason}.`) });
   }
-  const after = afterChange(state, outcome.game, null).state;
+  const after = afterChange(state, markHelped(outcome.game), null).state;
   const played = ask.played + 1;
   const next: UiState =
     rest.length > 0

@@ -59,6 +59,7 @@ export function savedGames(
       text: switched.text,
       kind: 'info',
     }),
+    clockShown: state.clockShown,
     ...(state.lastChoice ? { lastChoice: state.lastChoice } : {}),
   };
 }

@@ -123,6 +123,13 @@ export interface UiState {
   /** What the new-game panel chose last, where it opens again (docs/playing.md, "A new game"). */
   readonly lastChoice?: Choice;
   /**
+   * The time played in this game as the clock last read it, in milliseconds (docs/playing.md,
+   * "The clock"); null where no clock is kept.
+   */
+  readonly playedMs: number | null;
+  /** Whether the status line shows the clock, where it fits (`t` turns it on and off). */
+  readonly clockShown: boolean;
+  /**
    * Where the game went wrong, as the solver last said (`g`), with the line of play it was said
    * of (`lineOf`): a lost panel shown again for that same line, after an undo and a redo, shows
    * it at once rather than offer to search again.

@@ -1,5 +1,6 @@
 import type { DealId, Rules } from '../engine';
 import { asciiOnly, dealName, originName, playCommand, rulesSummary } from '../notation';
+import { formatDuration } from '../stats';
 import { wrapWords } from './wrap';
 
 /** What the line left on the terminal after a game says. */
@@ -13,6 +14,8 @@ export interface SummaryFacts {
   /** Warnings of the game, repeated whole before the summary (the screen may have cut them). */
   readonly warnings?: readonly string[];
   readonly moves: number;
+  /** The time played (docs/playing.md, "The clock"), when anything was played. */
+  readonly playedMs?: number;
   readonly scoring: string;
   readonly score: number;
   /**
@@ -67,7 +70,8 @@ const REPLAY_REMOTE = 'To play this deal again in a terminal of your own, instal
  */
 export function exitSummary(facts: SummaryFacts, width: number, ascii = false): string[] {
   const origin = originName(facts.deal);
-  const moves = `${facts.moves} move${facts.moves === 1 ? '' : 's'}`;
+  const time = facts.playedMs === undefined ? '' : `, time ${formatDuration(facts.playedMs)}`;
+  const moves = `${facts.moves} move${facts.moves === 1 ? '' : 's'}${time}`;
   const prose =
     `Spider ${dealName(facts.deal)} (${rulesSummary(facts.rules)})${origin && `, ${origin}`}: ${facts.outcome}, ` +
     `${moves}, ${facts.scoring} score ${facts.score}.${facts.kept ? ` ${facts.kept}` : ''} ` +

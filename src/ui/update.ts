@@ -76,6 +76,13 @@ export function lostPanel(state: UiState, game: Game): Overlay {
     : { kind: 'lost' };
 }
 
+/** What the message line says of a win: one with help is not the player's (docs/rules.md, "Won with help"). */
+function wonText(game: Game): string {
+  return game.helped
+    ? 'Won with help: the solver played, so no record is set. n for a new game.'
+    : 'You won! n for a new game.';
+}
+
 /**
  * The state after an action, an undo or a redo changed the game: selection, hints and any
  * question for the solver are dropped; the message is `message`, or else what the change brought
@@ -109,7 +116,7 @@ export function afterChange(state: UiState, game: Game, message: Message | null)
       status === 'lost'
         ? error(LOST_TEXT)
         : status === 'won'
-          ? { text: 'You won! n for a new game.', kind: 'win' }
+          ? { text: wonText(game), kind: 'win' }
           : text,
   };
   return same(next);

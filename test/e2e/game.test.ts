@@ -13,7 +13,7 @@ import { layout } from '../../src/ui/layout';
 import { openingState } from '../../src/ui/play';
 import type { UiState } from '../../src/ui/state';
 import { KeyDecoder } from '../../src/ui/keys';
-import { freshEnv, gamePid, ROOT, SPIDER, startSpider } from './spider';
+import { clockOf, freshEnv, gamePid, ROOT, SPIDER, startSpider } from './spider';
 import { CLEAN_MODES, TerminalSession } from './tmux';
 import { COLUMN_NUMBERS } from '../helpers/build';
 
@@ -72,8 +72,9 @@ class Expected {
       if (event.type === 'key') this.command(commandForKey(event));
     }
   }
-  screen(width = 80, height = 24): string {
-    return layout(this.state, width, height).frame.text();
+  /** The screen, with the clock at `playedMs` (what the real one shows: `clockOf`). */
+  screen(width = 80, height = 24, playedMs: number | null = null): string {
+    return layout({ ...this.state, playedMs }, width, height).frame.text();
   }
 }
 
@@ -83,8 +84,7 @@ function play(session: TerminalSession, expected: Expected, ...keys: string[]): 
   for (const key of keys) {
     session.sendKeys(key);
     expected.key(key);
-    const wanted = expected.screen();
-    screen = session.waitFor((s) => s === wanted);
+    screen = session.waitFor((s) => s === expected.screen(80, 24, clockOf(s)));
   }
   return screen;
 }
@@ -108,7 +108,7 @@ describe('the game at 80x24', () => {
     expect(lines[3].trim().split(/\s+/)).toEqual(
       json.columns.map((c) => label(c.up[c.up.length - 1])),
     );
-    expect(screen).toBe(new Expected(newGame('42', RULES)).screen());
+    expect(screen).toBe(new Expected(newGame('42', RULES)).screen(80, 24, clockOf(screen)));
   });
 
   it('plays moves with column keys, deals, undoes and redoes', () => {
@@ -117,7 +117,7 @@ describe('the game at 80x24', () => {
     if (!move || move.kind !== 'move') throw new Error('seed 7 has no one-card move');
     const session = start(['--seed', '7']);
     const expected = new Expected(game);
-    session.waitFor((s) => s === expected.screen());
+    session.waitFor((s) => s === expected.screen(80, 24, clockOf(s)));
     const from = String((move.from + 1) % 10);
     const to = String((move.to + 1) % 10);
     play(session, expected, from);
@@ -213,7 +213,7 @@ describe('the game at 80x24', () => {
       const command = commandForMouse({ action, button: 'left', ...queen }, board);
       if (command) expected.command(command);
     }
-    const screen = session.waitFor((s) => s === expected.screen());
+    const screen = session.waitFor((s) => s === expected.screen(80, 24, clockOf(s)));
     expect(screen).toMatch(/moves 1 /);
   });
 
@@ -251,21 +251,21 @@ describe('terminal sizes', () => {
     const expected = new Expected(newGame('42', RULES));
     session.waitFor('q quit');
     session.resize(60, 16);
-    session.waitFor((s) => s === expected.screen(60, 16));
+    session.waitFor((s) => s === expected.screen(60, 16, clockOf(s)));
     session.resize(44, 12);
     const small = session.waitFor('Terminal too small');
     expect(small).toContain('Spider needs at least 50x15');
     session.resize(120, 40);
-    session.waitFor((s) => s === expected.screen(120, 40));
+    session.waitFor((s) => s === expected.screen(120, 40, clockOf(s)));
     session.resize(80, 24);
-    session.waitFor((s) => s === expected.screen());
+    session.waitFor((s) => s === expected.screen(80, 24, clockOf(s)));
   });
 
   it('starts in a terminal that is too small and comes back when it grows', () => {
     const session = start(['--seed', '42'], { width: 40, height: 10 });
     session.waitFor('too small');
     session.resize(80, 24);
-    session.waitFor((s) => s === new Expected(newGame('42', RULES)).screen());
+    session.waitFor((s) => s === new Expected(newGame('42', RULES)).screen(80, 24, clockOf(s)));
   });
 });
 

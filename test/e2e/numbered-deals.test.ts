@@ -18,11 +18,13 @@ it('plays kpat:14934 with 2 suits, names it, and resumes it when asked for again
   const home = scratchFolder();
   const game = newGame(DEAL, RULES);
   expect(game.start).toEqual(dealPosition(DEAL, RULES));
-  const expected = boardOf(layout(initialState(game, THEME, 'woods'), 80, 24).frame.text());
+  // With the clock as wide as the game's, so that the status line takes the same form.
+  const opening = { ...initialState(game, THEME, 'woods'), playedMs: 0 };
+  const expected = boardOf(layout(opening, 80, 24).frame.text());
 
   const first = startSpider(['--deal', 'kpat:14934', '--suits', '2'], { env: freshEnv(home) });
   const screen = first.waitFor('q quit');
-  expect(screen.split('\n')[0]).toMatch(/^Spider {2}deal kpat:14934 {2}2 suits, relaxed 0 /);
+  expect(screen.split('\n')[0]).toMatch(/^deal kpat:14934 {2}2 suits, relaxed 0 /);
   expect(boardOf(screen)).toBe(expected);
   expect(screen).toContain('Deal kpat:14934. Pick a column');
   expect(dealAndQuit(first)).toBe(0);

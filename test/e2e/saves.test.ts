@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { TerminalSession, processRunning } from './tmux';
+import { boardOf } from './spider';
 import { boundUser, handOver } from '../helpers/bundle';
 import { expectBuilt } from '../helpers/built';
 
@@ -100,10 +101,7 @@ const running = processRunning;
 
 /** The status line and the tableau rows that hold cards: the screen without the message and key lines. */
 function board(screen: string): string {
-  // The tableau's rows with cards come first; the message below may take more than one line.
-  const lines = screen.split('\n');
-  const blank = lines.findIndex((line, i) => i > 1 && line.trim() === '');
-  return lines.slice(0, blank < 0 ? -2 : blank).join('\n');
+  return boardOf(screen); // the clock, which moves on its own, left out
 }
 
 function seedOf(screen: string): string {

@@ -100,10 +100,25 @@ export function gamePid(session: TerminalSession): number {
   return Number(children.trim().split('\n')[0]);
 }
 
+/**
+ * The time the clock on a screen's status line shows, in milliseconds, or null when it shows none
+ * (docs/playing.md, "The clock"): what a layout of the same screen must be given.
+ */
+export function clockOf(screen: string): number | null {
+  const clock = / {2}(?:time )?(?:(\d+):)?(\d+):(\d\d)$/.exec(screen.split('\n')[0]);
+  if (!clock) return null;
+  return ((Number(clock[1] ?? 0) * 60 + Number(clock[2])) * 60 + Number(clock[3])) * 1000;
+}
+
 /** The status line and the tableau rows that hold cards: the screen without the message and key lines. */
 export function boardOf(screen: string): string {
   // The tableau's rows with cards come first; the message below may take more than one line.
   const lines = screen.split('\n');
   const blank = lines.findIndex((line, i) => i > 1 && line.trim() === '');
-  return lines.slice(0, blank < 0 ? -2 : blank).join('\n');
+  // The status line without the clock, which moves on its own (docs/playing.md, "The clock"),
+  // and with the gap between its two sides, which the clock's width moves, as one.
+  const status = (lines[0] ?? '')
+    .replace(/ {2}(time )?\d+:\d\d(:\d\d)?$/, '')
+    .replace(/ {3,}/, '  ');
+  return [status, ...lines.slice(1, blank < 0 ? -2 : blank)].join('\n');
 }

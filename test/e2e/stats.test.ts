@@ -62,6 +62,7 @@ interface VariantJson {
   suits: number;
   played: number;
   won: number;
+  wonWithHelp: number;
   lost: number;
   abandoned: number;
   currentStreak: number;
@@ -192,6 +193,57 @@ describe('statistics of games played in the terminal', () => {
     expect(session.waitForExit()).toBe(0);
     expect(stats(where)).toEqual([
       expect.objectContaining({ played: 1, won: 0, lost: 0, abandoned: 1 }),
+    ]);
+  });
+
+  it('a game the demo won is won with help: said so, counted apart, and no record; the next own win is the first', () => {
+    const where = home();
+    const { seed, keys, last } = wholeGame('won');
+    const session = startGame(['--seed', seed, '--suits', '1'], where);
+    session.waitFor('q quit');
+    typeAll(session, keys);
+    // A deal is one key, a move two.
+    const deals = keys.filter((k) => k === 'd').length;
+    session.waitFor(`moves ${deals + (keys.length - deals) / 2} `, 20_000);
+    session.sendKeys('a');
+    session.waitFor('a starts; other keys go on');
+    session.sendKeys('a');
+    const won = session.waitFor('Won with help in', 30_000);
+    expect(won).toContain('the demo played; no record.');
+    expect(won).toContain('Won with help: the solver played, so no record is set.');
+    expect(won).toMatch(/time played \d+:\d\d/);
+    expect(won).not.toContain('New records');
+    session.sendKeys('s');
+    const shown = session.waitFor('Won with help 1 (not counted)');
+    expect(shown).toContain('Played 1: won 0 (0%)');
+    expect(shown).toContain('Streak 0, best 0');
+    expect(shown).toContain('Fewest moves -');
+    session.sendKeys('x');
+    session.waitFor('Won with help in');
+    session.sendKeys('q');
+    expect(session.waitForExit()).toBe(0);
+    expect(session.screen()).toMatch(/: won with help,\s+\d+\s+moves,\s+time \d+:\d\d/);
+    expect(stats(where)).toEqual([
+      expect.objectContaining({
+        played: 1,
+        won: 0,
+        wonWithHelp: 1,
+        currentStreak: 0,
+        bestStreak: 0,
+        fewestMoves: null,
+        fastestWinMs: null,
+        bestScore: null,
+      }),
+    ]);
+    // The same deal won by hand next: the first win, the records the helped one did not set.
+    const again = startGame(['--seed', seed, '--suits', '1'], where);
+    again.waitFor('q quit');
+    typeAll(again, [...keys, ...last]);
+    expect(again.waitFor('You won', 20_000)).toContain('New records: first win in this variant');
+    again.sendKeys('q');
+    expect(again.waitForExit()).toBe(0);
+    expect(stats(where)).toEqual([
+      expect.objectContaining({ played: 2, won: 1, wonWithHelp: 1, currentStreak: 1 }),
     ]);
   });
 

@@ -14,6 +14,7 @@ import {
   gameScores,
   gameStatus,
   legalActions,
+  markHelped,
   move,
   movesKept,
   newGame,
@@ -22,6 +23,7 @@ import {
   remove,
   replay,
   restart,
+  restoreGame,
   undo,
   writtenLine,
 } from '../../src/engine';
@@ -252,6 +254,28 @@ describe('Game: peeks', () => {
     expect({ ...peeked, peeks: 0 }).toEqual(g);
     expect(peeked.position).toBe(g.position);
     expect(ok(undo(peeked)).peeks).toBe(2); // the undo of the turn counts as well
+  });
+
+  it('Game: a game marked as helped stays so through play, undo, redo, restart and a restore', () => {
+    const g = gameAt(G);
+    expect(g.helped).toBe(false);
+    const helped = markHelped(ok(play(g, REVEAL)));
+    expect(helped.helped).toBe(true);
+    expect({ ...helped, helped: false }).toEqual(ok(play(g, REVEAL)));
+    expect(markHelped(helped)).toBe(helped);
+    for (const next of [
+      ok(undo(helped)),
+      ok(redo(ok(undo(helped)))),
+      ok(play(ok(undo(helped)), REVEAL)),
+      restart(helped),
+      replay(helped, []).game,
+    ])
+      expect(next.helped).toBe(true);
+    // A restore replays the deal's own actions: a dealt game, not a position set up.
+    const dealt = newGame('42', DEFAULT_RULES);
+    const saved = { actions: [DEAL], undone: 0, actionCount: 1, peeks: 0 };
+    expect(restoreGame(dealt.deal, dealt.rules, saved).game.helped).toBe(false);
+    expect(restoreGame(dealt.deal, dealt.rules, { ...saved, helped: true }).game.helped).toBe(true);
   });
 
   it('Game: every undo of a revealing action counts', () => {

@@ -31,7 +31,8 @@ export function historyObject(result: GameResult): Record<string, unknown> {
 
 /**
  * Random results for property tests: few variants (so lines have many games and streaks), all
- * three outcomes, some daily, some continued from a record file, some with a slot, and end times
+ * three outcomes, some daily, some continued from a record file, some won with help, some with a
+ * slot, and end times
  * from a small range, so that many are equal and many are out of the order they were recorded in.
  */
 export function arbitraryResult(): fc.Arbitrary<GameResult> {
@@ -54,6 +55,7 @@ export function arbitraryResult(): fc.Arbitrary<GameResult> {
       minute: fc.integer({ min: 0, max: 59 }),
       daily: fc.boolean(),
       continued: fc.integer({ min: 0, max: 9 }),
+      helped: fc.integer({ min: 0, max: 5 }),
       slot: fc.option(fc.integer({ min: 0, max: 99_999 }), { nil: undefined }),
     })
     .map((r) => ({
@@ -67,6 +69,7 @@ export function arbitraryResult(): fc.Arbitrary<GameResult> {
       scores: { woods: r.woods, microsoft: r.microsoft, aisleriot: r.aisleriot },
       ended: `2026-11-23T10:${String(r.minute).padStart(2, '0')}:00.000Z`,
       ...(r.continued === 0 ? { continued: true } : {}),
+      ...(r.helped === 0 ? { helped: true } : {}),
       ...(r.daily ? { daily: '2026-11-23' } : {}),
       ...(r.slot === undefined ? {} : { slot: `20261123T100000-${r.slot}-ab` }),
     }));

@@ -6,7 +6,13 @@ import { PassThrough, Writable } from 'stream';
 import { newGame } from '../../src/engine';
 import { heuristicHints } from '../../src/search';
 import { initialState } from '../../src/ui/controller';
-import { type GameExit, type GameHost, QUIET_HOST, runTerminalGame } from '../../src/ui/loop';
+import {
+  type GameExit,
+  type GameHooks,
+  type GameHost,
+  QUIET_HOST,
+  runTerminalGame,
+} from '../../src/ui/loop';
 
 export interface TerminalGame {
   /** Sends keys; the game handles them before this returns. */
@@ -18,7 +24,7 @@ export interface TerminalGame {
 }
 
 /** Plays a 1-suit deal of seed 42 on an 80x24 terminal, in ASCII without colour. */
-export function terminalGame(host: GameHost = QUIET_HOST): TerminalGame {
+export function terminalGame(host: GameHost = QUIET_HOST, hooks: GameHooks = {}): TerminalGame {
   const input = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => input });
   let text = '';
   const output = Object.assign(
@@ -42,7 +48,7 @@ export function terminalGame(host: GameHost = QUIET_HOST): TerminalGame {
       output: output as unknown as NodeJS.WriteStream,
       term: 'xterm',
     },
-    {},
+    hooks,
     host,
   );
   return {

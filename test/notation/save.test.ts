@@ -11,6 +11,7 @@ import {
   type Game,
   gameStatus,
   legalActions,
+  markHelped,
   move,
   newGame,
   play,
@@ -177,6 +178,17 @@ describe('formatSave and parseSave: the same game comes back', () => {
       ),
       { numRuns: 150 },
     );
+  });
+
+  it('keeps a game played with help so, and reads a save without the line as not helped', () => {
+    const game = markHelped(seed42());
+    const text = formatSave(game, INFO);
+    expect(text).toContain('\nhelped: yes\n');
+    expect(loaded(text).helped).toBe(true);
+    const plain = formatSave(seed42(), INFO);
+    expect(plain).not.toContain('helped');
+    expect(loaded(plain).helped).toBe(false);
+    expect(loaded(text.replace('helped: yes', 'helped: no')).helped).toBe(false);
   });
 
   it('keeps a finished game finished', () => {

@@ -130,6 +130,12 @@ describe('exitSummary', () => {
     expect(exitSummary(warned, 80)[0]).toBe('Moved to /home/zoë/x.bad.');
   });
 
+  it('says the time played after the moves, when it is given (docs/playing.md, "The clock")', () => {
+    const timed = exitSummary({ ...facts, playedMs: 3_725_000 }, 200)[0];
+    expect(timed).toContain(': saved for next time, 1 move, time 1:02:05, woods score 12.');
+    expect(exitSummary(facts, 200)[0]).toContain(': saved for next time, 1 move, woods score 12.');
+  });
+
   it('wraps the prose at words and puts the command alone on the last line', () => {
     const lines = exitSummary(facts, 40);
     for (const line of lines.slice(0, -1)) expect(Array.from(line).length).toBeLessThanOrEqual(40);

@@ -2,6 +2,7 @@ import * as fc from 'fast-check';
 import type { Rules } from '../../src/engine';
 import { arbitraryResult, gameResult, inEndOrder } from '../helpers/results';
 import {
+  averageWinMs,
   digest,
   follows,
   formatDuration,
@@ -241,6 +242,54 @@ describe('newRecords', () => {
     // A loss in another variant does not break the streak.
     const other = lost({ rules: { suits: 2, relaxed: 1, keepSuits: true } });
     expect(newRecords([won(), other], won())).toEqual(['best streak: 2']);
+  });
+});
+
+describe('games won with help (docs/rules.md, "Won with help")', () => {
+  const helped = (o: Partial<GameResult> = {}) => won({ helped: true, peeks: 1, ...o });
+
+  it('count as played and apart from the wins, in no win rate, record or best', () => {
+    const s = only([
+      won({ moves: 300, elapsedMs: 900_000 }),
+      helped({
+        moves: 90,
+        elapsedMs: 60_000,
+        scores: { woods: 1000, microsoft: 1400, aisleriot: 96 },
+      }),
+    ]);
+    expect(s).toMatchObject({ played: 2, won: 1, wonWithHelp: 1, lost: 0, abandoned: 0 });
+    expect(s.winRate).toBe(0.5);
+    expect(s.fewestMoves).toBe(300);
+    expect(s.fastestWinMs).toBe(900_000);
+    expect(s.bestScore).toEqual({ woods: 990, microsoft: 1050, aisleriot: 96 });
+  });
+
+  it('end a streak, as a loss does', () => {
+    const s = only([won(), won(), helped(), won()]);
+    expect(s.currentStreak).toBe(1);
+    expect(s.bestStreak).toBe(2);
+  });
+
+  it('set no record, not even the first win', () => {
+    expect(newRecords([], helped())).toEqual([]);
+    expect(newRecords([won({ moves: 300 })], helped({ moves: 10, elapsedMs: 1000 }))).toEqual([]);
+    // The next win of the player's own is still the first.
+    expect(newRecords([helped()], won({ peeks: 1 }))).toEqual(['first win in this variant']);
+  });
+});
+
+describe('time played', () => {
+  it('adds up every game counted, and averages the wins of the player alone', () => {
+    const s = only([
+      won({ elapsedMs: 600_000 }),
+      lost({ elapsedMs: 100_000 }),
+      abandoned({ elapsedMs: 10_000 }),
+      won({ helped: true, elapsedMs: 5_000 }),
+      won({ elapsedMs: 900_000 }),
+    ]);
+    expect(s.timePlayedMs).toBe(1_615_000);
+    expect(averageWinMs(s)).toBe(750_000);
+    expect(averageWinMs(only([lost()]))).toBeNull();
   });
 });
 

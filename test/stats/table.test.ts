@@ -48,6 +48,10 @@ const extreme: VariantStats = {
   fewestMoves: 99_999,
   fastestWinMs: 99 * 3_600_000 + 59 * 60_000,
   wonWithoutPeeks: 999_998,
+  wonWithHelp: 0,
+  timePlayedMs: 999_999 * 99 * 3_600_000,
+  winTimeMs: 999_998 * 99 * 3_600_000,
+  timedWins: 999_998,
 };
 
 describe('statsTable', () => {

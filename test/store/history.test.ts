@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import type { GameResult } from '../../src/stats';
+import { averageWinMs, digest, type GameResult } from '../../src/stats';
 import {
   appendResult,
   HISTORY_FILE,
@@ -69,6 +69,48 @@ describe('appendResult and readResults', () => {
     expect(found(readResults(dir))).toEqual({ results: [daily], skipped: 0 });
     expect(fs.readFileSync(historyPath(dir), 'utf8')).toContain('"daily":"2026-11-23"');
     expect(toResult({ ...historyObject(daily), daily: 'today' })).toBeNull();
+  });
+
+  it('keeps a win with help, and skips a line whose mark is not true or false', () => {
+    const dir = freshDir();
+    const helped = result({ helped: true, peeks: 1 });
+    expect(appendResult(dir, helped)).toEqual({ ok: true });
+    expect(found(readResults(dir))).toEqual({ results: [helped], skipped: 0 });
+    expect(fs.readFileSync(historyPath(dir), 'utf8')).toContain('"helped":true');
+    for (const mark of ['yes', 1, null])
+      expect(toResult({ ...historyObject(helped), helped: mark })).toBeNull();
+  });
+
+  it('reads a summary written before wins with help and times were kept, as none of either', () => {
+    const line = {
+      suits: 4,
+      relaxed: 0,
+      keepSuits: false,
+      played: 2,
+      won: 1,
+      lost: 1,
+      abandoned: 0,
+      currentStreak: 0,
+      bestStreak: 1,
+      bestScore: { woods: 990, microsoft: 1000, aisleriot: 96 },
+      fewestMoves: 100,
+      fastestWinMs: 500_000,
+      wonWithoutPeeks: 1,
+    };
+    const until = '2024-05-01T09:00:00.000Z';
+    const summary = {
+      v: 1,
+      summary: { lines: [line], continued: 0, skipped: 0, until, slots: [] },
+    };
+    const later = result({ elapsedMs: 700_000 });
+    const dir = withHistory(
+      `${JSON.stringify(summary)}\n${JSON.stringify(historyObject(later))}\n`,
+    );
+    const read = readResults(dir);
+    const [stats] = digest(read.results, read.summary?.games).lines;
+    expect(stats).toMatchObject({ played: 3, won: 2, wonWithHelp: 0, timePlayedMs: 700_000 });
+    // The average is over the wins whose times are known.
+    expect(averageWinMs(stats)).toBe(700_000);
   });
 
   it('keeps the save slot a game was kept in, and skips a line whose slot is not a name', () => {

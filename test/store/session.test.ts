@@ -707,6 +707,34 @@ describe('the playing time of a win', () => {
   });
 });
 
+describe('the clock (docs/playing.md, "The clock")', () => {
+  it('shows what the save holds, stops while the game is off screen, and goes on after a resume', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    let clock = Date.parse('2026-11-27T10:00:00Z');
+    const now = () => new Date(clock);
+    const first = GameSession.open({ ...opening(env, '42'), now });
+    clock += 20_000;
+    expect(first.session.playedMs()).toBe(20_000);
+    first.session.clockRuns(false); // suspended, or the terminal too small
+    clock += 100_000;
+    expect(first.session.playedMs()).toBe(20_000);
+    first.session.clockRuns(true);
+    clock += 5_000;
+    const dealt = play(first.game, DEAL);
+    if (!dealt.ok) throw new Error('the deal was refused');
+    first.session.changed(first.game, dealt.game);
+    expect(first.session.playedMs()).toBe(25_000);
+    clock += 3_000;
+    first.session.leave(dealt.game);
+    const again = GameSession.open({ ...opening(env), fresh: false, now });
+    expect(again.resumed).toBe(true);
+    expect(again.session.playedMs()).toBe(28_000);
+    clock += 2_000;
+    expect(again.session.playedMs()).toBe(30_000);
+  });
+});
+
 describe('a save that says playing of a game that is lost (docs/rules.md, "Lost")', () => {
   it('is resumed without a search before the first frame: the game decides it on screen', () => {
     const where = folders();

@@ -2,6 +2,7 @@ import {
   type Action,
   actionsKept,
   DEAL,
+  markHelped,
   newGame,
   play,
   type Rules,
@@ -478,6 +479,30 @@ describe('hints (h)', () => {
   });
 });
 
+describe('the clock (t)', () => {
+  const state = { ...initialState(newGame('42', RULES), THEME, 'woods'), playedMs: 5_000 };
+
+  it('t hides the clock and shows it again, and changes nothing else', () => {
+    expect(state.clockShown).toBe(true);
+    const hidden = run(state, key('clock')).state;
+    expect(hidden.clockShown).toBe(false);
+    expect(hidden.message?.text).toBe('Clock hidden; it still counts. t shows it again.');
+    expect(hidden.game).toBe(state.game);
+    const shown = run(hidden, key('clock')).state;
+    expect(shown.clockShown).toBe(true);
+    expect(shown.message?.text).toMatch(/^Clock shown/);
+  });
+
+  it('stays as it was set for a new game and a restart, and a restart keeps the time', () => {
+    const hidden = run(state, key('clock')).state;
+    expect(run(hidden, key('new')).state.clockShown).toBe(false);
+    const moved = run(hidden, col(0), col(1)).state;
+    const restarted = run(moved, key('restart'), key('yes')).state;
+    expect(restarted.clockShown).toBe(false);
+    expect(restarted.playedMs).toBe(5_000);
+  });
+});
+
 describe('winning and losing', () => {
   it('a move that completes the last suit shows the win panel', () => {
     const suits = ['s', 'h', 'd', 'c', 's', 'h', 'd'];
@@ -490,6 +515,12 @@ describe('winning and losing', () => {
     expect(after.overlay).toEqual({ kind: 'won' });
     expect(after.message?.kind).toBe('win');
     expect(run(after, ...newDeal).state.game.deal.key).toBe('777');
+    // Won with the demo's help, the message says so: no record.
+    const helped = run({ ...state, game: markHelped(state.game) }, col(1), col(0)).state;
+    expect(helped.overlay).toEqual({ kind: 'won' });
+    expect(helped.message?.text).toBe(
+      'Won with help: the solver played, so no record is set. n for a new game.',
+    );
   });
 
   it('s asks for the statistics in play and on the panel; any key closes them, back to it', () => {
@@ -1015,6 +1046,17 @@ describe('the demo (a)', () => {
     expect(run(state, key('undo'), key('undo')).state.game.position).toEqual(game.position);
   });
 
+  it('marks the game as played with help from its first action, for good (docs/rules.md, "Won with help")', () => {
+    const demo = playing();
+    expect(demo.game.helped).toBe(false); // the answer alone is a peek, not help
+    const stepped = update(demo, { kind: 'step', position: game.position }, deps).state;
+    expect(stepped.game.helped).toBe(true);
+    const undone = run(stepped, key('undo'), key('undo'), key('restart'), key('yes')).state;
+    expect(undone.game.helped).toBe(true);
+    // A new deal is the player's own.
+    expect(run(undone, ...newDeal).state.game.helped).toBe(false);
+  });
+
   it('any key stops it and does nothing else', () => {
     const demo = playing();
     for (const command of [key('deal'), key('quit'), col(3), key('demo'), key('undo')]) {
@@ -1210,5 +1252,12 @@ describe('the new-game panel over a finished game', () => {
     const onPanel = run({ ...won, overlay: { kind: 'won' } }, key('new')).state;
     expect(onPanel.overlay?.kind).toBe('new-game');
     expect(run(onPanel, panelKey('escape')).state.overlay).toEqual({ kind: 'won' });
+  });
+});
+
+describe('the clock hidden with t', () => {
+  it('stays hidden in a game dealt from the panel', () => {
+    const hidden = { ...initialState(newGame('42', RULES), THEME, 'woods'), clockShown: false };
+    expect(run(hidden, ...newDeal).state.clockShown).toBe(false);
   });
 });

@@ -1,4 +1,13 @@
-import { cardLabel, DEAL, type Game, move, newGame, play, type Rules } from '../../src/engine';
+import {
+  cardLabel,
+  DEAL,
+  type Game,
+  markHelped,
+  move,
+  newGame,
+  play,
+  type Rules,
+} from '../../src/engine';
 import { columnView } from '../../src/ui/column-view';
 import { initialState } from '../../src/ui/controller';
 import { HELP_PAGES, helpLines } from '../../src/ui/help';
@@ -486,11 +495,11 @@ describe('selection, focus and hit testing', () => {
   it('keeps the names of the figures before the rules when the seed is long', () => {
     const game = newGame('10349797501093', { ...RULES, suits: 1 });
     const line = (width: number) => layout(stateFor(game), width, 24).frame.text().split('\n')[0];
-    expect(line(64)).toMatch(/^seed 10349797501093 {2}1s r0 +score 0 {2}moves 0 {2}deals 5$/);
+    expect(line(64)).toMatch(/^seed 10349797501093 {2}1s r0 +Woods score 0 {2}moves 0 {2}deals 5$/);
     expect(line(50)).toMatch(/^seed 10349797501093 +score 0 {2}moves 0 {2}deals 5$/);
     const longer = newGame('1034979750109312345678', { ...RULES, suits: 1 });
     expect(layout(stateFor(longer), 50, 24).frame.text().split('\n')[0]).toMatch(
-      /^seed 1034979750109312345678 +0 {2}m0 {2}d5$/,
+      /^seed 1034979750109312345678 +score 0 {2}m0 {2}d5$/,
     );
   });
 
@@ -522,7 +531,7 @@ describe('panels', () => {
     // The rules' first screen at 80x24 is the rules, not a screen of the keys.
     const large = help(at, 80, 24);
     expect(large.frame.text()).toContain('Rules');
-    expect(large.frame.text()).not.toContain('remove a complete suit');
+    expect(large.frame.text()).not.toContain('remove a full suit');
     // The keys' third screen, where the keys take one screen: that one, and ? goes on to the rules.
     const keys = help({ page: 0, screen: 2 }, 80, 24);
     expect(keys.frame.text()).toMatch(/1\/\d+: \? next/);
@@ -604,17 +613,21 @@ describe('panels', () => {
     const line = {
       rules: RULES,
       daily: false,
-      played: 3,
+      played: 4,
       won: 2,
       lost: 1,
       abandoned: 0,
-      winRate: 2 / 3,
+      winRate: 2 / 4,
       currentStreak: 0,
       bestStreak: 2,
       bestScore: { woods: 1040, microsoft: 900, aisleriot: 96 },
       fewestMoves: 130,
       fastestWinMs: 372_000,
       wonWithoutPeeks: 1,
+      wonWithHelp: 1,
+      timePlayedMs: 3 * 3_600_000 + 25_000,
+      winTimeMs: 800_000,
+      timedWins: 2,
     };
     const stats = {
       rules: RULES,
@@ -631,13 +644,16 @@ describe('panels', () => {
     ).frame.text();
     for (const shown of [
       '4 suits, relaxed 0',
-      'Played 3: won 2 (67%)',
+      'Played 4: won 2 (50%)',
       'Lost 1, abandoned 0',
       'Streak 0, best 2',
       'Best woods score 1,040',
       'Fewest moves 130',
       'Fastest win 6:12',
       'Won without peeks 1',
+      'Won with help 1 (not counted)',
+      'Average win 6:40',
+      'Time played 3:00:25',
       '1,234 more under other rules.',
       '1 damaged line of the history skipped.',
     ])
@@ -656,7 +672,7 @@ describe('panels', () => {
     expect(bottom).toBeLessThan(MIN_HEIGHT - 1);
     expect(rows[bottom - 1]).toContain('any key closes');
     for (const row of rows.slice(top + 1, bottom)) expect(row).toMatch(/│.*│/);
-    expect(small).toContain('Played 3: won 2 (67%)');
+    expect(small).toContain('Played 4: won 2 (50%)');
     // A history not kept says so, and nothing of games it cannot know of.
     const guest = layout(
       stateFor(newGame('7', RULES), {
@@ -694,6 +710,37 @@ describe('panels', () => {
     expect(none).toContain('No game of these rules finished yet.');
   });
 
+  it('the win panel says the time played, and a win with help says so, whole at the smallest size', () => {
+    const won = gameAt(position({ columns: [], foundations: 'shdcshdc' }));
+    const panel = (game: Game, width: number, height: number) =>
+      layout(
+        stateFor({ ...game, kept: 123 }, { overlay: { kind: 'won' }, playedMs: 3_725_000 }),
+        width,
+        height,
+      ).frame.text();
+    const own = panel(won, 80, 24);
+    expect(own).toContain('─ Won ─');
+    expect(own).toContain('You won in 123 moves!');
+    expect(own).toContain('time played 1:02:05');
+    for (const [width, height] of [
+      [80, 24],
+      [MIN_WIDTH, MIN_HEIGHT],
+    ]) {
+      const helped = panel(markHelped(won), width, height);
+      for (const line of [
+        '─ Won with help ─',
+        'Won with help in 123 moves:',
+        'the demo played; no record.',
+        'time played 1:02:05',
+        'woods       990  <',
+        '< shown on the status line',
+        'n new game   u undo   q quit',
+      ])
+        expect(helped).toContain(line);
+      expect(helped).not.toContain('You won');
+    }
+  });
+
   it('the expanded column lists every face-up card', () => {
     const p = position({ columns: ['5c | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2h 9c 8c 7d'] });
     const view = layout(stateFor(gameAt(p), { overlay: { kind: 'expand', column: 0 } }), 60, 16);
@@ -712,7 +759,7 @@ describe('a deal proven winnable (docs/deals.md, "Winnable deals")', () => {
 
   it.each([
     [120, 'Spider  seed 140737488355327  proven winnable  4 suits, relaxed 0'],
-    [80, 'seed 140737488355327  winnable  4s r0'],
+    [80, 'seed 140737488355327  proven winnable  4s r0'],
     [50, 'seed 140737488355327  winnable'],
   ])('at %i columns the status line says so, whole, beside the score', (width, left) => {
     const game = newGame(chosen, RULES);
@@ -726,7 +773,9 @@ describe('a deal proven winnable (docs/deals.md, "Winnable deals")', () => {
     const game = newGame(chosen, RULES);
     const state = stateFor({ ...game, kept: 1234 });
     const line = layout(state, 80, 24).frame.text().split('\n')[0];
-    expect(line).toMatch(/^seed 140737488355327 {2}winnable {2}4s r0 .*moves 1234 {2}deals 5$/);
+    expect(line).toMatch(
+      /^seed 140737488355327 {2}proven winnable {2}4s r0 .*moves 1234 {2}deals 5$/,
+    );
   });
 
   it('the daily deal is named by its date', () => {

@@ -8,7 +8,7 @@
  * 2 for a bad option value or a history that cannot be read at all.
  */
 import { MAX_SEED_LENGTH, printable, printableLines } from '../../notation';
-import { digest, statsTable, type VariantStats } from '../../stats';
+import { averageWinMs, digest, statsTable, type VariantStats } from '../../stats';
 import { historyPath, MAX_HISTORY_BYTES, readResults } from '../../store/history';
 import { dataDir, dataProblem } from '../../store/paths';
 import { type CliIo, EXIT_OK as OK, EXIT_USAGE as USAGE } from '../kit';
@@ -22,7 +22,10 @@ export interface VariantJson {
   /** Only on the line of a variant's daily deals. */
   daily?: true;
   played: number;
+  /** The player's own wins: not those won with help. */
   won: number;
+  /** Games won with help (the solver's demo played in them): in no record or streak. */
+  wonWithHelp: number;
   lost: number;
   abandoned: number;
   winRate: number;
@@ -32,6 +35,10 @@ export interface VariantJson {
   fewestMoves: number | null;
   fastestWinMs: number | null;
   wonWithoutPeeks: number;
+  /** The playing time of every game counted. */
+  timePlayedMs: number;
+  /** The average playing time of the player's own wins; null before the first. */
+  averageWinMs: number | null;
 }
 
 export interface StatsJson {
@@ -49,6 +56,7 @@ export function variantJson(stats: VariantStats): VariantJson {
     ...(stats.daily ? { daily: true as const } : {}),
     played: stats.played,
     won: stats.won,
+    wonWithHelp: stats.wonWithHelp,
     lost: stats.lost,
     abandoned: stats.abandoned,
     winRate: stats.winRate,
@@ -58,6 +66,8 @@ export function variantJson(stats: VariantStats): VariantJson {
     fewestMoves: stats.fewestMoves,
     fastestWinMs: stats.fastestWinMs,
     wonWithoutPeeks: stats.wonWithoutPeeks,
+    timePlayedMs: stats.timePlayedMs,
+    averageWinMs: averageWinMs(stats),
   };
 }
 

@@ -114,6 +114,7 @@ describe('spider stats', () => {
       keepSuits: true,
       played: 1,
       won: 0,
+      wonWithHelp: 0,
       lost: 0,
       abandoned: 1,
       winRate: 0,
@@ -123,6 +124,8 @@ describe('spider stats', () => {
       fewestMoves: null,
       fastestWinMs: null,
       wonWithoutPeeks: 0,
+      timePlayedMs: 754_000,
+      averageWinMs: null,
     });
     expect(doc.variants[1]).toEqual({
       suits: 4,
@@ -130,6 +133,7 @@ describe('spider stats', () => {
       keepSuits: false,
       played: 3,
       won: 2,
+      wonWithHelp: 0,
       lost: 1,
       abandoned: 0,
       winRate: 2 / 3,
@@ -139,9 +143,43 @@ describe('spider stats', () => {
       fewestMoves: 130,
       fastestWinMs: 700_000,
       wonWithoutPeeks: 1,
+      timePlayedMs: 2_208_000,
+      averageWinMs: 727_000,
     });
     const empty = await stats(home(), { json: true });
     expect(JSON.parse(empty.stdout)).toEqual({ variants: [], skipped: 0, continued: 0 });
+  });
+
+  it('counts a win with help apart, in the text and the JSON, and as no record', async () => {
+    const helped = result({
+      helped: true,
+      peeks: 1,
+      moves: 90,
+      elapsedMs: 30_000,
+      scores: { woods: 1000, microsoft: 1400, aisleriot: 96 },
+    });
+    const dir = home([...history, helped]);
+    const doc = JSON.parse((await stats(dir, { json: true })).stdout);
+    expect(doc.variants[1]).toMatchObject({
+      played: 4,
+      won: 2,
+      wonWithHelp: 1,
+      currentStreak: 0,
+      bestStreak: 1,
+      fewestMoves: 130,
+      fastestWinMs: 700_000,
+      bestScore: { woods: 990, microsoft: 1180, aisleriot: 96 },
+      timePlayedMs: 2_238_000,
+      averageWinMs: 727_000,
+    });
+    const lines = (await stats(dir)).stdout.split('\n');
+    expect(lines.find((l) => /^\s+Won\s+Time\s+Average$/.test(l))).toBeDefined();
+    expect(lines.find((l) => /^Variant\s+with help\s+played\s+win$/.test(l))).toBeDefined();
+    const row = lines.filter((l) => l.startsWith('4 suits r0 '))[1];
+    expect(row.split(/\s+/)).toEqual(['4', 'suits', 'r0', '1', '37:18', '12:07']);
+    expect(lines).toContain(
+      'Won with help: the solver played (the demo); not a win, a record or a streak.',
+    );
   });
 
   it('says in one line how many history lines were skipped, and still exits 0', async () => {
