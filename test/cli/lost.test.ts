@@ -52,7 +52,7 @@ describe('a game whose status takes longer to decide than a printed position may
     const out = await replay(tangled, '--json');
     expect(out.status).toBe(0);
     const document = JSON.parse(out.stdout) as Record<string, unknown>;
-    expect(document).toMatchObject({ status: 'playing', undecided: 100_000, actions: 1000 });
+    expect(document).toMatchObject({ status: 'playing', undecided: 50_000, actions: 1000 });
     // Right after the status, where a script reading the members in order meets it.
     const keys = Object.keys(document);
     expect(keys.indexOf('undecided')).toBe(keys.indexOf('status') + 1);
@@ -61,6 +61,6 @@ describe('a game whose status takes longer to decide than a printed position may
   it('the board text says so in words', async () => {
     const out = await replay(tangled);
     expect(out.status).toBe(0);
-    expect(out.stdout).toMatch(/Status: playing \(not decided within 100,000 positions\)/);
+    expect(out.stdout).toMatch(/Status: playing \(not decided within 50,000 positions\)/);
   });
 });
