@@ -12,7 +12,16 @@
  * positions it keeps (what its limit counts) and the moves it tries (each a position made and
  * looked up, as the solver counts its own); the solver, the positions it makes (what its budget
  * counts). Prints the medians over every run of each, in CPU time and in wall-clock time.
+ *
+ * Then what a player waits for, on test/fixtures/tangled-game.txt (1,000 actions, lost, decided by
+ * a search of 622,080 positions), with the built program: quitting it in a pseudo-terminal
+ * (util-linux `script`), from the `y` that confirms to the process's exit, beside the same for a
+ * game of one action; and `spider replay` of it, from spawn to exit. Medians of 5 runs.
  */
+import { spawn, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import {
   applyLegal,
   dealPosition,
@@ -136,3 +145,78 @@ console.log(
 row('lost-game search, positions kept', kept);
 row('lost-game search, moves tried', tried);
 row('solver, positions made', solver);
+
+const ROOT = path.join(__dirname, '..', '..');
+const SPIDER = path.join(ROOT, 'bin', 'spider');
+const TANGLED_FILE = path.join(ROOT, 'test', 'fixtures', 'tangled-game.txt');
+
+/**
+ * Milliseconds from the `y` that confirms quitting `spider play FILE` to the process's exit, in a
+ * pseudo-terminal and fresh save folders.
+ */
+function quitting(file: string): Promise<number> {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-bench-lost-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TERM: 'xterm-256color',
+    LANG: 'C.UTF-8',
+    XDG_STATE_HOME: path.join(home, 'state'),
+    XDG_DATA_HOME: path.join(home, 'data'),
+  };
+  delete env.TMUX;
+  const command = `stty cols 80 rows 24; exec '${process.execPath}' '${SPIDER}' play '${file}'`;
+  return new Promise<number>((resolve, reject) => {
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { env, stdio: 'pipe' });
+    let seen = '';
+    let asked = false;
+    let confirmed: bigint | undefined;
+    child.stdout.on('data', (chunk: Buffer) => {
+      seen += chunk.toString('utf8');
+      if (!asked && seen.includes('q quit')) {
+        asked = true;
+        child.stdin.write('q');
+      } else if (confirmed === undefined && seen.includes('Quit this game?')) {
+        confirmed = process.hrtime.bigint();
+        child.stdin.write('y');
+      }
+    });
+    child.on('error', reject);
+    child.on('close', () => {
+      fs.rmSync(home, { recursive: true, force: true });
+      if (confirmed === undefined) reject(new Error(`never asked; output: ${seen.slice(-300)}`));
+      else resolve(Number(process.hrtime.bigint() - confirmed) / 1e6);
+    });
+  });
+}
+
+/** Milliseconds from spawning `spider replay FILE --json` to its exit. */
+function replaying(file: string): number {
+  const begin = process.hrtime.bigint();
+  const run = spawnSync(process.execPath, [SPIDER, 'replay', file, '--json'], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`replay failed: ${run.stderr}`);
+  return Number(process.hrtime.bigint() - begin) / 1e6;
+}
+
+async function waits(): Promise<void> {
+  const oneAction = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spider-bench-')), 'one.txt');
+  fs.writeFileSync(oneAction, 'seed: 115\nsuits: 4\nrelaxed: 0\nkeep-suits: no\n\n7-2\n');
+  const quitTangled: number[] = [];
+  const quitOne: number[] = [];
+  const replayTangled: number[] = [];
+  const replayOne: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    quitTangled.push(await quitting(TANGLED_FILE));
+    quitOne.push(await quitting(oneAction));
+    replayTangled.push(replaying(TANGLED_FILE));
+    replayOne.push(replaying(oneAction));
+  }
+  fs.rmSync(path.dirname(oneAction), { recursive: true, force: true });
+  const ms = (xs: number[]) => `${fmt(median(xs))} ms`.padStart(9);
+  console.log('What a player waits for (medians of 5, wall clock):');
+  console.log(`  quitting the tangled game, y to exit   ${ms(quitTangled)}`);
+  console.log(`  quitting a game of one action          ${ms(quitOne)}`);
+  console.log(`  spider replay of the tangled game      ${ms(replayTangled)}`);
+  console.log(`  spider replay of a game of one action  ${ms(replayOne)}`);
+}
+
+void waits();
