@@ -6,13 +6,12 @@ import {
   DEAL_SIZE,
   type Game,
   gameScores,
-  gameStatus,
   isRed,
   suitOf,
   stockCards,
   suitLabel,
 } from '../engine';
-import { asciiOnly, dealNameWithOrigin, rulesSummary } from '../notation';
+import { asciiOnly, dealNameWithOrigin, grouped, printedStatus, rulesSummary } from '../notation';
 import type { DisplayOptions } from './options';
 
 /** Characters per column in the text board: room for a revealed face-down card `(10♦)`. */
@@ -37,9 +36,14 @@ export function boardText(game: Game, display: DisplayOptions, reveal: boolean):
   // "Seeds on screen"), as the cards' suits show as letters.
   const named = dealNameWithOrigin(game.deal);
   const name = display.ascii ? asciiOnly(named) : named;
+  const { status, undecided } = printedStatus(game);
+  const stated =
+    undecided === undefined
+      ? status
+      : `${status} (not decided within ${grouped(undecided)} positions)`;
   const lines = [
     `Spider  ${name}  (${rulesSummary(game.rules)})`,
-    `Stock: ${deals} deal${deals === 1 ? '' : 's'} left   Removed: ${removed}   Actions: ${game.actions}   Status: ${gameStatus(game)}`,
+    `Stock: ${deals} deal${deals === 1 ? '' : 's'} left   Removed: ${removed}   Actions: ${game.actions}   Status: ${stated}`,
     `Score: ${scores[display.scoring]} (${display.scoring})   woods ${scores.woods}, microsoft ${scores.microsoft}, aisleriot ${scores.aisleriot}`,
     '',
   ];

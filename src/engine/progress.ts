@@ -91,11 +91,17 @@ function spread(n: number): number {
 // The search's own copy of the tableau: each column's cards in a fixed stretch of one array.
 const STRIDE = 128;
 
+/** Bytes before a record's cards: each column's number of face-up cards, and the move made. */
+const RECORD_HEAD = COLUMN_COUNT + 2;
+/** In a record's move: no move (the start). */
+const NO_MOVE = 255;
+
 /**
  * The positions still to look at, first in first out. The search never turns a card, so every
  * position holds the same face-up cards: each is kept as the number of face-up cards in each
- * column followed by those cards, one byte each, in fixed-size records. Storage comes in chunks,
- * given back as the search moves past them.
+ * column, the move that made it (`from * COLUMN_COUNT + to`, and the count), and the cards, one
+ * byte each, in fixed-size records. Storage comes in chunks, given back as the search moves past
+ * them.
  */
 class PositionQueue {
   private static readonly CHUNK = 1 << 16;
@@ -120,7 +126,9 @@ class PositionQueue {
     const bytes = this.chunks[chunk] as Uint8Array;
     const at = (this.tail % this.perChunk) * this.recordSize;
     const { cards, lengths, hidden } = tableau;
-    let next = at + COLUMN_COUNT;
+    bytes[at + COLUMN_COUNT] = count === 0 ? NO_MOVE : from * COLUMN_COUNT + to;
+    bytes[at + COLUMN_COUNT + 1] = count;
+    let next = at + RECORD_HEAD;
     for (let c = 0; c < COLUMN_COUNT; c++) {
       const base = c * STRIDE;
       const end = base + lengths[c] - (c === from ? count : 0);
@@ -134,13 +142,17 @@ class PositionQueue {
     this.tail++;
   }
 
-  /** Takes the oldest position into the tableau (face-down cards stay as they are). */
-  shift(tableau: Tableau): void {
+  /**
+   * Takes the oldest position into the tableau (face-down cards stay as they are); answers the
+   * move that made it, as the record keeps it (NO_MOVE for the start) times 256 plus its count.
+   */
+  shift(tableau: Tableau): number {
     const chunk = Math.floor(this.head / this.perChunk);
     const bytes = this.chunks[chunk] as Uint8Array;
     const at = (this.head % this.perChunk) * this.recordSize;
     const { cards, lengths, hidden } = tableau;
-    let next = at + COLUMN_COUNT;
+    const made = bytes[at + COLUMN_COUNT] * 256 + bytes[at + COLUMN_COUNT + 1];
+    let next = at + RECORD_HEAD;
     for (let c = 0; c < COLUMN_COUNT; c++) {
       const up = bytes[at + c];
       const base = c * STRIDE + hidden[c];
@@ -149,6 +161,7 @@ class PositionQueue {
     }
     this.head++;
     if (this.head % this.perChunk === 0) this.chunks[chunk] = null;
+    return made;
   }
 }
 
@@ -200,7 +213,7 @@ export class ProgressSearch {
       this.slot[c] = column.hidden > 0 ? c : OPEN_SLOT;
       faceUp += column.cards.length - column.hidden;
     }
-    this.queue = new PositionQueue(COLUMN_COUNT + faceUp);
+    this.queue = new PositionQueue(RECORD_HEAD + faceUp);
     // Most of the time a deal is allowed: nothing to search.
     if (checkDeal(position) === null || position.columns.some(hasCompleteSuitOnTop))
       this.verdict = 'yes';
@@ -217,15 +230,18 @@ export class ProgressSearch {
     return this.seen.size;
   }
 
+  /** Moves tried so far: each makes a position and looks it up among those seen. */
+  tried = 0;
+
   /** Looks at up to about `budget` more positions; the verdict, or null when not done yet. */
   run(budget = Infinity): ProgressVerdict | null {
     if (this.verdict) return this.verdict;
     const stop = this.seen.size + budget;
     while (this.queue.length > 0) {
       if (this.seen.size >= stop) return null;
-      this.queue.shift(this.tableau);
+      const made = this.queue.shift(this.tableau);
       this.rehash();
-      const found = this.expand();
+      const found = this.expand(made);
       if (found) return (this.verdict = found);
     }
     return (this.verdict = 'no');
@@ -305,10 +321,12 @@ export class ProgressSearch {
    * Tries every move from the current position: 'yes' when one is progress (or a deal or a
    * removal is legal), 'unknown' when a new position would go past the limit; otherwise the new
    * positions wait in the queue and the answer is null. The moves are those of the rules
-   * (`legalActions`), except that of several empty columns only the first is tried: the others
-   * give the same position.
+   * (`legalActions`), except that of several empty columns only the first is tried (the others
+   * give the same position), and that the move back along `made` (the move that made this
+   * position, as `shift` answers it) is not: it gives the position it came from, seen already.
+   * That is one move in six, each a look-up in a set of up to a million positions.
    */
-  private expand(): ProgressVerdict | null {
+  private expand(made: number): ProgressVerdict | null {
     const { cards, lengths, hidden } = this.tableau;
     if (this.dealAllowed()) return 'yes';
     let firstEmpty = -1;
@@ -340,9 +358,13 @@ export class ProgressSearch {
             if (this.runLength(to) + count >= SUIT_LENGTH) return 'yes';
           }
         }
+        // The move back: from where the last move put its cards to where they were, as many.
+        const back = made >> 8 === to * COLUMN_COUNT + from ? made & 0xff : 0;
         for (; count <= last; count++) {
           if (count === turns) return 'yes';
+          if (count === back) continue;
           this.hashAfter(from, to, count);
+          this.tried++;
           const added = this.seen.add(this.childLo, this.childHi, this.limit);
           if (added === 'full') return 'unknown';
           if (added === 'new') this.queue.push(this.tableau, from, to, count);

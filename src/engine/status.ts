@@ -112,6 +112,13 @@ export const QUICK_STATUS_LIMIT = 200;
  */
 export const OPENING_STATUS_LIMIT = 20;
 
+/**
+ * Positions a printed position's status may take (docs/records.md, "Headless commands"): a
+ * fraction of a second, where the game's own limit takes seconds. A status not decided within it
+ * is printed as `playing`, and said to be undecided.
+ */
+export const PRINTED_STATUS_LIMIT = 50_000;
+
 /** The status if it is known already or takes no more than `budget` positions to settle. */
 export function statusWithin(position: Position, budget = QUICK_STATUS_LIMIT): Status | null {
   const result = known.get(position);

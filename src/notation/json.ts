@@ -3,9 +3,10 @@ import {
   dealText,
   type Game,
   gameScores,
-  gameStatus,
+  PRINTED_STATUS_LIMIT,
   type Scores,
   type Status,
+  statusWithin,
   stockCards,
   SUIT_LETTERS,
 } from '../engine';
@@ -39,6 +40,11 @@ export interface PositionJson {
   foundations: string[];
   actions: number;
   status: Status;
+  /**
+   * Only when `status` is `playing` because the lost-game search stopped after this many
+   * positions without deciding (`PRINTED_STATUS_LIMIT`): the game may yet be lost.
+   */
+  undecided?: number;
   score: Scores;
 }
 
@@ -83,9 +89,19 @@ export function positionJson(game: Game, reveal: boolean): PositionJson {
     ...(reveal ? { stockCards: stock.map(cardCode) } : {}),
     foundations: position.foundations.map((suit) => SUIT_LETTERS[suit]),
     actions: game.actions,
-    status: gameStatus(game),
+    ...printedStatus(game),
     score: { woods: scores.woods, microsoft: scores.microsoft, aisleriot: scores.aisleriot },
   };
+}
+
+/**
+ * A game's status as the headless commands print it (docs/records.md, "Headless commands"):
+ * decided by a search of at most `PRINTED_STATUS_LIMIT` positions, so that printing never waits
+ * for the game's own limit; `undecided` says when that was not enough.
+ */
+export function printedStatus(game: Game): Pick<PositionJson, 'status' | 'undecided'> {
+  const status = statusWithin(game.position, PRINTED_STATUS_LIMIT);
+  return status === null ? { status: 'playing', undecided: PRINTED_STATUS_LIMIT } : { status };
 }
 
 /**

@@ -365,19 +365,14 @@ export class GameSession<S extends Saving = 'at-once'> {
     return leaving as Leaving<S>;
   }
 
-  /** Whether leaving `game` waits for its lost-game search (see `statusOnLeaving`). */
-  leavingWaits(game: Game): boolean {
-    return !this.saves.background && statusWithin(game.position) === null;
-  }
-
   /**
-   * The game's status as leaving counts it, and as the player is told it. A process playing many
-   * games holds none of them up for one game's lost-game search: a status not decided at a glance
-   * is taken as playing (so saved), and the next start decides it (docs/rules.md, "Lost"). A game
-   * on its own terminal waits for it.
+   * The game's status as leaving counts it, and as the player is told it: leaving never waits for
+   * the lost-game search. A status not decided at a glance (or by the search the game ran while it
+   * was on screen) is taken as playing, so the game is saved, and the next start decides it
+   * (docs/rules.md, "Lost").
    */
   statusOnLeaving(game: Game): Status {
-    return this.saves.background ? (statusWithin(game.position) ?? 'playing') : gameStatus(game);
+    return statusWithin(game.position) ?? 'playing';
   }
 
   /**

@@ -69,12 +69,13 @@ export class Background {
 
   /**
    * The game is over: no more work starts and nothing more is reported. A status search under
-   * way is left for whoever needs the status to finish (docs/rules.md, "Lost": quitting waits for
-   * it).
+   * way is given up, memory and all: leaving does not wait for it, and the next start searches
+   * again (docs/rules.md, "Lost").
    */
   stop(): void {
     this.stopped = true;
     clearImmediate(this.slice);
+    this.search?.cancel();
     this.search = null;
     this.giveBack();
     this.job?.cancel();

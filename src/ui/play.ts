@@ -76,9 +76,6 @@ export function openingState(
   return initialState(game, theme, scoring, { text, kind: warning ? 'error' : 'info' });
 }
 
-/** Said on leaving a game whose lost-game search is still under way. */
-export const DECIDING = 'Deciding whether this game is lost (a few seconds at most)...';
-
 /**
  * Plays full screen: opens the game to play (resumed, new or loaded), saves it after every
  * action, and settles it when the player leaves. Returns the exit status and a line to leave
@@ -186,9 +183,6 @@ export async function playInTerminal(options: PlayOptions): Promise<{
   );
   stopAtExit();
   const last = exit.state.game;
-  // The terminal is back, and a search of up to seconds may follow (docs/rules.md, "Lost"): said,
-  // so that it does not look like a hang.
-  if (left === null && session.leavingWaits(last)) options.terminal.output.write(`${DECIDING}\n`);
   const settled = await leave(last);
   if (settled.note !== null) warnings.push(shown(storeNote(settled.note).text));
   const score = gameScores(last)[options.scoring];

@@ -46,3 +46,20 @@ export const SLOW_TO_SETTLE =
   '5-9 1-10 10-2 1-9 1-3 4-1 4-2 7-2 7-1 7-4 7-6 7-3 4-3 7-4 3-4 3-5 4-7 d 1-4 8-5 d 7-3 4-7 ' +
   '7-8 8-2 1-9 3-2 3-7 6-7 3-7 3-8 6-3 6-3 6-5 10-8 10-8 d 10-8 1-10 d 2-5 5-3 1-4 1-6 5-4 8-2 d ' +
   '1-3 1-4 7-1 9-10 1-2 1-2 3-1 3-10';
+
+export const TANGLED_GAME_FILE = path.join(__dirname, '..', 'fixtures', 'tangled-game.txt');
+
+const tangledWords = fs
+  .readFileSync(TANGLED_GAME_FILE, 'utf8')
+  .split('\n')
+  .filter((line) => /^[0-9d]/.test(line))
+  .join(' ')
+  .split(' ');
+
+/**
+ * The game of test/fixtures/tangled-game.txt: 4 suits, 1,000 actions, lost, but deciding it takes
+ * the lost-game search 622,080 positions (docs/rules.md, "Lost"). Fresh positions every time.
+ */
+export function tangledGame(): Game {
+  return playedOut('115', { suits: 4, relaxed: 0, keepSuits: false }, tangledWords);
+}

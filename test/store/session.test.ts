@@ -15,6 +15,7 @@ import {
   play,
   restart,
   type Rules,
+  status,
   statusWithin,
   undo,
 } from '../../src/engine';
@@ -24,7 +25,7 @@ import { localPlaces } from '../../src/store/paths';
 import { SaveStore } from '../../src/store/saves';
 import { giveUpSave, listSaves } from '../../src/store/saves-list';
 import { GameSession } from '../../src/store/session';
-import { LOST_GAME_ACTIONS, lostGame, nearlyGlancedLost } from '../helpers/lost-game';
+import { LOST_GAME_ACTIONS, lostGame, nearlyGlancedLost, tangledGame } from '../helpers/lost-game';
 import { playedOut } from '../helpers/play-out';
 import { recordText, storeNote } from '../../src/words/store';
 import type { StoreNews } from '../../src/store/news';
@@ -269,6 +270,42 @@ describe('a new game while the last one is still being decided (docs/rules.md, "
     expect(again.resumed).toBe(true);
     expect(again.game.kept).toBe(lost.kept);
     expect(readResults(path.join(where.data, 'spider')).results).toEqual([]);
+  });
+});
+
+describe('leaving a game whose status is not settled yet (docs/rules.md, "Lost")', () => {
+  const FOUR_SUITS: Rules = { suits: 4, relaxed: 0, keepSuits: false };
+
+  it('does not wait for the search: the game stays saved, unfinished, and the next start resumes it', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const tangled = tangledGame(); // lost, but its search looks at 622,080 positions
+    const before = undo(tangled);
+    if (!before.ok) throw new Error('the last action could not be undone');
+    const { session } = GameSession.open({ ...opening(env, '115'), rules: FOUR_SUITS });
+    session.changed(before.game, tangled);
+    expect(session.statusOnLeaving(tangled)).toBe('playing');
+    expect(session.leave(tangled)).toEqual({ unsaved: null, savedAt: null, note: null });
+    expect(statusWithin(tangled.position)).toBeNull(); // nobody searched it to the end
+    expect(readResults(path.join(where.data, 'spider')).results).toEqual([]);
+    const resumed = GameSession.open({ ...opening(env), fresh: false, rules: FOUR_SUITS });
+    expect(resumed.resumed).toBe(true);
+    expect(resumed.game.actions).toBe(tangled.actions);
+  });
+
+  it('records a game found lost while it was played, as lost', () => {
+    const where = folders();
+    const env = { XDG_STATE_HOME: where.state, XDG_DATA_HOME: where.data };
+    const almost = lostGame(LOST_GAME_ACTIONS - 1);
+    const lost = play(almost, DEAL);
+    if (!lost.ok) throw new Error('the last deal was refused');
+    const { session } = open(env, '15');
+    session.changed(almost, lost.game);
+    expect(status(lost.game.position)).toBe('lost'); // as the game's search in the background finds
+    expect(session.leave(lost.game)).toEqual({ unsaved: null, savedAt: null, note: null });
+    expect(readResults(path.join(where.data, 'spider')).results).toEqual([
+      expect.objectContaining({ deal: lost.game.deal, outcome: 'lost' }),
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@
  * The game's background work (src/ui/background.ts): what the state on screen asks for starts,
  * what it no longer asks for stops, and answers come back as commands on a later turn.
  */
-import { newGame, play } from '../../src/engine';
+import { newGame, play, statusSearch } from '../../src/engine';
 import type { Job, JobProgress, JobResult, JobRunner } from '../../src/search';
 import { SearchTurns } from '../../src/host/search-turns';
 import { Background } from '../../src/ui/background';
@@ -155,6 +155,19 @@ describe('the lost-game search', () => {
     const kept: Command[] = [];
     new Background((c) => kept.push(c), null).follow(initialState(lostGame(), THEME, 'woods'));
     while (kept.length === 0) await turn();
+    await turn();
+    expect(reports).toEqual([]);
+  });
+
+  it('is given up when the game stops: nothing waits for it, and the next to ask searches anew', async () => {
+    const state = initialState(lostGame(), THEME, 'woods');
+    const reports: Command[] = [];
+    const work = new Background((c) => reports.push(c), null);
+    work.follow(state); // its first slice is due on a later turn
+    const underWay = statusSearch(state.game.position); // the game's own, shared
+    work.stop();
+    expect(underWay.step()).toBeNull(); // given up: it no longer moves
+    expect(statusSearch(state.game.position)).not.toBe(underWay);
     await turn();
     expect(reports).toEqual([]);
   });

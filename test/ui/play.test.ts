@@ -1,7 +1,7 @@
 /**
  * What the line left on leaving says of a game whose lost verdict needs a search (docs/rules.md,
- * "Lost"): a game on its own terminal waits for the verdict; a server playing many games saves it
- * as playing, and says so, rather than hold every other game up.
+ * "Lost"): leaving never waits for it, on a terminal of its own or on a server playing many games;
+ * the game is saved as playing, the line says so, and the next start decides it.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -10,7 +10,7 @@ import { statusWithin } from '../../src/engine';
 import { playerPlaces } from '../../src/store/paths';
 import type { Saving } from '../../src/store/session';
 import { runTerminalGame } from '../../src/ui/loop';
-import { DECIDING, playInTerminal } from '../../src/ui/play';
+import { playInTerminal } from '../../src/ui/play';
 import { LOST_GAME_RULES, lostGame } from '../helpers/lost-game';
 
 jest.mock('../../src/ui/loop', () => ({ runTerminalGame: jest.fn() }));
@@ -22,10 +22,6 @@ afterEach(() => roots.splice(0).forEach((r) => fs.rmSync(r, { recursive: true, f
  * Plays a game that leaves at once, in the lost position, and answers the line left, with what
  * was written to the terminal before it.
  */
-async function leaveLost(saving: Saving): Promise<string> {
-  return (await leaveLostWriting(saving)).summary;
-}
-
 async function leaveLostWriting(saving: Saving): Promise<{ summary: string; written: string }> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-play-'));
   roots.push(root);
@@ -63,17 +59,12 @@ async function leaveLostWriting(saving: Saving): Promise<{ summary: string; writ
   return { summary: result.summary, written };
 }
 
-it('on its own terminal, waits for the verdict and says the game is lost', async () => {
-  expect(await leaveLost('at-once')).toMatch(/\blost\b/);
-});
-
-it('saving in the background, says it is saved as the save was made: no search on the way out', async () => {
-  const summary = await leaveLost('in-background');
-  expect(summary).toMatch(/saved for next time/);
-  expect(summary).not.toMatch(/\blost\b/);
-});
-
-it('says on the terminal, before the search that leaving waits for, what it waits for', async () => {
-  expect((await leaveLostWriting('at-once')).written).toBe(`${DECIDING}\n`);
-  expect((await leaveLostWriting('in-background')).written).toBe('');
-});
+it.each(['at-once', 'in-background'] as const)(
+  'saving %s, says it is saved as the save was made: no search on the way out',
+  async (saving) => {
+    const { summary, written } = await leaveLostWriting(saving);
+    expect(summary).toMatch(/saved for next time/);
+    expect(summary).not.toMatch(/\blost\b/);
+    expect(written).toBe(''); // nothing said of a wait: there is none
+  },
+);
