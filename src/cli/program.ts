@@ -11,6 +11,7 @@ import { addAutoplayCommand } from './commands/autoplay';
 import { addDealCommand } from './commands/deal';
 import { addPlayCommand } from './commands/play';
 import { addReplayCommand } from './commands/replay';
+import { addSavesCommands } from './commands/saves';
 import { addServeCommand } from './commands/serve';
 import { addSolveCommand } from './commands/solve';
 import { addStatsCommand } from './commands/stats';
@@ -41,6 +42,7 @@ function buildProgram(io: CliIo, unicode: boolean): Command {
   addAutoplayCommand(program, kit);
   addServeCommand(program, kit);
   addStatsCommand(program, kit);
+  addSavesCommands(program, kit);
   const playCommand = addPlayCommand(program, kit);
 
   // `spider` alone plays: its options belong in the main help, not only under `spider play --help`.

@@ -24,6 +24,8 @@ export interface PlayOptions {
   readonly fresh: boolean;
   /** A game continued from a record file. */
   readonly loaded?: { readonly game: Game; readonly name: string };
+  /** The saved game to resume (`spider resume`): that one, or none (docs/saves.md, "Your saved games"). */
+  readonly slot?: string;
   /**
    * Where `w` writes the game's record: the current folder unless a folder is given (with the
    * words that name it to the player, who may not reach its path), or why it cannot write one.
@@ -91,6 +93,11 @@ export async function playInTerminal(options: PlayOptions): Promise<{
   const shown = places.shown ?? ((text: string) => text);
   const messages = opened.messages.map(storeNote).map((n) => ({ ...n, text: shown(n.text) }));
   const resumed = opened.resumed;
+  // The game asked for could not be had: nothing is played, and the player is told why.
+  if (options.slot !== undefined && !resumed) {
+    const why = messages.find((note) => note.warning)?.text ?? "That saved game can't be resumed.";
+    return { status: 2, summary: '', problem: why, unsaved: false, touched: false };
+  }
   // The message line shows one line: warnings are repeated whole when the game ends, but for
   // those the summary says itself (whether the game was saved).
   const repeated = (note: Note) => note.warning && note.duringPlay !== true;

@@ -16,7 +16,10 @@ export function addPlayCommand(program: Command, kit: CommandKit): Command {
     .description('play a game (the default command): resumes your unfinished game, if any')
     .argument('[file]', 'a game record to continue (as written by the w key)')
     .option('--load <file>', 'the same as giving FILE')
-    .option('--new', 'deal a new game even if one is unfinished (it counts as abandoned)')
+    .option(
+      '--new',
+      'deal a new game even if one is unfinished (that one stays saved: spider saves)',
+    )
     .allowExcessArguments(false);
   addDisplayOptions(addGameOptions(playCommand)).action(
     async (
