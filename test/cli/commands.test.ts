@@ -579,14 +579,16 @@ describe('usage errors (exit 2)', () => {
     expect(outcome.status).toBe(2);
     expectOneLineMessage(outcome.stderr);
     expect(outcome.stderr).toContain("unknown command 'dael'");
-    expect(outcome.stderr).toContain('deal, replay, solve, autoplay, serve, stats and play');
+    expect(outcome.stderr).toContain(
+      'deal, replay, solve, autoplay, serve, stats, saves, resume and play',
+    );
     expect(outcome.stdout).toBe('');
     // Asked for its help, too: not the main help with success.
     const help = await cli(['help', 'dael']);
     expect(help.status).toBe(2);
     expect(help.stdout).toBe('');
     expect(help.stderr).toBe(
-      "spider: no help for 'dael': the commands are deal, replay, solve, autoplay, serve, stats and play (see 'spider --help')\n",
+      "spider: no help for 'dael': the commands are deal, replay, solve, autoplay, serve, stats, saves, resume and play (see 'spider --help')\n",
     );
     expect((await cli(['help', 'deal'])).stdout).toContain('Usage: spider deal');
   });
@@ -604,7 +606,9 @@ describe('usage errors (exit 2)', () => {
     expect(missing.status).toBe(2);
     expectOneLineMessage(missing.stderr);
     expect(missing.stderr).toContain("no file or command '");
-    expect(missing.stderr).toContain('deal, replay, solve, autoplay, serve, stats and play');
+    expect(missing.stderr).toContain(
+      'deal, replay, solve, autoplay, serve, stats, saves, resume and play',
+    );
     // A name that was not UTF-8 reaches the program changed: it may be there under its own.
     const changed = await cli([path.join(dir, 'g\uFFFD.txt')]);
     expect(changed.status).toBe(2);
