@@ -195,8 +195,9 @@ class Start {
     const same = sameDealWanted(this.wanted);
     const other = rulesWanted(this.wanted);
     // A new game leaves every other unfinished game as it is (docs/saves.md, "Saved games and
-    // statistics"): only the game of the deal asked for is looked for.
-    const others = newGameAsked(this.wanted) ? () => false : other;
+    // statistics"): only the game of the deal asked for is looked for; a save asked for, alone.
+    const alone = newGameAsked(this.wanted) || slot !== undefined;
+    const others = alone ? () => false : other;
     for (;;) {
       // A deal asked for whose game, with the same rules, waits unfinished: that game goes on.
       const sameDeal =

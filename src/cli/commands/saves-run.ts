@@ -33,8 +33,13 @@ export interface SavedGameJson {
 
 export interface SavesJson {
   games: SavedGameJson[];
+  /** Unfinished games beyond those listed (without --all). */
+  more: number;
   skipped: number;
 }
+
+/** Games `spider saves` lists unless --all asks for every one. */
+export const LISTED = 20;
 
 /** Said when there is no saved game. */
 export const NO_SAVES = 'No saved games: spider deals a new one.';
@@ -110,9 +115,9 @@ function savesTable(games: readonly SavedGame[], now: Date): string {
     .join('\n');
 }
 
-/** Reads the list, or says why it cannot be read. */
-function readList(io: CliIo): SavesList | null {
-  const list = listSaves(localPlaces(io.env));
+/** Reads the list (the `most` most recent games), or says why it cannot be read. */
+function readList(io: CliIo, most?: number): SavesList | null {
+  const list = listSaves(localPlaces(io.env), most === undefined ? {} : { most });
   if (list.problem !== null) {
     io.stderr.write(
       `spider: ${printableLines(`can't look through your saved games: ${list.problem}`)}\n`,
@@ -131,15 +136,21 @@ function saySkipped(io: CliIo, skipped: number): void {
 }
 
 /** Runs `spider saves`; returns the exit status. */
-export function savesCommand(io: CliIo, raw: { json?: boolean }): number {
-  const list = readList(io);
+export function savesCommand(io: CliIo, raw: { json?: boolean; all?: boolean }): number {
+  const list = readList(io, raw.all ? undefined : LISTED);
   if (list === null) return USAGE;
   const now = io.now?.() ?? new Date();
+  const { games, more, skipped } = list;
   if (raw.json) {
-    const document: SavesJson = { games: list.games.map(savedJson), skipped: list.skipped };
+    const document: SavesJson = { games: games.map(savedJson), more, skipped };
     io.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
-  } else if (list.games.length === 0) io.stdout.write(`${NO_SAVES}\n`);
-  else io.stdout.write(`${savesTable(list.games, now)}\n`);
+  } else if (games.length === 0) io.stdout.write(`${NO_SAVES}\n`);
+  else {
+    const others = more === 1 ? '1 more' : `${more} more`;
+    const rest =
+      more > 0 ? `\n... and ${others}, less recent: spider saves --all lists them all.` : '';
+    io.stdout.write(`${savesTable(games, now)}${rest}\n`);
+  }
   saySkipped(io, list.skipped);
   return OK;
 }
@@ -197,7 +208,9 @@ export async function resumeCommand(
 ): Promise<number> {
   const { io, fail, take } = kit;
   const shown = take(checkDisplayOptions(raw, io.env, true));
-  const list = readList(io);
+  // A number reads the list only as far as it; a deal, all of it (it must be the only one).
+  const number = game !== undefined && /^\d{1,9}$/.test(game) ? Number(game) : 0;
+  const list = readList(io, number > 0 && raw.seed === undefined ? number : undefined);
   if (list === null) return USAGE;
   const picked = pickSave(list.games, { game, seed: raw.seed });
   if (!picked.ok) return fail(picked.message);

@@ -12,8 +12,9 @@ export function addSavesCommands(program: Command, kit: CommandKit): void {
     .command('saves')
     .description('list your unfinished games, most recent first, numbered for spider resume')
     .option('--json', 'print the list as one JSON object')
+    .option('--all', 'every one: without it, the 20 most recent')
     .allowExcessArguments(false)
-    .action(async (raw: { json?: boolean }) => {
+    .action(async (raw: { json?: boolean; all?: boolean }) => {
       const { savesCommand } = await import('./saves-run');
       const status = savesCommand(kit.io, raw);
       if (status !== EXIT_OK) throw new Exit(status);

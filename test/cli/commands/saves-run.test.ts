@@ -63,6 +63,7 @@ describe('spider saves', () => {
     });
     expect(JSON.parse((await spider(env, ['saves', '--json'])).stdout)).toEqual({
       games: [],
+      more: 0,
       skipped: 0,
     });
   });
@@ -147,6 +148,25 @@ describe('spider saves', () => {
     } finally {
       holder.release(slot);
     }
+  });
+
+  it('lists the 20 most recent unless --all, and says how many more there are', async () => {
+    const { env, games } = home();
+    const game = dealt(newGame('42', FOUR), 1);
+    for (let i = 0; i < 23; i++) save(games, game, new Date(2026, 10, 1 + i, 12).toISOString());
+    const shown = await spider(env, ['saves'], NOW);
+    const lines = shown.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(22);
+    expect(lines[1]).toMatch(/ 2026-11-23 12:00$/);
+    expect(lines[20]).toMatch(/^20 .* 2026-11-04 12:00$/);
+    expect(lines[21]).toBe('... and 3 more, less recent: spider saves --all lists them all.');
+    expect((await spider(env, ['saves', '--all'], NOW)).stdout.trimEnd().split('\n')).toHaveLength(
+      24,
+    );
+    const json = JSON.parse((await spider(env, ['saves', '--json'])).stdout) as SavesJson;
+    expect([json.games.length, json.more]).toEqual([20, 3]);
+    const all = JSON.parse((await spider(env, ['saves', '--json', '--all'])).stdout) as SavesJson;
+    expect([all.games.length, all.more]).toEqual([23, 0]);
   });
 
   it('names a day by its date, yesterday and today in local time', () => {
