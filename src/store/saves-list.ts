@@ -217,6 +217,8 @@ export function switchSave<S extends Saving>(
  */
 export function giveUpSave(places: Places, slot: string, now = new Date()): StoreNews {
   const store = new SaveStore(places);
+  // A slot is a save's name in the folder, never a path elsewhere.
+  if (!isSaveName(`${slot}.txt`)) return { kind: 'save-unavailable', elsewhere: false };
   if (!store.claim(slot))
     return { kind: 'save-unavailable', elsewhere: store.has(slot) && !store.lockProblem };
   const read = store.read(slot);

@@ -139,6 +139,11 @@ describe('resuming a save asked for', () => {
     expect(gone.resumed).toBe(false);
     expect(gone.messages).toEqual([{ kind: 'save-unavailable', elsewhere: false }]);
     expect(listSaves(places).games.map((g) => g.deal.key)).toEqual(['old', 'new']);
+    // A slot is a name in the folder: a path elsewhere names nothing, and nothing is put there.
+    const outside = GameSession.open(opening(places, { slot: '../escape' }));
+    expect(outside.messages).toEqual([{ kind: 'save-unavailable', elsewhere: false }]);
+    expect(giveUpSave(places, '../escape')).toEqual({ kind: 'save-unavailable', elsewhere: false });
+    expect(fs.readdirSync(path.dirname(games)).sort()).toEqual(['games']);
   });
 });
 
