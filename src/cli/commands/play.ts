@@ -13,7 +13,7 @@ export function addPlayCommand(program: Command, kit: CommandKit): Command {
   const { io, fail, take, chosenDeal, loadRecord } = kit;
   const playCommand = program
     .command('play', { isDefault: true })
-    .description('play a game (the default command): resumes your unfinished game, if any')
+    .description('play a game (the default command): resumes your latest unfinished game, if any')
     .argument('[file]', 'a game record to continue (as written by the w key)')
     .option('--load <file>', 'the same as giving FILE')
     .option(
