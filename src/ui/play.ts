@@ -24,7 +24,10 @@ export interface PlayOptions {
   readonly fresh: boolean;
   /** A game continued from a record file. */
   readonly loaded?: { readonly game: Game; readonly name: string };
-  /** The saved game to resume (`spider resume`): that one, or none (docs/saves.md, "Your saved games"). */
+  /**
+   * The saved game to resume (`spider resume`): that one, or none (docs/saves.md, "Your saved
+   * games").
+   */
   readonly slot?: string;
   /**
    * Where `w` writes the game's record: the current folder unless a folder is given (with the

@@ -150,6 +150,17 @@ describe('spider saves', () => {
     }
   });
 
+  it('exits 2, saying why, when the folder of saves must not be used', async () => {
+    const shown = await spider({ HOME: '' }, ['saves']);
+    expect(shown).toEqual({
+      status: 2,
+      stdout: '',
+      stderr:
+        "spider: can't look through your saved games: there is no home folder: HOME is '', not an absolute path\n",
+    });
+    expect((await spider({ HOME: '' }, ['resume', '1'])).status).toBe(2);
+  });
+
   it('lists the 20 most recent unless --all, and says how many more there are', async () => {
     const { env, games } = home();
     const game = dealt(newGame('42', FOUR), 1);
