@@ -10,7 +10,8 @@
  * `npm run bench:startup` does (docs/measurements.md, "Start-up"), with a state folder holding ten
  * unfinished games and with one holding thousands, interleaved (ten, thousands, thousands under the
  * names of an earlier version, then thousands, ..., each round starting at the next) so that a
- * machine that gets busier or quieter weighs on all alike.
+ * machine that gets busier or quieter weighs on all alike. Then `spider saves`, from spawning it
+ * to its exit, with the ten and with the thousands, and `spider saves --all` with the thousands.
  * Every run starts from a fresh copy of its folder (hard links, all on disk before the clock
  * starts): a start resumes the most recent game, and leaving gives it a new name.
  *
@@ -97,6 +98,25 @@ async function firstFrame(spider: string, saves: string): Promise<number> {
   }
 }
 
+/** A home whose save folder holds the saves of `saves` (hard links), for `spider saves`. */
+function listHome(saves: string): { home: string; env: NodeJS.ProcessEnv } {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-bench-'));
+  const env = { XDG_STATE_HOME: path.join(home, 'state'), XDG_DATA_HOME: path.join(home, 'data') };
+  const games = path.join(env.XDG_STATE_HOME, 'spider', 'games');
+  fs.mkdirSync(games, { recursive: true, mode: 0o700 });
+  for (const name of fs.readdirSync(saves))
+    fs.linkSync(path.join(saves, name), path.join(games, name));
+  return { home, env };
+}
+
+/** Milliseconds from spawning `spider ARGS` to its exit; the list reads, and changes nothing. */
+function listTime(env: NodeJS.ProcessEnv, args: readonly string[]): number {
+  const start = process.hrtime.bigint();
+  const run = spawnSync(process.execPath, [SPIDER, ...args], { env: { ...process.env, ...env } });
+  if (run.status !== 0) throw new Error(`spider ${args.join(' ')} exited ${run.status}`);
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
 async function main(): Promise<void> {
   if (process.argv.length > 2)
     throw new SettingError(
@@ -139,6 +159,7 @@ async function main(): Promise<void> {
           { label: `the other build, ${many} saves of its own`, spider: other, saves: lotsEarlier },
         ].map((c) => ({ ...c, times: [] as number[] }))),
   ];
+  const lists: { label: string; env: NodeJS.ProcessEnv; args: string[]; times: number[] }[] = [];
   try {
     // One unmeasured round first: the disk cache and the kernel's caches start warm for all.
     for (const c of cases) await firstFrame(c.spider, c.saves);
@@ -149,6 +170,20 @@ async function main(): Promise<void> {
         const c = cases[(i + k) % cases.length];
         c.times.push(await firstFrame(c.spider, c.saves));
       }
+    // `spider saves` (docs/saves.md, "Your saved games"): it reads only the saves it shows.
+    const homes = [few, lots].map(listHome);
+    lists.push(
+      { label: `spider saves, ${GAMES} saves`, env: homes[0].env, args: ['saves'], times: [] },
+      { label: `spider saves, ${many} saves`, env: homes[1].env, args: ['saves'], times: [] },
+      {
+        label: `spider saves --all, ${many} saves`,
+        env: homes[1].env,
+        args: ['saves', '--all'],
+        times: [],
+      },
+    );
+    for (let i = 0; i < runs; i++) for (const c of lists) c.times.push(listTime(c.env, c.args));
+    for (const { home } of homes) fs.rmSync(home, { recursive: true, force: true });
   } finally {
     for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
   }
@@ -161,6 +196,9 @@ async function main(): Promise<void> {
     const ratio = `${(m / base).toFixed(2)}x`;
     console.log(`  ${c.label.padEnd(52)} ${m.toFixed(1).padStart(7)} ms  ${ratio.padStart(6)}`);
   }
+  console.log(`The list of saves, from spawning spider to its exit (medians of ${runs} runs):`);
+  for (const c of lists)
+    console.log(`  ${c.label.padEnd(52)} ${median(c.times).toFixed(1).padStart(7)} ms`);
 }
 
 if (require.main === module) runBench(main);

@@ -13,6 +13,7 @@ import { addAutoplayCommand } from './commands/autoplay';
 import { addDealCommand } from './commands/deal';
 import { addPlayCommand } from './commands/play';
 import { addReplayCommand } from './commands/replay';
+import { addSavesCommands } from './commands/saves';
 import { addServeCommand } from './commands/serve';
 import { addSolveCommand } from './commands/solve';
 import { addStatsCommand } from './commands/stats';
@@ -51,6 +52,7 @@ function buildProgram(
   addAutoplayCommand(program, kit);
   addServeCommand(program, kit);
   addStatsCommand(program, kit);
+  addSavesCommands(program, kit);
   addConfigCommand(program, kit);
   const playCommand = addPlayCommand(program, kit);
 

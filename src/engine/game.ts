@@ -271,7 +271,7 @@ export function movesKept(game: Game): number {
 
 /**
  * Whether anything was done in the game: an action played or undone, or a peek (a restart keeps
- * the peeks). Such a game is worth keeping, and counts as abandoned when given up for another
+ * the peeks). Such a game is worth keeping, and counts as abandoned when given up
  * (docs/saves.md, "Saved games and statistics"); a deal nobody touched counts in nothing.
  */
 export function touched(game: Game): boolean {

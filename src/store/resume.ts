@@ -106,6 +106,7 @@ export function whyNewGame(
     header.status !== 'won' && header.status !== 'lost' && !header.abandoned;
   if (same !== null && elsewhere.some((header) => same(header) && unfinished(header)))
     return 'deal-elsewhere';
-  if (inUse > 0 && !wanted.fresh && wanted.deal === undefined) return 'others-elsewhere';
+  const latest = !wanted.fresh && wanted.deal === undefined && wanted.slot === undefined;
+  if (inUse > 0 && latest) return 'others-elsewhere';
   return null;
 }

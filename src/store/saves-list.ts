@@ -14,7 +14,7 @@ import { lockSlot } from './locks';
 import type { StoreNews } from './news';
 import type { Places } from './paths';
 import { ResultBook } from './results';
-import { isFinished, isSaveName } from './save-names';
+import { isFinished, isSaveName, looksNamedBySaveTime, savedAtOf } from './save-names';
 import { SaveStore } from './saves';
 import { GameSession, type Leaving, type OpenOptions, type Saving } from './session';
 
@@ -37,6 +37,8 @@ export interface SavedGame {
 /** The player's unfinished games, most recently saved first. */
 export interface SavesList {
   readonly games: readonly SavedGame[];
+  /** How many more unfinished games there are, beyond those asked for (as far as names tell). */
+  readonly more: number;
   /** Saves that could not be read (damaged, or their permissions): not listed. */
   readonly skipped: number;
   /** Why the folder of saves cannot be used or looked through, or null. */
@@ -48,44 +50,75 @@ const HEAD_BYTES = 4096;
 
 /**
  * Lists the player's unfinished games, most recently saved first (the numbers `spider saves`
- * shows count from 1 in this order). `playing`: the slot of the game in play, if any
- * (`GameSession.slotInPlay`). Nothing is claimed, moved or written.
+ * shows count from 1 in this order): the `most` most recent (all unless said). `playing`: the slot
+ * of the game in play, if any (`GameSession.slotInPlay`). Nothing is claimed, moved or written.
+ *
+ * Only what the list needs is read (docs/saves.md, "Your saved games"): each save's header, and of
+ * the saves named by the time of their last save (docs/saves.md, "Saved games and statistics"),
+ * only those that can be among the `most` most recent; the others (held by a session, of earlier
+ * versions) are read first, as a start reads them.
  */
-export function listSaves(places: Places, playing?: string): SavesList {
+export function listSaves(
+  places: Places,
+  options: { readonly playing?: string; readonly most?: number } = {},
+): SavesList {
   const store = new SaveStore(places);
+  const none = { games: [], more: 0, skipped: 0 };
   const problem = store.problem;
-  if (problem !== null) return { games: [], skipped: 0, problem };
+  if (problem !== null) return { ...none, problem };
   let names: string[];
   try {
     names = fs.readdirSync(store.dir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
-    const none = ['ENOENT', 'ENOTDIR'].includes(code);
-    return { games: [], skipped: 0, problem: none ? null : fsWords(error) };
+    return { ...none, problem: ['ENOENT', 'ENOTDIR'].includes(code) ? null : fsWords(error) };
   }
+  const locks = locksBySlot(names);
+  const byTime: string[] = [];
+  const others: string[] = [];
+  for (const name of names.filter(isSaveName)) {
+    const slot = name.slice(0, -'.txt'.length);
+    const named = name.length === 33 && looksNamedBySaveTime(name) && !locks.has(slot);
+    (named ? byTime : others).push(slot);
+  }
+  byTime.sort().reverse(); // most recent first: such a name sorts as its time
+  const games: SavedGame[] = [];
+  let skipped = 0;
+  const add = (slot: string): boolean => {
+    const found = readListed(store, slot);
+    if (found === 'bad') skipped++;
+    if (found === 'gone' || found === 'bad' || isFinished(found.header)) return false;
+    const held = locks.get(slot);
+    const elsewhere = held !== undefined && store.heldElsewhere(slot, held);
+    const open = slot === options.playing ? 'here' : elsewhere ? 'elsewhere' : null;
+    const { deal, rules, saved } = found.header;
+    games.push({ slot, deal, rules, moves: found.moves, elapsedMs: found.elapsedMs, saved, open });
+    return true;
+  };
+  others.forEach(add);
+  const otherTimes = games.map((game) => Date.parse(game.saved));
+  const most = options.most ?? Infinity;
+  let next = 0;
+  for (let listed = 0; next < byTime.length; next++) {
+    // Saved no later than its name says: read only while it can be among the most recent.
+    const at = savedAtOf(byTime[next]) ?? -Infinity;
+    if (listed + otherTimes.filter((time) => time >= at).length >= most) break;
+    if (add(byTime[next])) listed++;
+  }
+  games.sort((a, b) => Date.parse(b.saved) - Date.parse(a.saved) || (a.slot < b.slot ? 1 : -1));
+  const shown = games.slice(0, most);
+  const more = games.length - shown.length + byTime.length - next;
+  return { games: shown, more, skipped, problem: null };
+}
+
+/** The lock files among `names`, by the slot each is of. */
+function locksBySlot(names: readonly string[]): Map<string, string[]> {
   const locks = new Map<string, string[]>();
   for (const name of names.filter((n) => n.includes('.lock'))) {
     const slot = lockSlot(name);
     if (slot !== null) locks.set(slot, [...(locks.get(slot) ?? []), name]);
   }
-  const games: SavedGame[] = [];
-  let skipped = 0;
-  for (const name of names.filter(isSaveName)) {
-    const slot = name.slice(0, -'.txt'.length);
-    const found = readListed(store, slot);
-    if (found === 'gone' || (found !== 'bad' && isFinished(found.header))) continue;
-    if (found === 'bad') {
-      skipped++;
-      continue;
-    }
-    const held = locks.get(slot);
-    const open =
-      slot === playing ? 'here' : held && store.heldElsewhere(slot, held) ? 'elsewhere' : null;
-    const { deal, rules, saved } = found.header;
-    games.push({ slot, deal, rules, moves: found.moves, elapsedMs: found.elapsedMs, saved, open });
-  }
-  games.sort((a, b) => Date.parse(b.saved) - Date.parse(a.saved) || (a.slot < b.slot ? 1 : -1));
-  return { games, skipped, problem: null };
+  return locks;
 }
 
 /** What the list needs of slot `slot`'s save: its header, moves and time; or why not. */
@@ -184,6 +217,8 @@ export function switchSave<S extends Saving>(
  */
 export function giveUpSave(places: Places, slot: string, now = new Date()): StoreNews {
   const store = new SaveStore(places);
+  // A slot is a save's name in the folder, never a path elsewhere.
+  if (!isSaveName(`${slot}.txt`)) return { kind: 'save-unavailable', elsewhere: false };
   if (!store.claim(slot))
     return { kind: 'save-unavailable', elsewhere: store.has(slot) && !store.lockProblem };
   const read = store.read(slot);

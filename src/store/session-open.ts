@@ -11,6 +11,7 @@ import type { Places } from './paths';
 import { choose, newGameAsked, rulesWanted, sameDealWanted, settle, type Wanted } from './resume';
 import type { StoreNews } from './news';
 import { ResultBook } from './results';
+import { isSaveName } from './save-names';
 import { SaveQueue } from './save-queue';
 import type { Claimed, Scan } from './save-scan';
 import { SaveStore } from './saves';
@@ -140,7 +141,11 @@ class Start {
   /** Says why the save in `slot`, asked for, is not resumed. */
   unavailable(slot: string): void {
     // There, not finished, not damaged, and still not claimed: another session holds it.
-    const elsewhere = this.store.has(slot) && !this.store.claim(slot) && !this.store.lockProblem;
+    const elsewhere =
+      isSaveName(`${slot}.txt`) && // a save's name in the folder, never a path elsewhere
+      this.store.has(slot) &&
+      !this.store.claim(slot) &&
+      !this.store.lockProblem;
     if (!elsewhere) this.store.letGo(slot);
     this.messages.push({ kind: 'save-unavailable', elsewhere });
   }
@@ -195,8 +200,9 @@ class Start {
     const same = sameDealWanted(this.wanted);
     const other = rulesWanted(this.wanted);
     // A new game leaves every other unfinished game as it is (docs/saves.md, "Saved games and
-    // statistics"): only the game of the deal asked for is looked for.
-    const others = newGameAsked(this.wanted) ? () => false : other;
+    // statistics"): only the game of the deal asked for is looked for; a save asked for, alone.
+    const alone = newGameAsked(this.wanted) || slot !== undefined;
+    const others = alone ? () => false : other;
     for (;;) {
       // A deal asked for whose game, with the same rules, waits unfinished: that game goes on.
       const sameDeal =

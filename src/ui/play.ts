@@ -29,6 +29,11 @@ export interface PlayOptions {
   /** A game continued from a record file. */
   readonly loaded?: { readonly game: Game; readonly name: string };
   /**
+   * The saved game to resume (`spider resume`): that one, or none (docs/saves.md, "Your saved
+   * games").
+   */
+  readonly slot?: string;
+  /**
    * Where `w` writes the game's record: the current folder unless a folder is given (with the
    * words that name it to the player, who may not reach its path), or why it cannot write one.
    */
@@ -51,6 +56,9 @@ export interface PlayOptions {
    */
   readonly clock?: boolean;
 }
+
+/** The saved games the game lists, most recent first: `spider saves --all` lists every one. */
+const LISTED = 50;
 
 const CANNOT_SWITCH = 'That saved game cannot be played now.';
 
@@ -99,6 +107,11 @@ export async function playInTerminal(options: PlayOptions): Promise<{
   const shown = places.shown ?? ((text: string) => text);
   const messages = opened.messages.map(storeNote).map((n) => ({ ...n, text: shown(n.text) }));
   const resumed = opened.resumed;
+  // The game asked for could not be had: nothing is played, and the player is told why.
+  if (options.slot !== undefined && !resumed) {
+    const why = messages.find((note) => note.warning)?.text ?? "That saved game can't be resumed.";
+    return { status: 2, summary: '', problem: why, unsaved: false, touched: false };
+  }
   // The message line shows one line: warnings are repeated whole when the game ends, but for
   // those the summary says itself (whether the game was saved).
   const repeated = (note: Note) => note.warning && note.duringPlay !== true;
@@ -121,8 +134,10 @@ export async function playInTerminal(options: PlayOptions): Promise<{
     {
       randomSeed: options.randomSeed,
       hints: heuristicHints,
-      savedGames: () =>
-        listSaves(places, session.slotInPlay).games.filter((saved) => saved.open !== 'here').length,
+      savedGames: () => {
+        const listed = listSaves(places, { playing: session.slotInPlay, most: LISTED });
+        return listed.games.filter((saved) => saved.open !== 'here').length + listed.more;
+      },
     },
     { input: options.terminal.input, output: options.terminal.output, term: options.env.TERM },
     {
@@ -153,7 +168,7 @@ export async function playInTerminal(options: PlayOptions): Promise<{
           }
         : {}),
       savedGames: {
-        list: () => listSaves(places, session.slotInPlay),
+        list: () => listSaves(places, { playing: session.slotInPlay, most: LISTED }),
         switchTo: (slot) => {
           const switched = switchSave({ session, game: current }, slot, openOptions);
           // The game let go is still this session's while the other is claimed: not "another".

@@ -13,7 +13,12 @@ import type { Effect } from './update';
 /** What the game needs of the store for its list of saved games. */
 export interface SavedGamesHooks {
   /** The player's unfinished games, most recent first (the game in play marked). */
-  list(): { readonly games: readonly SavedGame[]; readonly problem: string | null };
+  list(): {
+    readonly games: readonly SavedGame[];
+    /** Games not listed, beyond the most recent. */
+    readonly more?: number;
+    readonly problem?: string | null;
+  };
   /** Plays the game of `slot`, the game in play let go, saved; or why it cannot. */
   switchTo(
     slot: string,
@@ -39,10 +44,10 @@ export function savedGames(
     if (overlay?.kind !== 'new-game') return state;
     const listed = hooks.list();
     const list = openSaves(listed.games, overlay, now);
-    return {
-      ...state,
-      overlay: listed.problem === null ? list : { ...list, note: listed.problem },
-    };
+    const more = listed.more ?? 0;
+    const note: string | null =
+      listed.problem ?? (more > 0 ? `${more} more: spider saves --all lists every one.` : null);
+    return { ...state, overlay: { ...list, note } };
   }
   if (overlay?.kind !== 'saves') return state;
   const game = overlay.games[overlay.at];

@@ -407,7 +407,16 @@ describe('finished games left by a killed session', () => {
   });
 });
 
-describe('--new and --seed abandon the unfinished game', () => {
+describe('--new and --seed leave the unfinished game saved (docs/saves.md, "Your saved games")', () => {
+  /** `spider ARGS` run to its end, not in a terminal. */
+  function command(home: Home, args: string[]) {
+    return spawnSync(process.execPath, [SPIDER, ...args], {
+      env: { ...process.env, ...home.env },
+      cwd: home.cwd,
+      encoding: 'utf8',
+    });
+  }
+
   it.each([[['--new']], [['--seed', '7']]])('%j', (args) => {
     const home = freshHome();
     const first = startGame(home, ['--seed', '42']);
@@ -416,23 +425,60 @@ describe('--new and --seed abandon the unfinished game', () => {
     const [old] = saves(home);
 
     const next = startGame(home, args);
-    const screen = next.waitFor('Your unfinished game (seed 42) counts as abandoned.');
+    const screen = next.waitFor('q quit');
     expect(screen).not.toContain('Resumed');
-    if (args[0] === '--seed') {
-      expect(seedOf(screen)).toBe('7');
-      // The deal asked for is named after the note (docs/saves.md, "Saved games and statistics").
-      expect(screen).toMatch(/counts as abandoned\.\s+Seed 7\./);
-    } else expect(seedOf(screen)).not.toBe('42');
-    expect(saves(home)).not.toContain(old);
-    // The new deal is kept from its first action on.
-    expect(saves(home)).toHaveLength(0);
+    expect(screen).not.toContain('abandoned');
+    if (args[0] === '--seed') expect(seedOf(screen)).toBe('7');
+    else expect(seedOf(screen)).not.toBe('42');
+    expect(saves(home)).toEqual([old]);
     next.sendKeys('d');
     next.waitFor(/moves 1 /);
-    expect(waitUntil('the new save', () => saves(home).length === 1)).toBe(true);
-    const lines = fs.readFileSync(home.history, 'utf8').trim().split('\n');
-    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
-      expect.objectContaining({ seed: '42', outcome: 'abandoned', moves: 2 }),
+    expect(waitUntil('the new save', () => saves(home).length === 2)).toBe(true);
+    expect(quit(next)).toBe(0);
+    expect(fs.existsSync(home.history)).toBe(false);
+  });
+
+  it('spider saves lists both games, and spider resume 2 opens the first', () => {
+    const home = freshHome();
+    const first = startGame(home, ['--seed', '42']);
+    playSeed42(first);
+    expect(quit(first)).toBe(0);
+    const second = startGame(home, ['--seed', '7', '--suits', '1']);
+    second.waitFor('q quit');
+    second.sendKeys('d');
+    second.waitFor(/moves 1 /);
+    expect(quit(second)).toBe(0);
+
+    const listed = command(home, ['saves']);
+    expect(listed.status).toBe(0);
+    expect(listed.stderr).toBe('');
+    const lines = listed.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^1 {2}seed 7 +1 suit +1 +\d+:\d\d {2}today \d\d:\d\d$/);
+    expect(lines[2]).toMatch(/^2 {2}seed 42 +4 suits +2 +\d+:\d\d {2}today \d\d:\d\d$/);
+    const json = JSON.parse(command(home, ['saves', '--json']).stdout) as {
+      games: { number: number; seed: string; suits: number; moves: number }[];
+    };
+    expect(
+      json.games.map(({ number, seed, suits, moves }) => [number, seed, suits, moves]),
+    ).toEqual([
+      [1, '7', 1, 1],
+      [2, '42', 4, 2],
     ]);
+
+    const resumed = startGame(home, ['resume', '2']);
+    const screen = resumed.waitFor(/Resumed your game from .*seed 42, 2 moves/);
+    expect(screen).toMatch(/moves 2 .*deals 4/);
+    // While it is open, the list says so and another resume is refused.
+    expect(command(home, ['saves']).stdout).toMatch(/^2 {2}seed 42 .*open in another session$/m);
+    const refused = command(home, ['resume', '42']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toBe(
+      'spider: game 2 (seed 42) is open in another spider session: leave it there first\n',
+    );
+    expect(quit(resumed)).toBe(0);
+    expect(fs.existsSync(home.history)).toBe(false);
+    expect(saves(home)).toHaveLength(2);
   });
 });
 

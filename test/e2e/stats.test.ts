@@ -175,7 +175,7 @@ describe('statistics of games played in the terminal', () => {
     ]);
   });
 
-  it('a game given up for a new one counts as abandoned; an untouched deal does not count', () => {
+  it('a game left for a new one stays saved and counts in nothing; nor does an untouched deal', () => {
     const where = home();
     const session = startGame(['--seed', '42', '--suits', '1'], where);
     session.waitFor('q quit');
@@ -191,9 +191,12 @@ describe('statistics of games played in the terminal', () => {
     session.waitFor(/moves 0 /);
     session.sendKeys('q');
     expect(session.waitForExit()).toBe(0);
-    expect(stats(where)).toEqual([
-      expect.objectContaining({ played: 1, won: 0, lost: 0, abandoned: 1 }),
-    ]);
+    expect(stats(where)).toEqual([]);
+    const listed = spawnSync(process.execPath, [SPIDER, 'saves'], {
+      env: { ...process.env, ...where.env } as NodeJS.ProcessEnv,
+      encoding: 'utf8',
+    });
+    expect(listed.stdout).toMatch(/^1 {2}seed \S+ +1 suit +1 /m);
   });
 
   it('a game the demo won is won with help: said so, counted apart, and no record; the next own win is the first', () => {

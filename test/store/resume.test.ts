@@ -86,6 +86,8 @@ describe('why a new game is dealt', () => {
     expect(whyNewGame(wanted, [header('7', DEFAULT_RULES, { status: 'won' })], 1)).toBeNull();
     expect(whyNewGame(wanted, [header('7', DEFAULT_RULES, { abandoned: true })], 1)).toBeNull();
     expect(whyNewGame({ ...wanted, fresh: true }, [header('7')], 1)).toBeNull();
+    // A save asked for by its slot says why itself (save-unavailable).
+    expect(whyNewGame({ ...PLAIN, slot: 'x' }, [header('7')], 1)).toBeNull();
   });
 
   it('says the other games are open elsewhere when no deal and no new game was asked', () => {

@@ -263,7 +263,7 @@ describe('a new deal while saving in the background', () => {
     second.session.changed(fresh, nine);
     await second.session.flush();
     // Saved within the same millisecond, maybe: by deal here.
-    const [other, here] = byDeal(listSaves(places, second.session.slotInPlay).games);
+    const [other, here] = byDeal(listSaves(places, { playing: second.session.slotInPlay }).games);
     expect([here.deal.key, here.open, other.deal.key, other.open]).toEqual([
       '9',
       'here',
@@ -284,7 +284,7 @@ describe('a new deal while saving in the background', () => {
     if (!switched.ok) throw new Error('the switch was refused');
     expect(switched.game.deal.key).toBe('42');
     expect(await switched.left).toEqual({ unsaved: null, savedAt: null, note: null });
-    const listed = byDeal(listSaves(places, switched.session.slotInPlay).games);
+    const listed = byDeal(listSaves(places, { playing: switched.session.slotInPlay }).games);
     expect(listed.map((saved) => [saved.deal.key, saved.open])).toEqual([
       ['42', 'here'],
       ['9', null],

@@ -7,7 +7,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { statusWithin } from '../../src/engine';
+import { formatSave } from '../../src/notation';
 import { playerPlaces } from '../../src/store/paths';
+import { SaveStore } from '../../src/store/saves';
 import type { Saving } from '../../src/store/session';
 import { runTerminalGame } from '../../src/ui/loop';
 import { playInTerminal } from '../../src/ui/play';
@@ -68,3 +70,52 @@ it.each(['at-once', 'in-background'] as const)(
     expect(written).toBe(''); // nothing said of a wait: there is none
   },
 );
+
+it('plays nothing when the saved game asked for is held by another session, and says why', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-play-'));
+  roots.push(root);
+  const places = playerPlaces(path.join(root, 'player'));
+  const games = path.join(places.state, 'games');
+  fs.mkdirSync(games, { recursive: true, mode: 0o700 });
+  const when = '2026-12-07T10:00:00.000Z';
+  const text = formatSave(lostGame(5), { elapsedMs: 1, started: when, saved: when });
+  fs.writeFileSync(path.join(games, 'held.txt'), text, { mode: 0o600 });
+  const holder = new SaveStore(places);
+  expect(holder.claim('held')).toBe(true);
+  jest.mocked(runTerminalGame).mockClear();
+  let written = '';
+  const result = await playInTerminal({
+    theme: { ascii: false, color: false, fourColor: false },
+    scoring: 'woods',
+    terminal: {
+      input: {} as NodeJS.ReadStream,
+      output: {
+        columns: 80,
+        write: (t: string) => (written += t),
+      } as unknown as NodeJS.WriteStream,
+    },
+    env: {},
+    randomSeed: () => '15',
+    rules: LOST_GAME_RULES,
+    explicitRules: {},
+    fresh: false,
+    slot: 'held',
+    places,
+    host: {
+      watch: () => () => undefined,
+      suspend: () => Promise.resolve('unavailable'),
+      atExit: () => () => undefined,
+    },
+  });
+  holder.release('held');
+  expect(result).toEqual({
+    status: 2,
+    summary: '',
+    problem: 'That game is open in another spider session: leave it there first.',
+    unsaved: false,
+    touched: false,
+  });
+  expect(runTerminalGame).not.toHaveBeenCalled();
+  expect(written).toBe('');
+  expect(fs.readdirSync(games)).toEqual(['held.txt']);
+});

@@ -25,10 +25,13 @@ export function addPlayCommand(program: Command, kit: CommandKit): Command {
   const { io, fail, take, settled, chosenDeal, loadRecord } = kit;
   const playCommand = program
     .command('play', { isDefault: true })
-    .description('play a game (the default command): resumes your unfinished game, if any')
+    .description('play a game (the default command): resumes your latest unfinished game, if any')
     .argument('[file]', 'a game record to continue (as written by the w key)')
     .option('--load <file>', 'the same as giving FILE')
-    .option('--new', 'deal a new game even if one is unfinished (it counts as abandoned)')
+    .option(
+      '--new',
+      'deal a new game even if one is unfinished (that one stays saved: spider saves)',
+    )
     .allowExcessArguments(false);
   addSettingsOptions(addDisplayOptions(addGameOptions(playCommand))).action(
     async (
