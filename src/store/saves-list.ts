@@ -9,6 +9,7 @@ import type { DealId, Game, Rules } from '../engine';
 import { parseRecord } from '../notation/record';
 import { formatSave, readSaveHeader, type SaveHeader } from '../notation/save';
 import { fsWords } from './errors';
+import { HISTORY_FILE } from './history';
 import { READ_EXISTING, readAll } from './files';
 import { lockSlot } from './locks';
 import type { StoreNews } from './news';
@@ -245,4 +246,14 @@ export function giveUpSave(places: Places, slot: string, now = new Date()): Stor
   return kept.ok
     ? { kind: 'unrecorded', reason: recorded.reason }
     : { kind: 'result-lost', reason: recorded.reason, saveReason: kept.reason };
+}
+
+/**
+ * Whether the player has played here before: a saved game, or a history of finished ones. A
+ * first start opens on the new-game panel (docs/playing.md, "A new game").
+ */
+export function playedBefore(places: Places): boolean {
+  if (fs.existsSync(path.join(places.data, HISTORY_FILE))) return true;
+  const listed = listSaves(places, { most: 1 });
+  return listed.games.length + listed.more + listed.skipped > 0 || listed.problem !== null;
 }

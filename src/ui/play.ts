@@ -2,11 +2,12 @@ import { type Game, gameScores, movesKept, touched, type Rules, type ScoringName
 import { DealName, originName } from '../notation';
 import { heuristicHints } from '../search';
 import { localPlaces, type Places } from '../store/paths';
-import { giveUpSave, listSaves, switchSave } from '../store/saves-list';
+import { giveUpSave, listSaves, playedBefore, switchSave } from '../store/saves-list';
 import { GameSession, type Left, type Saving } from '../store/session';
 import { type Note, recordText, storeNote } from '../words/store';
 import { dealSearch } from '../host/deal-search';
 import { initialState } from './controller';
+import { choiceOf, openPanel } from './new-game';
 import { type GameHost, runTerminalGame } from './loop';
 import type { UiState } from './state';
 import { exitSummary, keptOf, outcomeOf } from './summary';
@@ -48,6 +49,11 @@ export interface PlayOptions {
   readonly saving?: Saving;
   /** The player is at another machine (over SSH), not at the one the game runs on. */
   readonly remote?: boolean;
+  /**
+   * Nothing was asked for and no settings file holds defaults: a player who never played here
+   * (no saved game, no statistics) meets the new-game panel first.
+   */
+  readonly welcome?: boolean;
   /** The process around the game: signals, Ctrl-Z, and a last chance to save on exit. */
   readonly host: GameHost & { atExit(action: () => void): () => void };
   /**
@@ -59,6 +65,8 @@ export interface PlayOptions {
 
 /** The saved games the game lists, most recent first: `spider saves --all` lists every one. */
 const LISTED = 50;
+
+const WELCOME = 'Welcome to Spider! Choose a game (1 suit is the easiest), then Enter deals it.';
 
 const CANNOT_SWITCH = 'That saved game cannot be played now.';
 
@@ -98,7 +106,10 @@ export async function playInTerminal(options: PlayOptions): Promise<{
   touched: boolean;
 }> {
   const places = options.places ?? localPlaces(options.env);
-  const openOptions = { ...options, places, saving: options.saving ?? 'at-once' } as const;
+  // The very first start, with nothing asked for, opens on the new-game panel, 1 suit offered.
+  const welcome = options.welcome === true && !playedBefore(places);
+  const rules = welcome ? { ...options.rules, suits: 1 as const } : options.rules;
+  const openOptions = { ...options, rules, places, saving: options.saving ?? 'at-once' } as const;
   const opened = GameSession.open<Saving>(openOptions);
   // The session of the game in play: another once the player switches to a saved game.
   let session = opened.session;
@@ -118,10 +129,13 @@ export async function playInTerminal(options: PlayOptions): Promise<{
   const warnings = messages.filter(repeated).map((n) => n.text);
   const named = resumed || options.loaded !== undefined;
   const opening = openingState(game, options.theme, options.scoring, messages, named);
-  const state = {
+  const state: UiState = {
     ...opening,
     playedMs: session.playedMs(),
     clockShown: options.clock !== false,
+    ...(welcome && !resumed
+      ? { overlay: openPanel(choiceOf(rules), 0), message: { text: WELCOME, kind: 'info' } }
+      : {}),
   };
   let current = game;
   let left: Left | Promise<Left> | null = null;

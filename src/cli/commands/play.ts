@@ -4,6 +4,7 @@
  * runs.
  */
 import type { Command } from 'commander';
+import { settingsFileExists } from '../../store/settings-file';
 import { cannotDrawOn } from '../../ui/terminal-type';
 import {
   addDisplayOptions,
@@ -113,6 +114,13 @@ export function addPlayCommand(program: Command, kit: CommandKit): Command {
         ...(deal === undefined ? {} : { deal }),
         fresh: raw.new === true,
         loaded,
+        // A first start, with nothing typed and no settings, opens on the new-game panel.
+        welcome:
+          recordFile === undefined &&
+          deal === undefined &&
+          raw.new !== true &&
+          !['suits', 'relaxed', 'keepSuits'].some(given) &&
+          !settingsFileExists(io.env),
         host: localTerminalHost(terminal.output),
       });
       io.stdout.write(`${result.summary}\n`);
