@@ -31,7 +31,7 @@ export const HELP_PAGES: readonly HelpPage[] = [
         'Left/Right',
         'move the column cursor (also H/l, Tab/Shift-Tab); Enter or Space picks up at the cursor or puts down there',
       ]),
-      key(['Esc', 'put the cards back']),
+      key(['Esc', 'put the cards back'], ['v', 'end panel off/on']),
       key(['d', 'deal a row from the stock'], ['u / r', 'undo / redo']),
       key(['h', 'hint; h again shows the next'], ['e', 'expand a column']),
       key(['x', 'remove a full suit (keep-suits)'], ['t', 'clock on/off']),
