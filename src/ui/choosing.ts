@@ -53,15 +53,18 @@ export function onPanel(
       return answer(state, panel, panelClick(panel, command.target), deps);
     case 'deal-found':
       return dealFound(state, panel, command.found);
-    case 'interrupt':
-      return { state, effect: 'quit' };
-    case 'redraw':
-    case 'suspend':
-      return { state, effect: command.kind };
     default:
       // The mouse off the panel, the board's keys: nothing while the panel is open.
-      return same(state);
+      return processKey(state, command);
   }
+}
+
+/** Ctrl-C quits, Ctrl-L repaints and Ctrl-Z suspends with a panel open; other commands do nothing. */
+function processKey(state: UiState, command: Command): Update {
+  if (command.kind === 'interrupt') return { state, effect: 'quit' };
+  if (command.kind === 'redraw' || command.kind === 'suspend')
+    return { state, effect: command.kind };
+  return same(state);
 }
 
 function answer(
@@ -123,13 +126,8 @@ export function onSavesList(state: UiState, list: SavesPanel, command: Command):
       return command.target.row === 'game'
         ? listAnswer(state, list, savesClick(list, command.target.index))
         : same(state);
-    case 'interrupt':
-      return { state, effect: 'quit' };
-    case 'redraw':
-    case 'suspend':
-      return { state, effect: command.kind };
     default:
-      return same(state);
+      return processKey(state, command);
   }
 }
 

@@ -2,11 +2,12 @@
  * The new-game panel drawn (docs/playing.md, "A new game"): a row for each choice, the value
  * chosen in brackets and inverted, and where each value lies so that a click can choose it.
  */
-import { RELAXED_LEVELS, SUIT_COUNTS } from '../engine';
+import { RELAXED_LEVELS, type RelaxedLevel, SUIT_COUNTS, type SuitCount } from '../engine';
 import type { Frame, Role } from './frame';
 import {
   type Choice,
   DEAL_KINDS,
+  type DealKind,
   DEAL_WORDS,
   NAME_PROMPTS,
   type NewGamePanel,
@@ -80,57 +81,36 @@ const notes = (text: string, row: Row, width: number): Line[] =>
 
 function choiceLines(panel: NewGamePanel, width: number): Line[] {
   const { choice, row } = panel;
+  /** A row's values, each its own click target. */
+  const values = <V>(
+    on: Row,
+    label: string,
+    all: readonly V[],
+    text: (value: V) => string,
+    target: (value: V) => PanelTarget,
+    chosen: V,
+  ): Line[] => {
+    const listed = all.map((value) => ({ value, text: text(value), target: target(value) }));
+    return valueLines(on, label, listed, chosen, width, row === on);
+  };
+  const suits = (value: SuitCount): PanelTarget => ({ row: 'suits', value });
+  const relaxed = (value: RelaxedLevel): PanelTarget => ({ row: 'relaxed', value });
+  const keep = (value: boolean): PanelTarget => ({ row: 'keep', value });
+  const deal = (value: DealKind): PanelTarget => ({ row: 'deal', value });
   const lines: Line[] = [
-    ...valueLines(
-      'suits',
-      'Suits',
-      SUIT_COUNTS.map((n) => ({
-        value: n,
-        text: SUIT_LABEL[n],
-        target: { row: 'suits', value: n },
-      })),
-      choice.suits,
-      width,
-      row === 'suits',
-    ),
+    ...values('suits', 'Suits', SUIT_COUNTS, (n) => SUIT_LABEL[n], suits, choice.suits),
     ...notes(SUIT_WORDS[choice.suits], 'suits', width),
-    ...valueLines(
-      'relaxed',
-      'Relaxed',
-      RELAXED_LEVELS.map((n) => ({
-        value: n,
-        text: String(n),
-        target: { row: 'relaxed', value: n },
-      })),
-      choice.relaxed,
-      width,
-      row === 'relaxed',
-    ),
+    ...values('relaxed', 'Relaxed', RELAXED_LEVELS, String, relaxed, choice.relaxed),
     ...notes(RELAXED_WORDS[choice.relaxed], 'relaxed', width),
-    ...valueLines(
+    ...values(
       'keep',
       'Keep suits',
-      [false, true].map((on) => ({
-        value: on,
-        text: on ? 'yes' : 'no',
-        target: { row: 'keep', value: on },
-      })),
+      [false, true],
+      (on) => (on ? 'yes' : 'no'),
+      keep,
       choice.keepSuits,
-      width,
-      row === 'keep',
     ),
-    ...valueLines(
-      'deal',
-      'Deal',
-      DEAL_KINDS.map((kind) => ({
-        value: kind,
-        text: DEAL_WORDS[kind],
-        target: { row: 'deal', value: kind },
-      })),
-      choice.deal,
-      width,
-      row === 'deal',
-    ),
+    ...values('deal', 'Deal', DEAL_KINDS, (kind) => DEAL_WORDS[kind], deal, choice.deal),
   ];
   if (rowsOf(panel).includes('name')) lines.push(nameLine(choice, width, row === 'name'));
   return lines;
