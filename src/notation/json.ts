@@ -1,5 +1,6 @@
 import {
   cardCode,
+  type DealId,
   dealText,
   type Game,
   gameScores,
@@ -55,10 +56,10 @@ export type DealNameJson = Pick<PositionJson, 'seed' | 'deal' | 'winnable' | 'fr
  * How the JSON documents name the game's deal: its seed, or `deal` for a numbered one; for a deal
  * chosen as winnable, where the search began; for the daily deal, its date.
  */
-export function dealNameJson(game: Game): DealNameJson {
-  const origin = game.deal.origin;
+export function dealNameJson(deal: DealId): DealNameJson {
+  const origin = deal.origin;
   return {
-    ...(game.deal.scheme === 'seed' ? { seed: game.deal.key } : { deal: dealText(game.deal) }),
+    ...(deal.scheme === 'seed' ? { seed: deal.key } : { deal: dealText(deal) }),
     ...(origin ? { winnable: true, from: dealText(origin.from) } : {}),
     ...(origin?.daily !== undefined ? { daily: origin.daily } : {}),
   };
@@ -80,7 +81,7 @@ export function positionJson(game: Game, reveal: boolean): PositionJson {
   const stock = stockCards(position);
   const scores = gameScores(game);
   return {
-    ...dealNameJson(game),
+    ...dealNameJson(game.deal),
     suits: game.rules.suits,
     relaxed: game.rules.relaxed,
     keepSuits: game.rules.keepSuits,

@@ -6,7 +6,13 @@
  * saves that cannot be looked through.
  */
 import { dealText } from '../../engine';
-import { dealName, printable, printableLines } from '../../notation';
+import {
+  dealName,
+  type DealNameJson,
+  dealNameJson,
+  printable,
+  printableLines,
+} from '../../notation';
 import { formatDuration } from '../../stats/stats';
 import { localPlaces } from '../../store/paths';
 import { cannotDrawOn } from '../../ui/terminal-type';
@@ -15,13 +21,8 @@ import { type CliIo, type CommandKit, EXIT_OK as OK, EXIT_USAGE as USAGE } from 
 import { checkDisplayOptions, type RawOptions } from '../options';
 
 /** One game in `spider saves --json`. */
-export interface SavedGameJson {
+export interface SavedGameJson extends DealNameJson {
   number: number;
-  seed?: string;
-  deal?: string;
-  winnable?: true;
-  from?: string;
-  daily?: string;
   suits: number;
   relaxed: number;
   keepSuits: boolean;
@@ -46,12 +47,9 @@ export const NO_SAVES = 'No saved games: spider deals a new one.';
 
 function savedJson(game: SavedGame, i: number): SavedGameJson {
   const { deal, rules } = game;
-  const origin = deal.origin;
   return {
     number: i + 1,
-    ...(deal.scheme === 'seed' ? { seed: deal.key } : { deal: dealText(deal) }),
-    ...(origin ? { winnable: true as const, from: dealText(origin.from) } : {}),
-    ...(origin?.daily !== undefined ? { daily: origin.daily } : {}),
+    ...dealNameJson(deal),
     suits: rules.suits,
     relaxed: rules.relaxed,
     keepSuits: rules.keepSuits,

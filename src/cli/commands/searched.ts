@@ -31,7 +31,7 @@ export async function searchedGame(
   if (file === undefined) {
     const game = newGame(await chosenDeal(options), options.rules);
     const chosen = options.choose !== undefined || !(given('seed') || given('deal'));
-    const named: DealNameJson = chosen ? dealNameJson(game) : {};
+    const named: DealNameJson = chosen ? dealNameJson(game.deal) : {};
     return { game, meta: [], named };
   }
   // An illegal action's message names its cards as `replay`'s does: by the locale.
