@@ -224,6 +224,16 @@ const PANEL_KEY_LINES = {
 /** Under the statistics, any key closes them and does nothing else (`n` and `q` included). */
 const STATS_KEY_LINES = ['any key closes the statistics'];
 
+/** The keys of the new-game panel (with saved games to list, or none) and of the saved games. */
+const CHOOSING_KEY_LINES = {
+  listed: [
+    'arrows choose  Enter deals  s saved games  Esc back to the game',
+    'Enter deals  Esc closes',
+  ],
+  none: ['arrows choose  Enter deals  Esc back to the game', 'Enter deals  Esc closes'],
+  saves: ['Up/Down choose  Enter plays  x gives up  Esc back', 'Enter plays  x gives up  Esc back'],
+};
+
 function drawKeyLine(frame: Frame, state: UiState): void {
   const y = frame.height - 1;
   const overlay = state.overlay;
@@ -236,9 +246,13 @@ function drawKeyLine(frame: Frame, state: UiState): void {
           : PANEL_KEY_LINES[overlay.wrong === undefined ? 'lost' : 'lostAnswered']
         : overlay?.kind === 'stats'
           ? STATS_KEY_LINES
-          : state.game.rules.keepSuits
-            ? KEEP_SUITS_KEY_LINES
-            : KEY_LINES;
+          : overlay?.kind === 'new-game'
+            ? CHOOSING_KEY_LINES[overlay.saves > 0 ? 'listed' : 'none']
+            : overlay?.kind === 'saves'
+              ? CHOOSING_KEY_LINES.saves
+              : state.game.rules.keepSuits
+                ? KEEP_SUITS_KEY_LINES
+                : KEY_LINES;
   const line = lines.find((l) => l.length <= frame.width) ?? lines[lines.length - 1];
   frame.put(0, y, line, 'key');
 }

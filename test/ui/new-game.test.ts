@@ -178,3 +178,18 @@ describe('the new-game panel keys', () => {
     });
   });
 });
+
+describe('the key line with the panel open', () => {
+  it("names the panel's keys, not the board's, and s only when games are saved", () => {
+    const last = (state: UiState) => layout(state, 80, 24).frame.line(23);
+    expect(last(withPanel(openPanel(CHOICE, 0)))).toBe(
+      'arrows choose  Enter deals  Esc back to the game',
+    );
+    expect(last(withPanel(openPanel(CHOICE, 2)))).toBe(
+      'arrows choose  Enter deals  s saved games  Esc back to the game',
+    );
+    expect(layout(withPanel(openPanel(CHOICE, 2)), 50, 15).frame.line(14)).toBe(
+      'Enter deals  Esc closes',
+    );
+  });
+});
