@@ -23,6 +23,7 @@ import {
   type Position,
   stockLeft,
 } from './position';
+import { NO_MOVE, PositionQueue, STRIDE, type Tableau } from './progress-queue';
 
 // Looked up once: a global looked up in a hot loop is slow in some hosts (Jest's sandbox).
 const imul = Math.imul;
@@ -84,93 +85,12 @@ function spread(n: number): number {
   return (z ^ (z >>> 15)) >>> 0;
 }
 
+/** Every column, as bits. */
+const ALL_COLUMNS = (1 << COLUMN_COUNT) - 1;
+
 // A column's own hash is a sum of keys (cheap to update card by card); before columns are added
 // together it is mixed (`mixLo`, `mixHi`), so that which cards share a column counts, not just
 // where each one is. A column with face-down cards mixes in its number too.
-
-// The search's own copy of the tableau: each column's cards in a fixed stretch of one array.
-const STRIDE = 128;
-
-/** Bytes before a record's cards: each column's number of face-up cards, and the move made. */
-const RECORD_HEAD = COLUMN_COUNT + 2;
-/** In a record's move: no move (the start). */
-const NO_MOVE = 255;
-
-/**
- * The positions still to look at, first in first out. The search never turns a card, so every
- * position holds the same face-up cards: each is kept as the number of face-up cards in each
- * column, the move that made it (`from * COLUMN_COUNT + to`, and the count), and the cards, one
- * byte each, in fixed-size records. Storage comes in chunks, given back as the search moves past
- * them.
- */
-class PositionQueue {
-  private static readonly CHUNK = 1 << 16;
-  private readonly chunks: (Uint8Array | null)[] = [];
-  private readonly perChunk: number;
-  private head = 0;
-  private tail = 0;
-
-  constructor(private readonly recordSize: number) {
-    this.perChunk = Math.max(1, Math.floor(PositionQueue.CHUNK / recordSize));
-  }
-
-  get length(): number {
-    return this.tail - this.head;
-  }
-
-  /** Adds the tableau as it is after moving the top `count` cards from `from` to `to`. */
-  push(tableau: Tableau, from: number, to: number, count: number): void {
-    const chunk = Math.floor(this.tail / this.perChunk);
-    if (chunk === this.chunks.length)
-      this.chunks.push(new Uint8Array(this.perChunk * this.recordSize));
-    const bytes = this.chunks[chunk] as Uint8Array;
-    const at = (this.tail % this.perChunk) * this.recordSize;
-    const { cards, lengths, hidden } = tableau;
-    bytes[at + COLUMN_COUNT] = count === 0 ? NO_MOVE : from * COLUMN_COUNT + to;
-    bytes[at + COLUMN_COUNT + 1] = count;
-    let next = at + RECORD_HEAD;
-    for (let c = 0; c < COLUMN_COUNT; c++) {
-      const base = c * STRIDE;
-      const end = base + lengths[c] - (c === from ? count : 0);
-      for (let i = base + hidden[c]; i < end; i++) bytes[next++] = cards[i];
-      if (c === to) {
-        const moved = from * STRIDE + lengths[from];
-        for (let i = moved - count; i < moved; i++) bytes[next++] = cards[i];
-      }
-      bytes[at + c] = end - base - hidden[c] + (c === to ? count : 0);
-    }
-    this.tail++;
-  }
-
-  /**
-   * Takes the oldest position into the tableau (face-down cards stay as they are); answers the
-   * move that made it, as the record keeps it (NO_MOVE for the start) times 256 plus its count.
-   */
-  shift(tableau: Tableau): number {
-    const chunk = Math.floor(this.head / this.perChunk);
-    const bytes = this.chunks[chunk] as Uint8Array;
-    const at = (this.head % this.perChunk) * this.recordSize;
-    const { cards, lengths, hidden } = tableau;
-    const made = bytes[at + COLUMN_COUNT] * 256 + bytes[at + COLUMN_COUNT + 1];
-    let next = at + RECORD_HEAD;
-    for (let c = 0; c < COLUMN_COUNT; c++) {
-      const up = bytes[at + c];
-      const base = c * STRIDE + hidden[c];
-      for (let i = 0; i < up; i++) cards[base + i] = bytes[next++];
-      lengths[c] = hidden[c] + up;
-    }
-    this.head++;
-    if (this.head % this.perChunk === 0) this.chunks[chunk] = null;
-    return made;
-  }
-}
-
-/** The tableau being searched: column c's cards are `cards[c * STRIDE ..][0 .. lengths[c]]`. */
-interface Tableau {
-  readonly cards: Uint8Array;
-  readonly lengths: Int32Array;
-  readonly hidden: Int32Array;
-}
 
 /**
  * The search, breadth first, so that progress a few moves away is found after few positions; and
@@ -213,13 +133,13 @@ export class ProgressSearch {
       this.slot[c] = column.hidden > 0 ? c : OPEN_SLOT;
       faceUp += column.cards.length - column.hidden;
     }
-    this.queue = new PositionQueue(RECORD_HEAD + faceUp);
+    this.queue = new PositionQueue(faceUp);
     // Most of the time a deal is allowed: nothing to search.
     if (checkDeal(position) === null || position.columns.some(hasCompleteSuitOnTop))
       this.verdict = 'yes';
     else {
       makeKeys();
-      this.rehash();
+      this.rehash(ALL_COLUMNS);
       this.seen.add(this.hashLo, this.hashHi, this.limit);
       this.queue.push(this.tableau, 0, 0, 0);
     }
@@ -240,21 +160,26 @@ export class ProgressSearch {
     while (this.queue.length > 0) {
       if (this.seen.size >= stop) return null;
       const made = this.queue.shift(this.tableau);
-      this.rehash();
+      this.rehash(this.queue.changed);
       const found = this.expand(made);
       if (found) return (this.verdict = found);
     }
     return (this.verdict = 'no');
   }
 
-  /** Works out every hash of the current position from its cards. */
-  private rehash(): void {
+  /** Works out the hashes of the current position from its cards, for the columns `changed`. */
+  private rehash(changed: number): void {
     const lo = keyLo;
     const hi = keyHi;
     const { cards, lengths, hidden } = this.tableau;
     this.hashLo = 0;
     this.hashHi = 0;
     for (let c = 0; c < COLUMN_COUNT; c++) {
+      if ((changed & (1 << c)) === 0) {
+        this.hashLo = (this.hashLo + this.mixLo[c]) >>> 0;
+        this.hashHi = (this.hashHi + this.mixHi[c]) >>> 0;
+        continue;
+      }
       const slot = this.slot[c];
       const base = c * STRIDE;
       let cLo = 0;
