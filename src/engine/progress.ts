@@ -12,13 +12,12 @@
  */
 import { checkDeal } from './apply';
 import { HashSet64, mixHi, mixLo } from './hash';
-import { ACE, rankOf, SUIT_LENGTH } from './cards';
+import { ACE, KING, rankOf, SUIT_LENGTH } from './cards';
 import {
   type Column,
   COLUMN_COUNT,
   continuesRun,
   DEAL_SIZE,
-  fitsOn,
   hasCompleteSuitOnTop,
   type Position,
   stockLeft,
@@ -109,6 +108,11 @@ export class ProgressSearch {
   private readonly colHi = new Uint32Array(COLUMN_COUNT);
   private readonly mixLo = new Uint32Array(COLUMN_COUNT);
   private readonly mixHi = new Uint32Array(COLUMN_COUNT);
+  /** Each column's movable run, and the rank of its top card (0: empty). */
+  private readonly runs = new Int32Array(COLUMN_COUNT);
+  private readonly tops = new Int32Array(COLUMN_COUNT);
+  /** For `expand`: the columns with each rank on top, as bits. */
+  private readonly onTop = new Int32Array(KING + 2);
   private hashLo = 0;
   private hashHi = 0;
   private remixedLo = 0;
@@ -167,7 +171,10 @@ export class ProgressSearch {
     return (this.verdict = 'no');
   }
 
-  /** Works out the hashes of the current position from its cards, for the columns `changed`. */
+  /**
+   * Works out the hashes of the current position from its cards, and each column's movable run
+   * and top card, for the columns `changed`.
+   */
   private rehash(changed: number): void {
     const lo = keyLo;
     const hi = keyHi;
@@ -196,6 +203,8 @@ export class ProgressSearch {
       this.mixHi[c] = this.remixedHi;
       this.hashLo = (this.hashLo + this.remixedLo) >>> 0;
       this.hashHi = (this.hashHi + this.remixedHi) >>> 0;
+      this.runs[c] = this.runLength(c);
+      this.tops[c] = lengths[c] === 0 ? 0 : rankOf(cards[base + lengths[c] - 1]);
     }
   }
 
@@ -269,33 +278,42 @@ export class ProgressSearch {
     // The columns `made` took cards from and put them on (none for the start).
     const madeFrom = made >> 8 === NO_MOVE ? -1 : Math.floor((made >> 8) / COLUMN_COUNT);
     const madeTo = made >> 8 === NO_MOVE ? -1 : (made >> 8) % COLUMN_COUNT;
+    const { runs, tops, onTop } = this;
     let firstEmpty = -1;
-    for (let c = 0; c < COLUMN_COUNT && firstEmpty < 0; c++) if (lengths[c] === 0) firstEmpty = c;
+    onTop.fill(0);
+    for (let c = 0; c < COLUMN_COUNT; c++) {
+      if (lengths[c] > 0) onTop[tops[c]] |= 1 << c;
+      else if (firstEmpty < 0) firstEmpty = c;
+    }
     for (let from = 0; from < COLUMN_COUNT; from++) {
-      const run = this.runLength(from);
+      const run = runs[from];
       if (run === 0) continue;
       // A complete suit on top (keep-suits: a deal covered it, and a move uncovered it again)
       // can be removed.
       if (run >= SUIT_LENGTH) return 'yes';
       const top = from * STRIDE + lengths[from] - 1;
       const turns = hidden[from] > 0 ? lengths[from] - hidden[from] : 0; // moving that many turns a card
-      for (let to = 0; to < COLUMN_COUNT; to++) {
-        if (to === from) continue;
+      // The run's ranks climb by one from the top card: each part of it fits on the columns
+      // whose top card is one rank above its head; any part goes into the first empty column.
+      let targets = firstEmpty < 0 ? 0 : 1 << firstEmpty;
+      for (let k = 1; k <= run && tops[from] + k <= KING; k++) targets |= onTop[tops[from] + k];
+      targets &= ~(1 << from);
+      // In column order, as bits from the lowest.
+      for (; targets !== 0; targets &= targets - 1) {
+        const to = 31 - Math.clz32(targets & -targets);
         let count: number;
         let last: number;
         if (lengths[to] === 0) {
-          if (to !== firstEmpty) continue;
           count = 1;
           last = run; // any part of the run may go into an empty column
         } else {
-          // The run's ranks climb by one from the top card: only one part of it can fit.
+          // Only one part of the run fits.
           const onto = cards[to * STRIDE + lengths[to] - 1];
-          count = rankOf(onto) - rankOf(cards[top]);
-          if (count < 1 || count > run || !fitsOn(cards[top - count + 1], onto)) continue;
+          count = tops[to] - tops[from];
           last = count;
           // A run whose head lands on its own suit and reaches from king to ace is complete.
-          if (continuesRun(onto, cards[top - count + 1]) && rankOf(cards[top]) === ACE) {
-            if (this.runLength(to) + count >= SUIT_LENGTH) return 'yes';
+          if (continuesRun(onto, cards[top - count + 1]) && tops[from] === ACE) {
+            if (runs[to] + count >= SUIT_LENGTH) return 'yes';
           }
           // Could have come before `made` (see above): its position is seen already.
           if (from < madeFrom && from !== madeTo && to !== madeFrom && to !== madeTo) {
