@@ -12,17 +12,17 @@
  */
 import { checkDeal } from './apply';
 import { HashSet64, mixHi, mixLo } from './hash';
-import { ACE, rankOf, SUIT_LENGTH } from './cards';
+import { ACE, KING, rankOf, SUIT_LENGTH } from './cards';
 import {
   type Column,
   COLUMN_COUNT,
   continuesRun,
   DEAL_SIZE,
-  fitsOn,
   hasCompleteSuitOnTop,
   type Position,
   stockLeft,
 } from './position';
+import { NO_MOVE, PositionQueue, STRIDE, type Tableau } from './progress-queue';
 
 // Looked up once: a global looked up in a hot loop is slow in some hosts (Jest's sandbox).
 const imul = Math.imul;
@@ -84,93 +84,12 @@ function spread(n: number): number {
   return (z ^ (z >>> 15)) >>> 0;
 }
 
+/** Every column, as bits. */
+const ALL_COLUMNS = (1 << COLUMN_COUNT) - 1;
+
 // A column's own hash is a sum of keys (cheap to update card by card); before columns are added
 // together it is mixed (`mixLo`, `mixHi`), so that which cards share a column counts, not just
 // where each one is. A column with face-down cards mixes in its number too.
-
-// The search's own copy of the tableau: each column's cards in a fixed stretch of one array.
-const STRIDE = 128;
-
-/** Bytes before a record's cards: each column's number of face-up cards, and the move made. */
-const RECORD_HEAD = COLUMN_COUNT + 2;
-/** In a record's move: no move (the start). */
-const NO_MOVE = 255;
-
-/**
- * The positions still to look at, first in first out. The search never turns a card, so every
- * position holds the same face-up cards: each is kept as the number of face-up cards in each
- * column, the move that made it (`from * COLUMN_COUNT + to`, and the count), and the cards, one
- * byte each, in fixed-size records. Storage comes in chunks, given back as the search moves past
- * them.
- */
-class PositionQueue {
-  private static readonly CHUNK = 1 << 16;
-  private readonly chunks: (Uint8Array | null)[] = [];
-  private readonly perChunk: number;
-  private head = 0;
-  private tail = 0;
-
-  constructor(private readonly recordSize: number) {
-    this.perChunk = Math.max(1, Math.floor(PositionQueue.CHUNK / recordSize));
-  }
-
-  get length(): number {
-    return this.tail - this.head;
-  }
-
-  /** Adds the tableau as it is after moving the top `count` cards from `from` to `to`. */
-  push(tableau: Tableau, from: number, to: number, count: number): void {
-    const chunk = Math.floor(this.tail / this.perChunk);
-    if (chunk === this.chunks.length)
-      this.chunks.push(new Uint8Array(this.perChunk * this.recordSize));
-    const bytes = this.chunks[chunk] as Uint8Array;
-    const at = (this.tail % this.perChunk) * this.recordSize;
-    const { cards, lengths, hidden } = tableau;
-    bytes[at + COLUMN_COUNT] = count === 0 ? NO_MOVE : from * COLUMN_COUNT + to;
-    bytes[at + COLUMN_COUNT + 1] = count;
-    let next = at + RECORD_HEAD;
-    for (let c = 0; c < COLUMN_COUNT; c++) {
-      const base = c * STRIDE;
-      const end = base + lengths[c] - (c === from ? count : 0);
-      for (let i = base + hidden[c]; i < end; i++) bytes[next++] = cards[i];
-      if (c === to) {
-        const moved = from * STRIDE + lengths[from];
-        for (let i = moved - count; i < moved; i++) bytes[next++] = cards[i];
-      }
-      bytes[at + c] = end - base - hidden[c] + (c === to ? count : 0);
-    }
-    this.tail++;
-  }
-
-  /**
-   * Takes the oldest position into the tableau (face-down cards stay as they are); answers the
-   * move that made it, as the record keeps it (NO_MOVE for the start) times 256 plus its count.
-   */
-  shift(tableau: Tableau): number {
-    const chunk = Math.floor(this.head / this.perChunk);
-    const bytes = this.chunks[chunk] as Uint8Array;
-    const at = (this.head % this.perChunk) * this.recordSize;
-    const { cards, lengths, hidden } = tableau;
-    const made = bytes[at + COLUMN_COUNT] * 256 + bytes[at + COLUMN_COUNT + 1];
-    let next = at + RECORD_HEAD;
-    for (let c = 0; c < COLUMN_COUNT; c++) {
-      const up = bytes[at + c];
-      const base = c * STRIDE + hidden[c];
-      for (let i = 0; i < up; i++) cards[base + i] = bytes[next++];
-      lengths[c] = hidden[c] + up;
-    }
-    this.head++;
-    if (this.head % this.perChunk === 0) this.chunks[chunk] = null;
-    return made;
-  }
-}
-
-/** The tableau being searched: column c's cards are `cards[c * STRIDE ..][0 .. lengths[c]]`. */
-interface Tableau {
-  readonly cards: Uint8Array;
-  readonly lengths: Int32Array;
-  readonly hidden: Int32Array;
-}
 
 /**
  * The search, breadth first, so that progress a few moves away is found after few positions; and
@@ -189,6 +108,11 @@ export class ProgressSearch {
   private readonly colHi = new Uint32Array(COLUMN_COUNT);
   private readonly mixLo = new Uint32Array(COLUMN_COUNT);
   private readonly mixHi = new Uint32Array(COLUMN_COUNT);
+  /** Each column's movable run, and the rank of its top card (0: empty). */
+  private readonly runs = new Int32Array(COLUMN_COUNT);
+  private readonly tops = new Int32Array(COLUMN_COUNT);
+  /** For `expand`: the columns with each rank on top, as bits. */
+  private readonly onTop = new Int32Array(KING + 2);
   private hashLo = 0;
   private hashHi = 0;
   private remixedLo = 0;
@@ -213,13 +137,13 @@ export class ProgressSearch {
       this.slot[c] = column.hidden > 0 ? c : OPEN_SLOT;
       faceUp += column.cards.length - column.hidden;
     }
-    this.queue = new PositionQueue(RECORD_HEAD + faceUp);
+    this.queue = new PositionQueue(faceUp);
     // Most of the time a deal is allowed: nothing to search.
     if (checkDeal(position) === null || position.columns.some(hasCompleteSuitOnTop))
       this.verdict = 'yes';
     else {
       makeKeys();
-      this.rehash();
+      this.rehash(ALL_COLUMNS);
       this.seen.add(this.hashLo, this.hashHi, this.limit);
       this.queue.push(this.tableau, 0, 0, 0);
     }
@@ -240,21 +164,29 @@ export class ProgressSearch {
     while (this.queue.length > 0) {
       if (this.seen.size >= stop) return null;
       const made = this.queue.shift(this.tableau);
-      this.rehash();
+      this.rehash(this.queue.changed);
       const found = this.expand(made);
       if (found) return (this.verdict = found);
     }
     return (this.verdict = 'no');
   }
 
-  /** Works out every hash of the current position from its cards. */
-  private rehash(): void {
+  /**
+   * Works out the hashes of the current position from its cards, and each column's movable run
+   * and top card, for the columns `changed`.
+   */
+  private rehash(changed: number): void {
     const lo = keyLo;
     const hi = keyHi;
     const { cards, lengths, hidden } = this.tableau;
     this.hashLo = 0;
     this.hashHi = 0;
     for (let c = 0; c < COLUMN_COUNT; c++) {
+      if ((changed & (1 << c)) === 0) {
+        this.hashLo = (this.hashLo + this.mixLo[c]) >>> 0;
+        this.hashHi = (this.hashHi + this.mixHi[c]) >>> 0;
+        continue;
+      }
       const slot = this.slot[c];
       const base = c * STRIDE;
       let cLo = 0;
@@ -271,6 +203,8 @@ export class ProgressSearch {
       this.mixHi[c] = this.remixedHi;
       this.hashLo = (this.hashLo + this.remixedLo) >>> 0;
       this.hashHi = (this.hashHi + this.remixedHi) >>> 0;
+      this.runs[c] = this.runLength(c);
+      this.tops[c] = lengths[c] === 0 ? 0 : rankOf(cards[base + lengths[c] - 1]);
     }
   }
 
@@ -325,37 +259,65 @@ export class ProgressSearch {
    * give the same position), and that the move back along `made` (the move that made this
    * position, as `shift` answers it) is not: it gives the position it came from, seen already.
    * That is one move in six, each a look-up in a set of up to a million positions.
+   *
+   * Nor is a move that could have been made before `made`: one onto a card, between two columns
+   * that `made` did not touch, from a column left of the one `made` took cards from. Its position
+   * is seen already, so looking it up would change nothing. Say `made` led from P to this position
+   * and the move m is such a one. Then m was legal in P too (its two columns are as they were),
+   * and P, trying moves from the left, came to m before `made`: P + m was in the set before this
+   * position was, so it was taken from the queue and expanded before this one. Trying `made`
+   * there (its columns too are as they were, and so is which move is progress) gave P + m +
+   * `made`, the same cards as this position + m. Each of the moves not tried gives a position in
+   * the set at that moment (by this same argument for a move skipped so, for a position expanded
+   * earlier), so the search keeps the same positions in the same order and gives the same
+   * verdicts: only fewer look-ups.
    */
   private expand(made: number): ProgressVerdict | null {
     const { cards, lengths, hidden } = this.tableau;
     if (this.dealAllowed()) return 'yes';
+    // The columns `made` took cards from and put them on (none for the start).
+    const madeFrom = made >> 8 === NO_MOVE ? -1 : Math.floor((made >> 8) / COLUMN_COUNT);
+    const madeTo = made >> 8 === NO_MOVE ? -1 : (made >> 8) % COLUMN_COUNT;
+    const { runs, tops, onTop } = this;
     let firstEmpty = -1;
-    for (let c = 0; c < COLUMN_COUNT && firstEmpty < 0; c++) if (lengths[c] === 0) firstEmpty = c;
+    onTop.fill(0);
+    for (let c = 0; c < COLUMN_COUNT; c++) {
+      if (lengths[c] > 0) onTop[tops[c]] |= 1 << c;
+      else if (firstEmpty < 0) firstEmpty = c;
+    }
     for (let from = 0; from < COLUMN_COUNT; from++) {
-      const run = this.runLength(from);
+      const run = runs[from];
       if (run === 0) continue;
       // A complete suit on top (keep-suits: a deal covered it, and a move uncovered it again)
       // can be removed.
       if (run >= SUIT_LENGTH) return 'yes';
       const top = from * STRIDE + lengths[from] - 1;
       const turns = hidden[from] > 0 ? lengths[from] - hidden[from] : 0; // moving that many turns a card
-      for (let to = 0; to < COLUMN_COUNT; to++) {
-        if (to === from) continue;
+      // The run's ranks climb by one from the top card: each part of it fits on the columns
+      // whose top card is one rank above its head; any part goes into the first empty column.
+      let targets = firstEmpty < 0 ? 0 : 1 << firstEmpty;
+      for (let k = 1; k <= run && tops[from] + k <= KING; k++) targets |= onTop[tops[from] + k];
+      targets &= ~(1 << from);
+      // In column order, as bits from the lowest.
+      for (; targets !== 0; targets &= targets - 1) {
+        const to = 31 - Math.clz32(targets & -targets);
         let count: number;
         let last: number;
         if (lengths[to] === 0) {
-          if (to !== firstEmpty) continue;
           count = 1;
           last = run; // any part of the run may go into an empty column
         } else {
-          // The run's ranks climb by one from the top card: only one part of it can fit.
+          // Only one part of the run fits.
           const onto = cards[to * STRIDE + lengths[to] - 1];
-          count = rankOf(onto) - rankOf(cards[top]);
-          if (count < 1 || count > run || !fitsOn(cards[top - count + 1], onto)) continue;
+          count = tops[to] - tops[from];
           last = count;
           // A run whose head lands on its own suit and reaches from king to ace is complete.
-          if (continuesRun(onto, cards[top - count + 1]) && rankOf(cards[top]) === ACE) {
-            if (this.runLength(to) + count >= SUIT_LENGTH) return 'yes';
+          if (continuesRun(onto, cards[top - count + 1]) && tops[from] === ACE) {
+            if (runs[to] + count >= SUIT_LENGTH) return 'yes';
+          }
+          // Could have come before `made` (see above): its position is seen already.
+          if (from < madeFrom && from !== madeTo && to !== madeFrom && to !== madeTo) {
+            if (count !== turns) continue;
           }
         }
         // The move back: from where the last move put its cards to where they were, as many.
