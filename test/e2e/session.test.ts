@@ -42,8 +42,10 @@ describe('a deal nobody touched', () => {
     first.waitFor('q quit');
     kill(first);
     expect(saves(home)).toEqual([]);
+    // Nothing was kept: the next start is a first one, on the new-game panel over a new deal.
     const second = startSpider([], { env: freshEnv(home) });
-    const screen = second.waitFor('q quit');
+    const screen = second.waitFor('Enter deals');
+    expect(screen).toContain('Welcome to Spider!');
     expect(screen).not.toContain('seed 42 ');
     expect(screen).not.toContain('Resumed');
   });
