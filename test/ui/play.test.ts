@@ -20,29 +20,27 @@ jest.mock('../../src/ui/loop', () => ({ runTerminalGame: jest.fn() }));
 const roots: string[] = [];
 afterEach(() => roots.splice(0).forEach((r) => fs.rmSync(r, { recursive: true, force: true })));
 
-/**
- * Plays a game that leaves at once, in the lost position, and answers the line left, with what
- * was written to the terminal before it.
- */
-async function leaveLostWriting(saving: Saving): Promise<{ summary: string; written: string }> {
+/** A temporary player's folders, removed after the test. */
+function playerFolder() {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-play-'));
   roots.push(root);
-  const lost = lostGame();
-  expect(statusWithin(lost.position)).toBeNull(); // a verdict that takes a search
-  let written = '';
-  jest
-    .mocked(runTerminalGame)
-    .mockResolvedValue({ status: 0, state: { game: lost } } as Awaited<
-      ReturnType<typeof runTerminalGame>
-    >);
-  const result = await playInTerminal({
+  return playerPlaces(path.join(root, 'player'));
+}
+
+/**
+ * Plays with `changes` over a lost game's rules on a terminal that only records what is written
+ * to it (`out.written`).
+ */
+function playWith(changes: Partial<Parameters<typeof playInTerminal>[0]>) {
+  const out = { written: '' };
+  const played = playInTerminal({
     theme: { ascii: false, color: false, fourColor: false },
     scoring: 'woods',
     terminal: {
       input: {} as NodeJS.ReadStream,
       output: {
         columns: 80,
-        write: (text: string) => (written += text),
+        write: (text: string) => (out.written += text),
       } as unknown as NodeJS.WriteStream,
     },
     env: {},
@@ -50,15 +48,31 @@ async function leaveLostWriting(saving: Saving): Promise<{ summary: string; writ
     rules: LOST_GAME_RULES,
     explicitRules: {},
     fresh: true,
-    places: playerPlaces(path.join(root, 'player')),
-    saving,
     host: {
       watch: () => () => undefined,
       suspend: () => Promise.resolve('unavailable'),
       atExit: () => () => undefined,
     },
+    ...changes,
   });
-  return { summary: result.summary, written };
+  return { played, out };
+}
+
+/**
+ * Plays a game that leaves at once, in the lost position, and answers the line left, with what
+ * was written to the terminal before it.
+ */
+async function leaveLostWriting(saving: Saving): Promise<{ summary: string; written: string }> {
+  const lost = lostGame();
+  expect(statusWithin(lost.position)).toBeNull(); // a verdict that takes a search
+  jest
+    .mocked(runTerminalGame)
+    .mockResolvedValue({ status: 0, state: { game: lost } } as Awaited<
+      ReturnType<typeof runTerminalGame>
+    >);
+  const { played, out } = playWith({ places: playerFolder(), saving });
+  const result = await played;
+  return { summary: result.summary, written: out.written };
 }
 
 it.each(['at-once', 'in-background'] as const)(
@@ -72,9 +86,7 @@ it.each(['at-once', 'in-background'] as const)(
 );
 
 it('plays nothing when the saved game asked for is held by another session, and says why', async () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-play-'));
-  roots.push(root);
-  const places = playerPlaces(path.join(root, 'player'));
+  const places = playerFolder();
   const games = path.join(places.state, 'games');
   fs.mkdirSync(games, { recursive: true, mode: 0o700 });
   const when = '2026-12-07T10:00:00.000Z';
@@ -83,30 +95,8 @@ it('plays nothing when the saved game asked for is held by another session, and 
   const holder = new SaveStore(places);
   expect(holder.claim('held')).toBe(true);
   jest.mocked(runTerminalGame).mockClear();
-  let written = '';
-  const result = await playInTerminal({
-    theme: { ascii: false, color: false, fourColor: false },
-    scoring: 'woods',
-    terminal: {
-      input: {} as NodeJS.ReadStream,
-      output: {
-        columns: 80,
-        write: (t: string) => (written += t),
-      } as unknown as NodeJS.WriteStream,
-    },
-    env: {},
-    randomSeed: () => '15',
-    rules: LOST_GAME_RULES,
-    explicitRules: {},
-    fresh: false,
-    slot: 'held',
-    places,
-    host: {
-      watch: () => () => undefined,
-      suspend: () => Promise.resolve('unavailable'),
-      atExit: () => () => undefined,
-    },
-  });
+  const { played, out } = playWith({ fresh: false, slot: 'held', places });
+  const result = await played;
   holder.release('held');
   expect(result).toEqual({
     status: 2,
@@ -116,6 +106,6 @@ it('plays nothing when the saved game asked for is held by another session, and 
     touched: false,
   });
   expect(runTerminalGame).not.toHaveBeenCalled();
-  expect(written).toBe('');
+  expect(out.written).toBe('');
   expect(fs.readdirSync(games)).toEqual(['held.txt']);
 });
