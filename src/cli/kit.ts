@@ -92,7 +92,11 @@ export function addDisplayOptions(command: Command): Command {
     .option('--scoring <name>', 'score shown: woods, microsoft or aisleriot', 'woods')
     .addOption(new Option('--ascii', 'suits as letters s h d c').conflicts('unicode'))
     .option('--unicode', 'suits as symbols ♠ ♥ ♦ ♣ (default when the locale is UTF-8)')
-    .option('--color <when>', 'colour: auto, always or never (NO_COLOR is honoured)', 'auto')
+    .option(
+      '--color <when>',
+      'colour: auto, always or never (NO_COLOR and FORCE_COLOR are honoured)',
+      'auto',
+    )
     .option('--four-color', 'four-colour deck: diamonds blue, clubs green');
 }
 

@@ -128,8 +128,24 @@ export function localeIsUtf8(env: NodeJS.ProcessEnv): boolean {
 }
 
 /**
- * Checks the display options. Colour: `auto` colours a terminal unless NO_COLOR is set
- * (https://no-color.org); `always` and `never` are obeyed as they are.
+ * What the environment makes of colour `auto`, or null when it says nothing (a terminal is
+ * coloured, anything else not): FORCE_COLOR set, and not empty, forces it on (https://force-color.org),
+ * or off when it is `0` or `false`, as chalk and Node read it; else NO_COLOR set, and not empty,
+ * turns it off (https://no-color.org), and so does TERM=dumb.
+ */
+export function environmentColor(
+  env: NodeJS.ProcessEnv,
+): { readonly color: boolean; readonly variable: 'FORCE_COLOR' | 'NO_COLOR' | 'TERM' } | null {
+  const force = env.FORCE_COLOR;
+  if (force) return { color: !['0', 'false'].includes(force.trim()), variable: 'FORCE_COLOR' };
+  if (env.NO_COLOR) return { color: false, variable: 'NO_COLOR' };
+  if (env.TERM === 'dumb') return { color: false, variable: 'TERM' };
+  return null;
+}
+
+/**
+ * Checks the display options. Colour: `auto` colours a terminal unless the environment says
+ * otherwise (`environmentColor`); `always` and `never` are obeyed as they are.
  */
 export function checkDisplayOptions(
   raw: RawOptions,
@@ -143,7 +159,7 @@ export function checkDisplayOptions(
   const ascii = raw.ascii === true || (raw.unicode !== true && !localeIsUtf8(env));
   const colored =
     color.value === 'always' ||
-    (color.value === 'auto' && isTerminal && !env.NO_COLOR && env.TERM !== 'dumb');
+    (color.value === 'auto' && (environmentColor(env)?.color ?? isTerminal));
   return {
     ok: true,
     value: { scoring: scoring.value, ascii, color: colored, fourColor: raw.fourColor === true },

@@ -14,7 +14,7 @@ import {
   type Settings,
 } from '../notation';
 import type { SettingsFile } from '../store/settings-file';
-import { localeIsUtf8, type RawOptions } from './options';
+import { environmentColor, localeIsUtf8, type RawOptions } from './options';
 
 /** Whether the option `name` was typed on the command line (not a default, not a setting). */
 export type Typed = (name: keyof RawOptions) => boolean;
@@ -152,20 +152,18 @@ function inForce(
   return unset(name, env);
 }
 
-/** Colour `auto` where the environment turns it off: `never`, from there (https://no-color.org). */
+/**
+ * Colour `auto` where the environment decides it (FORCE_COLOR, NO_COLOR, TERM=dumb:
+ * `environmentColor`): `always` or `never`, from there.
+ */
 function colorHere(entry: InForce, env: NodeJS.ProcessEnv): InForce {
   if (entry.name !== 'color' || entry.value !== 'auto') return entry;
-  if (env.NO_COLOR)
-    return {
-      ...entry,
-      value: 'never',
-      source: { from: 'environment', variable: 'NO_COLOR', variableValue: env.NO_COLOR },
-    };
-  if (env.TERM === 'dumb')
-    return {
-      ...entry,
-      value: 'never',
-      source: { from: 'environment', variable: 'TERM', variableValue: 'dumb' },
-    };
-  return entry;
+  const said = environmentColor(env);
+  if (said === null) return entry;
+  const variableValue = env[said.variable] ?? '';
+  return {
+    ...entry,
+    value: said.color ? 'always' : 'never',
+    source: { from: 'environment', variable: said.variable, variableValue },
+  };
 }

@@ -387,6 +387,22 @@ describe('spider deal (text)', () => {
     expect(alwaysNoColor.stdout).toContain(`${ESC}[`);
   });
 
+  it('FORCE_COLOR colours auto even into a pipe and over NO_COLOR; 0 or false turns it off', async () => {
+    const args = ['deal', '--seed', '5', '--reveal', '--ascii'];
+    const forced = await cli(args, { tty: false, env: { FORCE_COLOR: '1' } });
+    expect(forced.stdout).toContain(`${ESC}[`);
+    const overNoColor = await cli(args, { tty: true, env: { FORCE_COLOR: '3', NO_COLOR: '1' } });
+    expect(overNoColor.stdout).toContain(`${ESC}[`);
+    for (const off of ['0', 'false']) {
+      const offTerminal = await cli(args, { tty: true, env: { FORCE_COLOR: off } });
+      expect(offTerminal.stdout).not.toContain(ESC);
+    }
+    // Empty is unset; a flag wins over the environment.
+    expect((await cli(args, { tty: false, env: { FORCE_COLOR: '' } })).stdout).not.toContain(ESC);
+    const never = await cli([...args, '--color', 'never'], { env: { FORCE_COLOR: '1' } });
+    expect(never.stdout).not.toContain(ESC);
+  });
+
   it('--four-color paints diamonds blue and clubs green; otherwise they are red and plain', async () => {
     // Seed 42 deals 5♦ on column 3 and 6♣ on column 7.
     const four = await cli([

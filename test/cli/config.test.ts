@@ -102,6 +102,14 @@ describe('spider config', () => {
     expect((await cli(['config', '--color', 'auto'], always.env)).stdout).toContain(
       'color = "never"     # the environment: NO_COLOR is set\n',
     );
+    const forced = withFile(undefined, { FORCE_COLOR: '1', NO_COLOR: '1' });
+    expect((await cli(['config'], forced.env)).stdout).toContain(
+      'color = "always"    # the environment: FORCE_COLOR=1\n',
+    );
+    const forcedOff = withFile(undefined, { FORCE_COLOR: '0' });
+    expect((await cli(['config'], forcedOff.env)).stdout).toContain(
+      'color = "never"     # the environment: FORCE_COLOR=0\n',
+    );
     const noLocale = withFile(undefined, { LANG: '' });
     expect((await cli(['config'], noLocale.env)).stdout).toContain(
       'ascii = true        # the environment: no locale is set (LC_ALL, LC_CTYPE, LANG), so ASCII\n',

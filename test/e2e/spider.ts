@@ -30,6 +30,7 @@ export function freshEnv(home = scratchFolder()): Record<string, string | undefi
     LANG: 'C.UTF-8',
     LC_ALL: undefined,
     NO_COLOR: undefined,
+    FORCE_COLOR: undefined,
     XDG_STATE_HOME: path.join(home, 'state'),
     XDG_DATA_HOME: path.join(home, 'data'),
     XDG_CACHE_HOME: path.join(home, 'cache'),

@@ -13,7 +13,11 @@ export function addStatsCommand(program: Command, kit: CommandKit): Command {
     .description('show how you are doing: games played, won, streaks and records per rule variant')
     .option('--json', 'print the statistics as one JSON object')
     .option('--scoring <name>', 'score shown: woods, microsoft or aisleriot', 'woods')
-    .option('--color <when>', 'colour: auto, always or never (NO_COLOR is honoured)', 'auto')
+    .option(
+      '--color <when>',
+      'colour: auto, always or never (NO_COLOR and FORCE_COLOR are honoured)',
+      'auto',
+    )
     .allowExcessArguments(false);
   statsCommand.action(async (raw: RawOptions, command: Command) => {
     const { statsCommand: showStats } = await import('./stats-run');
