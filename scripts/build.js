@@ -13,7 +13,9 @@
  *    dist/solver-worker.js, which the game starts (as a worker thread) the first time it asks
  *    the solver something. A file of its own rather than the game's bundle finding out that it
  *    runs in a worker: the thread then loads only the engine and the search, never blessed or
- *    the command line, and the game's bundle (and its start) stays as it was.
+ *    the command line, and the game's bundle (and its start) stays as it was;
+ * 5. the licence notices of the packages the two bundles hold, dist/THIRD-PARTY-NOTICES.txt
+ *    (scripts/notices.js).
  *
  * Why: see docs/measurements.md, "Start-up"; docs/solver.md, "The solver in the game".
  */
@@ -25,12 +27,14 @@ const path = require('path');
 const vm = require('vm');
 const esbuild = require('esbuild');
 const { markBuilt, staleness } = require('./freshness');
+const { writeNotices } = require('./notices');
 
 const ROOT = path.join(__dirname, '..');
 const BUNDLE = path.join(ROOT, 'dist', 'spider.js');
 const CACHE = path.join(ROOT, 'dist', 'spider.cache');
 const SPIDER_BIN = path.join(ROOT, 'bin', 'spider');
 const WORKER = path.join(ROOT, 'dist', 'solver-worker.js');
+const NOTICES = path.join(ROOT, 'dist', 'THIRD-PARTY-NOTICES.txt');
 
 /** A file of a package, by its path inside node_modules (`blessed/lib/tput.js`). */
 const inPackage = (file) =>
@@ -322,9 +326,10 @@ async function main() {
     { stdio: 'inherit' },
   );
   if (tsc.status !== 0) process.exit(tsc.status ?? 1);
-  await esbuild.build({
+  const program = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: ['src/cli/main.ts'],
+    metafile: true,
     outfile: BUNDLE,
     bundle: true,
     platform: 'node',
@@ -338,9 +343,10 @@ async function main() {
     logLevel: 'warning',
   });
   codeCache();
-  await esbuild.build({
+  const worker = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: ['src/host/solver-worker.ts'],
+    metafile: true,
     outfile: WORKER,
     bundle: true,
     platform: 'node',
@@ -349,6 +355,8 @@ async function main() {
     legalComments: 'none',
     logLevel: 'warning',
   });
+  // The licences of what the bundles hold (scripts/notices.js).
+  writeNotices(ROOT, [program.metafile, worker.metafile], NOTICES);
   await trainedCache();
   // 5. dist/.built, the mark that the build is whole and as new as the sources.
   markBuilt();
