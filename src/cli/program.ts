@@ -17,6 +17,7 @@ import { addSavesCommands } from './commands/saves';
 import { addServeCommand } from './commands/serve';
 import { addSolveCommand } from './commands/solve';
 import { addStatsCommand } from './commands/stats';
+import { helpEpilogue } from './help-text';
 import { commanderMessage, usageProblem } from './usage';
 
 export { type CliIo, EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE } from './kit';
@@ -43,7 +44,8 @@ function buildProgram(
     .showSuggestionAfterError(true)
     .addHelpText(
       'after',
-      "\nThe game's options can have defaults of your own in a settings file: 'spider config'\nshows them, and where the file is (docs/settings.md).",
+      "\nThe game's options can have defaults of your own in a settings file:\n'spider config' shows them, and where the file is (docs/settings.md).\n\n" +
+        helpEpilogue(),
     );
 
   addDealCommand(program, kit);

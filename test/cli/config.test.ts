@@ -166,7 +166,7 @@ describe('spider config', () => {
   it('is in the main help, with the new flags of the game', async () => {
     const help = (await cli(['--help'], withFile().env)).stdout;
     expect(help).toMatch(/\n {2}config .*settings in force/);
-    expect(help).toContain("defaults of your own in a settings file: 'spider config'");
+    expect(help).toContain("defaults of your own in a settings file:\n'spider config' shows them");
     for (const flag of ['--clock', '--no-clock', '--cards <size>', '--no-keep-suits'])
       expect(help).toContain(flag);
   });
