@@ -12,3 +12,4 @@ export * from './seed';
 export * from './settings';
 export * from './shell';
 export * from './width';
+export * from './when';

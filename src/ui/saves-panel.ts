@@ -5,7 +5,7 @@
  * through the game loop.
  */
 import type { Rules } from '../engine';
-import { dealName } from '../notation';
+import { dealName, lastPlayed } from '../notation';
 import { formatDuration } from '../stats';
 import type { SavedGame } from '../store/saves-list';
 import type { Frame } from './frame';
@@ -102,19 +102,6 @@ function choose(list: SavesPanel, game: SavedGame): SavesAnswer {
   if (game.open === 'here') return { kind: 'close' };
   if (game.open === 'elsewhere') return stay(list, { note: ELSEWHERE });
   return { kind: 'switch', slot: game.slot };
-}
-
-/** When a game was last played: `today 10:30`, `yesterday 18:02`, or the date. */
-export function lastPlayed(saved: string, now: Date): string {
-  const when = new Date(saved);
-  if (Number.isNaN(when.getTime())) return '';
-  const two = (n: number) => String(n).padStart(2, '0');
-  const time = `${two(when.getHours())}:${two(when.getMinutes())}`;
-  const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-  const days = Math.round((day(now) - day(when)) / 86_400_000);
-  if (days === 0) return `today ${time}`;
-  if (days === 1) return `yesterday ${time}`;
-  return `${when.getFullYear()}-${two(when.getMonth() + 1)}-${two(when.getDate())}`;
 }
 
 /** Rules in short: `2 suits`, with `r3` (relaxed 3) and `keep` (keep suits) where so. */

@@ -4,7 +4,8 @@ import { initialState } from '../../src/ui/controller';
 import { layout } from '../../src/ui/layout';
 import { openPanel } from '../../src/ui/new-game';
 import { savedGames, type SavedGamesHooks } from '../../src/ui/saved-games';
-import { lastPlayed, openSaves, savesClick, savesKey } from '../../src/ui/saves-panel';
+import { lastPlayed } from '../../src/notation';
+import { openSaves, savesClick, savesKey } from '../../src/ui/saves-panel';
 import type { UiState } from '../../src/ui/state';
 import { key, panelKey, run, THEME } from '../helpers/controller';
 
@@ -78,7 +79,7 @@ describe('the list of saved games', () => {
   it('says when a game was last played in words for today and yesterday', () => {
     expect(lastPlayed(new Date(2026, 11, 7, 0, 5).toISOString(), NOW)).toBe('today 00:05');
     expect(lastPlayed(new Date(2026, 11, 6, 23, 59).toISOString(), NOW)).toBe('yesterday 23:59');
-    expect(lastPlayed(new Date(2026, 10, 30, 9, 0).toISOString(), NOW)).toBe('2026-11-30');
+    expect(lastPlayed(new Date(2026, 10, 30, 9, 0).toISOString(), NOW)).toBe('2026-11-30 09:00');
   });
 });
 

@@ -10,6 +10,7 @@ import {
   dealName,
   type DealNameJson,
   dealNameJson,
+  lastPlayed,
   printable,
   printableLines,
 } from '../../notation';
@@ -73,18 +74,6 @@ function rulesShown(game: SavedGame): string {
   if (relaxed > 0) parts.push(`relaxed ${relaxed}`);
   if (keepSuits) parts.push('keep suits');
   return parts.join(', ');
-}
-
-/** When a game was last played, in local time: `today 10:30`, `yesterday 18:02`, or the date. */
-export function lastPlayed(saved: string, now: Date): string {
-  const at = new Date(saved);
-  const two = (n: number) => String(n).padStart(2, '0');
-  const day = (d: Date) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
-  const time = `${two(at.getHours())}:${two(at.getMinutes())}`;
-  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
-  if (day(at) === day(now)) return `today ${time}`;
-  if (day(at) === day(yesterday)) return `yesterday ${time}`;
-  return `${day(at)} ${time}`;
 }
 
 /** The list as a table: a heading, then a line a game. */
