@@ -143,7 +143,7 @@ function footLines(panel: NewGamePanel, width: number): Line[] {
   if (panel.searching)
     lines.push({ pieces: [{ text: cutToWidth(searching, width), role: 'hint' }] });
   else if (panel.problem !== null)
-    for (const text of wrapWords(panel.problem, width).slice(0, 2))
+    for (const text of wrapWords(panel.problem, width).slice(0, 4))
       lines.push({ pieces: [{ text, role: 'error' }] });
   if (panel.saves > 0)
     lines.push({

@@ -66,7 +66,8 @@ export interface PlayOptions {
 /** The saved games the game lists, most recent first: `spider saves --all` lists every one. */
 const LISTED = 50;
 
-const WELCOME = 'Welcome to Spider! Choose a game (1 suit is the easiest), then Enter deals it.';
+// One line even at the smallest size (50 columns), where the panel covers all but the last rows.
+const WELCOME = 'Welcome! Choose a game: 1 suit is the easiest.';
 
 const CANNOT_SWITCH = 'That saved game cannot be played now.';
 

@@ -119,7 +119,7 @@ it('a first start meets the panel with 1 suit offered; both games then wait in s
   const first = startSpider([], { env });
   const welcome = first.waitFor('Enter deals');
   expect(welcome).toMatch(/>Suits +\[1 suit\] +2 suits +4 suits/);
-  expect(welcome).toContain('Welcome to Spider! Choose a game (1 suit is the easiest)');
+  expect(welcome).toContain('Welcome! Choose a game: 1 suit is the easiest.');
   first.sendKeys('Enter');
   const dealt = first.waitFor(/New game: seed \d+, 1 suit\./);
   expect(dealt.split('\n')[0]).toMatch(/ (1 suit, relaxed 0|1s r0) /);

@@ -45,7 +45,7 @@ describe('a deal nobody touched', () => {
     // Nothing was kept: the next start is a first one, on the new-game panel over a new deal.
     const second = startSpider([], { env: freshEnv(home) });
     const screen = second.waitFor('Enter deals');
-    expect(screen).toContain('Welcome to Spider!');
+    expect(screen).toContain('Welcome! Choose a game');
     expect(screen).not.toContain('seed 42 ');
     expect(screen).not.toContain('Resumed');
   });
