@@ -2,15 +2,16 @@
 /**
  * Whether the built program (dist/) is as new as its sources: the build marks its end with
  * dist/.built, and the sources are everything it reads from this repository (src/, the build
- * script, the TypeScript settings, the lockfile). `npm test` builds only when this says so, and
- * the tests that run the built program fail with one clear message when it does not hold.
+ * script, the TypeScript settings, package.json, whose version the bundle holds, the lockfile).
+ * `npm test` builds only when this says so, and the tests that run the built program fail with
+ * one clear message when it does not hold.
  */
 const fs = require('fs');
 const path = require('path');
 
 const ROOT = path.join(__dirname, '..');
 const STAMP = path.join(ROOT, 'dist', '.built');
-const SOURCES = ['src', 'scripts', 'tsconfig.json', 'package-lock.json'];
+const SOURCES = ['src', 'scripts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
 /** The newest modification time among the files under `entry`, in milliseconds. */
 function newest(entry) {

@@ -1,4 +1,3 @@
-import type chalkModule from 'chalk';
 import {
   type Card,
   cardLabel,
@@ -11,7 +10,14 @@ import {
   stockCards,
   suitLabel,
 } from '../engine';
-import { asciiOnly, dealNameWithOrigin, grouped, printedStatus, rulesSummary } from '../notation';
+import {
+  asciiOnly,
+  dealNameWithOrigin,
+  grouped,
+  paintFor,
+  printedStatus,
+  rulesSummary,
+} from '../notation';
 import type { DisplayOptions } from './options';
 
 /** Characters per column in the text board: room for a revealed face-down card `(10♦)`. */
@@ -22,11 +28,7 @@ const CELL = 6;
  * the seed, rules, stock and scores, then the ten columns side by side, deepest card first.
  */
 export function boardText(game: Game, display: DisplayOptions, reveal: boolean): string {
-  // chalk is loaded when a board is printed, not at every start: the game never needs it (see
-  // docs/measurements.md, "Start-up").
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const chalk = require('chalk') as typeof chalkModule;
-  const paint = new chalk.Instance({ level: display.color ? 1 : 0 });
+  const paint = paintFor(display.color);
   const position = game.position;
   const scores = gameScores(game);
   const stock = stockCards(position);
@@ -51,12 +53,12 @@ export function boardText(game: Game, display: DisplayOptions, reveal: boolean):
   const label = (card: Card, faceDown: boolean): string => {
     const text = faceDown ? `(${cardLabel(card, display.ascii)})` : cardLabel(card, display.ascii);
     const cell = text.padStart(CELL - 1);
-    if (faceDown) return paint.dim(cell);
+    if (faceDown) return paint('dim', cell);
     if (display.fourColor)
-      return [cell, paint.red(cell), paint.blue(cell), paint.green(cell)][suitOf(card)];
-    return isRed(card) ? paint.red(cell) : cell;
+      return [cell, paint('red', cell), paint('blue', cell), paint('green', cell)][suitOf(card)];
+    return isRed(card) ? paint('red', cell) : cell;
   };
-  const hiddenCell = paint.dim('##'.padStart(CELL - 1));
+  const hiddenCell = paint('dim', '##'.padStart(CELL - 1));
 
   lines.push(
     Array.from({ length: COLUMN_COUNT }, (_, c) => String(c + 1).padStart(CELL - 1)).join(' '),

@@ -130,7 +130,7 @@ export function localeIsUtf8(env: NodeJS.ProcessEnv): boolean {
 /**
  * What the environment makes of colour `auto`, or null when it says nothing (a terminal is
  * coloured, anything else not): FORCE_COLOR set, and not empty, forces it on (https://force-color.org),
- * or off when it is `0` or `false`, as chalk and Node read it; else NO_COLOR set, and not empty,
+ * or off when it is `0` or `false`, as Node reads it; else NO_COLOR set, and not empty,
  * turns it off (https://no-color.org), and so does TERM=dumb.
  */
 export function environmentColor(

@@ -4,6 +4,7 @@ export * from './card';
 export * from './deal-name';
 export * from './json';
 export * from './number';
+export * from './paint';
 export * from './printable';
 export * from './record';
 export * from './rules-text';

@@ -1,6 +1,6 @@
-import chalk from 'chalk';
 import type { ScoringName } from '../engine';
 import { averageWinMs, formatDuration, type VariantStats } from './stats';
+import { paintFor, type Paint } from '../notation';
 
 /** The widest table `statsTable` draws. */
 export const TABLE_WIDTH = 80;
@@ -61,7 +61,7 @@ function hours(ms: number): string {
 function tableLines(
   columns: readonly Column[],
   stats: readonly VariantStats[],
-  paint: chalk.Chalk,
+  paint: Paint,
 ): string[] {
   const rows = stats.map((s) => columns.map((c) => c.cell(s)));
   const widths = columns.map((c, i) =>
@@ -78,7 +78,7 @@ function tableLines(
       .trimEnd();
   const header = [0, 1].map((h) => line(columns.map((c) => c.head[h])));
   return [
-    ...header.filter((text) => text !== '').map((text) => paint.bold(text)),
+    ...header.filter((text) => text !== '').map((text) => paint('bold', text)),
     ...rows.map(line),
   ];
 }
@@ -91,7 +91,7 @@ function tableLines(
  */
 export function statsTable(stats: readonly VariantStats[], options: TableOptions): string {
   if (stats.length === 0) return `${NO_GAMES_LINE}\n`;
-  const paint = new chalk.Instance({ level: options.color ? 1 : 0 });
+  const paint = paintFor(options.color);
   const variant: Column = { head: ['', 'Variant'], cell: variantLabel, left: true };
   const results: Column[] = [
     variant,
