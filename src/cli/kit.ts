@@ -43,6 +43,8 @@ export interface CliIo {
   /** Picks a seed when none is given: a decimal number. */
   readonly randomSeed: () => string;
   readonly version: string;
+  /** The path the program was started by (`process.argv[1]`), for the exit text's command. */
+  readonly started?: string;
   /** The clock: the daily deal is the local date's (default: the system clock). */
   readonly now?: () => Date;
   /**

@@ -41,6 +41,7 @@ run(process.argv.slice(2), {
   env: process.env,
   randomSeed,
   version,
+  started: process.argv[1],
   solver: solverPair,
   terminal:
     process.stdin.isTTY && process.stdout.isTTY

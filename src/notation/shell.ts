@@ -38,15 +38,16 @@ export function shellQuote(word: string, ascii = false): string {
 
 /**
  * The command that deals the same game again: the deal and every rule that differs from the
- * defaults (the suit count always, so the line says what it deals). A seed that starts with `-`
+ * defaults (the suit count always, so the line says what it deals), after `program`, the words
+ * that start spider where the player is, ready for a shell (docs/playing.md, "Leaving"). A seed that starts with `-`
  * is joined to its option (`--seed=-h`): on its own it would be read as an option (docs/deals.md,
  * "Seeds on screen").
  */
-export function playCommand(deal: DealId, rules: Rules, ascii = false): string {
+export function playCommand(deal: DealId, rules: Rules, ascii = false, program = 'spider'): string {
   const [option, value] = dealOption(deal);
   const quoted = shellQuote(value, ascii);
   const dealWords = value.startsWith('-') ? [`${option}=${quoted}`] : [option, quoted];
-  const words = ['spider', ...dealWords, '--suits', String(rules.suits)];
+  const words = [program, ...dealWords, '--suits', String(rules.suits)];
   if (rules.relaxed !== 0) words.push('--relaxed', String(rules.relaxed));
   if (rules.keepSuits) words.push('--keep-suits');
   return words.join(' ');

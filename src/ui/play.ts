@@ -50,6 +50,11 @@ export interface PlayOptions {
   /** The player is at another machine (over SSH), not at the one the game runs on. */
   readonly remote?: boolean;
   /**
+   * What starts spider in the player's shell, for the command the exit text prints
+   * (docs/playing.md, "Leaving"); `spider` when not given.
+   */
+  readonly program?: () => string;
+  /**
    * Nothing was asked for and no settings file holds defaults: a player who never played here
    * (no saved game, no statistics) meets the new-game panel first.
    */
@@ -236,6 +241,7 @@ export async function playInTerminal(options: PlayOptions): Promise<{
       score,
       warnings,
       remote: options.remote === true,
+      ...(options.program === undefined ? {} : { program: options.program() }),
     },
     options.terminal.output.columns || 80,
     options.theme.ascii,

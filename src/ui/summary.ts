@@ -23,6 +23,8 @@ export interface SummaryFacts {
    * spider installed there, since the server plays no command.
    */
   readonly remote?: boolean;
+  /** What starts spider in the player's shell (`programWord`), `spider` when not given. */
+  readonly program?: string;
 }
 
 /**
@@ -81,6 +83,6 @@ export function exitSummary(facts: SummaryFacts, width: number, ascii = false): 
   return [
     ...(facts.warnings ?? []).map((warning) => (ascii ? asciiOnly(warning) : warning)),
     ...wrapWords(shown, Math.max(20, width)),
-    `  ${playCommand(facts.deal, facts.rules, ascii)}`,
+    `  ${playCommand(facts.deal, facts.rules, ascii, facts.remote ? 'spider' : facts.program)}`,
   ];
 }

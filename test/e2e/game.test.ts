@@ -5,6 +5,8 @@
  * no drawing code with the screen.
  */
 import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
 import { type Game, legalActions, newGame } from '../../src/engine';
 import { heuristicHints } from '../../src/search';
 import { type Command, update } from '../../src/ui/controller';
@@ -13,7 +15,7 @@ import { layout } from '../../src/ui/layout';
 import { openingState } from '../../src/ui/play';
 import type { UiState } from '../../src/ui/state';
 import { KeyDecoder } from '../../src/ui/keys';
-import { clockOf, freshEnv, gamePid, ROOT, SPIDER, startSpider } from './spider';
+import { clockOf, freshEnv, gamePid, ROOT, scratchFolder, SPIDER, startSpider } from './spider';
 import { CLEAN_MODES, TerminalSession } from './tmux';
 import { COLUMN_NUMBERS } from '../helpers/build';
 
@@ -31,10 +33,10 @@ function start(args: string[], options: { width?: number; height?: number } = {}
  * whatever the program left, so the terminal's modes are read while the pane is still alive.
  * The game's exit status is printed as `[exit N]`.
  */
-function startKept(args: string[]): TerminalSession {
+function startKept(args: string[], env = freshEnv()): TerminalSession {
   const command = `"$0" "$1" ${args.join(' ')}; echo "[exit $?]"; exec sleep 600`;
   return TerminalSession.start(['sh', '-c', command, process.execPath, SPIDER], {
-    env: freshEnv(),
+    env,
     cwd: ROOT,
   });
 }
@@ -218,7 +220,15 @@ describe('the game at 80x24', () => {
   });
 
   it('asks for the mouse without all-motion tracking, and quits only after y', () => {
-    const session = startKept(['--seed', '42']);
+    // spider on PATH, as after `npm install -g`: the exit text's command says `spider`
+    // (docs/playing.md, "Leaving").
+    const bin = path.join(scratchFolder(), 'bin');
+    fs.mkdirSync(bin);
+    fs.symlinkSync(SPIDER, path.join(bin, 'spider'));
+    const session = startKept(['--seed', '42'], {
+      ...freshEnv(),
+      PATH: `${bin}:${process.env.PATH}`,
+    });
     session.waitFor('q quit');
     const modes = session.terminalModes();
     expect(modes).toMatchObject({
@@ -331,6 +341,10 @@ describe('leaving the terminal clean', () => {
     session.type('fg\r');
     session.waitFor((s) => s === before);
     session.sendKeys('C-c');
-    session.waitFor('Play this deal again');
+    // Started by its path, with no spider on PATH: the command names that path.
+    const left = session.waitFor('Play this deal again');
+    expect(left).toMatch(
+      /Play this deal again with:\n {2}(~|\/)\S*bin\/spider --seed 42 --suits 4\n/,
+    );
   });
 });

@@ -153,6 +153,14 @@ describe('exitSummary', () => {
     expect(lines[1]).toBe("  spider --seed 'my lucky deal' --suits 2");
   });
 
+  it('starts the command with what starts spider where the player is (docs/playing.md, "Leaving")', () => {
+    const lines = exitSummary({ ...facts, program: "'/opt/my games/bin/spider'" }, 200);
+    expect(lines[1]).toBe("  '/opt/my games/bin/spider' --seed 'my lucky deal' --suits 2");
+    // Over SSH the command is for the player's own terminal, whatever started the server.
+    const remote = exitSummary({ ...facts, program: '/srv/spider', remote: true }, 200);
+    expect(remote[1]).toBe("  spider --seed 'my lucky deal' --suits 2");
+  });
+
   it('says what became of the game, and which save the next start resumes when one failed', () => {
     const left = { status: 'playing', unsaved: null, savedAt: null, touched: true } as const;
     expect(outcomeOf(left)).toBe('saved for next time');

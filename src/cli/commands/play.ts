@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { settingsFileExists } from '../../store/settings-file';
 import { cannotDrawOn } from '../../ui/terminal-type';
+import { programWord } from '../program-word';
 import {
   addDisplayOptions,
   addGameOptions,
@@ -122,6 +123,7 @@ export function addPlayCommand(program: Command, kit: CommandKit): Command {
           !['suits', 'relaxed', 'keepSuits'].some(given) &&
           !settingsFileExists(io.env),
         host: localTerminalHost(terminal.output),
+        program: () => programWord(io.env, io.started),
       });
       io.stdout.write(`${result.summary}\n`);
       if (result.problem !== undefined) io.stderr.write(`spider: ${result.problem}\n`);
