@@ -1,0 +1,3 @@
+import { packageOnNode } from './on-node';
+
+packageOnNode(24);
