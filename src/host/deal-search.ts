@@ -13,6 +13,8 @@ import type { DealId, Rules } from '../engine';
 export interface DealWanted {
   readonly choose: 'daily' | 'winnable';
   readonly rules: Rules;
+  /** Where a winnable deal is searched from (the first winnable from there on); else at random. */
+  readonly from?: DealId;
 }
 
 /** What the search for a deal answered: the deal, or why none was found. */
@@ -34,7 +36,7 @@ export interface DealSearchOptions {
 export function dealSearch(options: DealSearchOptions) {
   return (wanted: DealWanted, done: (found: FoundDeal) => void): (() => void) => {
     const daily = wanted.choose === 'daily' ? dailyStart(options.now?.() ?? new Date()) : undefined;
-    const from = daily?.from ?? bySeed(options.randomSeed());
+    const from = daily?.from ?? wanted.from ?? bySeed(options.randomSeed());
     const request = {
       from,
       rules: wanted.rules,

@@ -52,3 +52,44 @@ export function playCommand(deal: DealId, rules: Rules, ascii = false, program =
   if (rules.keepSuits) words.push('--keep-suits');
   return words.join(' ');
 }
+
+/** Words read from a line as a POSIX shell splits them, or why they cannot be. */
+export type ShellWords =
+  { readonly ok: true; readonly words: string[] } | { readonly ok: false; readonly reason: string };
+
+/**
+ * The words of a command line as a shell would split them, with none of a shell's powers: blanks
+ * between words, `'...'` taken as it is, `"..."` with `\"`, `\\`, `\$` and `` \` `` escaped, and a
+ * backslash outside quotes taking the next character as it is. Nothing is expanded (`$HOME`, `*`
+ * and `~` stay as typed) and nothing is run: a command sent with an SSH login is read this way
+ * (docs/serve.md, "Choosing the game at login").
+ */
+export function shellWords(line: string): ShellWords {
+  const words: string[] = [];
+  let word: string | null = null;
+  let quote: "'" | '"' | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quote === "'") {
+      if (ch === "'") quote = null;
+      else word += ch;
+    } else if (quote === '"') {
+      if (ch === '"') quote = null;
+      else if (ch === '\\' && i + 1 < line.length && '"\\$`'.includes(line[i + 1]))
+        word += line[++i];
+      else word += ch;
+    } else if (ch === ' ' || ch === '\t' || ch === '\n') {
+      if (word !== null) words.push(word);
+      word = null;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+      word ??= '';
+    } else if (ch === '\\') {
+      if (i + 1 === line.length) return { ok: false, reason: 'it ends with a lone \\' };
+      word = (word ?? '') + line[++i];
+    } else word = (word ?? '') + ch;
+  }
+  if (quote !== null) return { ok: false, reason: `a ${quote} quote is not closed` };
+  if (word !== null) words.push(word);
+  return { ok: true, words };
+}

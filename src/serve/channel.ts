@@ -6,6 +6,7 @@
 import type { ServerChannel, Session } from 'ssh2';
 import { cannotDrawOn } from '../ui/terminal-type';
 import type { Games } from './games';
+import type { GameChoice } from './options';
 import { Coalesced } from './limits';
 import { type Player, type Pty, resizeTerminal, type SessionLink } from './player';
 import { CANNOT_DRAW, NEEDS_A_TERMINAL, ONLY_THE_GAME } from '../words/serve';
@@ -66,7 +67,11 @@ export function serveSession(sess: Session, context: ChannelContext): void {
     const channel = opened(accept, reject);
     if (channel) refuse(channel, ONLY_THE_GAME);
   };
-  sess.on('exec', onlyTheGame);
+  // A command with the login names the game (docs/serve.md, "Choosing the game at login").
+  sess.on('exec', (accept, reject, info) => {
+    const channel = opened(accept, reject);
+    if (channel) requests.exec(channel, info.command);
+  });
   sess.on('subsystem', onlyTheGame);
   sess.on('sftp', (_accept, reject) => reject());
   sess.on('x11', (_accept, reject) => reject?.());
@@ -127,8 +132,17 @@ class SessionRequests {
     if (this.started) this.resizing.call();
   }
 
+  /** An exec request, on its channel: the game its command names, or why not. */
+  exec(channel: ServerChannel, command: string): void {
+    channel.on('error', () => undefined);
+    if (this.started || this.context.who() === null) return refuse(channel, ONLY_THE_GAME);
+    const read = this.context.games.login(command);
+    if (!read.ok) return refuse(channel, read.message);
+    this.shell(channel, read.choice);
+  }
+
   /** A shell request, on its channel: the game, or why not. */
-  shell(channel: ServerChannel): void {
+  shell(channel: ServerChannel, choice?: GameChoice): void {
     channel.on('error', () => undefined);
     const { address, games, playing } = this.context;
     const player = this.context.who();
@@ -142,7 +156,8 @@ class SessionRequests {
     this.current = channel;
     playing.started();
     const { link } = this.context;
-    games.play({ channel, address, link, pty, env: this.environment, player }, () => {
+    const request = { channel, address, link, pty, env: this.environment, player };
+    games.play(choice === undefined ? request : { ...request, choice }, () => {
       this.resizing.cancel();
       playing.ended();
     });

@@ -7,7 +7,7 @@ import { SolverShare } from '../host/solver-thread';
 import { SERVER_DISK_LIMITS } from '../store/disk-limits';
 import { SearchTurns } from '../host/search-turns';
 import { Tally } from './limits';
-import type { ServeOptions } from './options';
+import type { GameChoice, LoginChoice, ServeOptions } from './options';
 import {
   type Player,
   playSession,
@@ -17,7 +17,13 @@ import {
   type SessionLink,
   shownTo,
 } from './player';
-import { fullFromAddress, internalError, serverFull, SHUTTING_DOWN } from '../words/serve';
+import {
+  fullFromAddress,
+  internalError,
+  ONLY_THE_GAME,
+  serverFull,
+  SHUTTING_DOWN,
+} from '../words/serve';
 
 /** A game asked for on a session channel: where it plays, for whom, on what terminal. */
 export interface GameRequest {
@@ -27,6 +33,8 @@ export interface GameRequest {
   readonly pty: Pty;
   readonly env: Readonly<Record<string, string>>;
   readonly player: Player;
+  /** The game the player named when logging in. */
+  readonly choice?: GameChoice;
 }
 
 export class Games {
@@ -42,6 +50,11 @@ export class Games {
   /** Games being played now. */
   get total(): number {
     return this.tally.total;
+  }
+
+  /** The game a login's command names, or why it is refused. */
+  login(command: string): LoginChoice {
+    return this.options.login?.(command) ?? { ok: false, message: ONLY_THE_GAME };
   }
 
   /** Why a game from `address` may not start now, as its player is told; null if it may. */
@@ -94,7 +107,15 @@ export class Games {
   }
 
   /** The session's game, to its end; a failure of its code ends it, and the server goes on. */
-  private session({ channel, address, link, pty, env, player }: GameRequest): Promise<SessionEnd> {
+  private session({
+    channel,
+    address,
+    link,
+    pty,
+    env,
+    player,
+    choice,
+  }: GameRequest): Promise<SessionEnd> {
     const options = this.options;
     return playSession({
       channel,
@@ -103,6 +124,7 @@ export class Games {
       env,
       player,
       rules: options.rules,
+      ...(choice === undefined ? {} : { choice }),
       randomSeed: options.randomSeed,
       ...(options.version === undefined ? {} : { version: options.version }),
       solver: options.solver ? new SolverShare(options.solver) : null,

@@ -2,10 +2,30 @@
  * What `spider serve` is started with (docs/serve.md, "Playing over SSH"): where it listens, its
  * limits, its host key and state folder, and what every game it plays shares.
  */
-import type { Rules } from '../engine';
+import type { DealId, Rules } from '../engine';
 import type { JobRunner } from '../search';
 import type { DiskLimits } from '../store/disk-limits';
 import type { SessionBudget } from './player';
+
+/**
+ * The game a player named when logging in (docs/serve.md, "Choosing the game at login"): its
+ * rules (the server's, with those named over them), the deal, and whether to deal a new game
+ * even if one is unfinished.
+ */
+export interface GameChoice {
+  readonly rules: Rules;
+  /** The rules the player named: only these decide which saved game is resumed. */
+  readonly named: Partial<Rules>;
+  readonly deal?: DealId;
+  /** A deal to search for first, on the solver's thread: the day's, or a winnable one. */
+  readonly choose?: 'daily' | 'winnable';
+  readonly fresh: boolean;
+}
+
+/** A login's command read: the game it names, or the line that refuses it. */
+export type LoginChoice =
+  | { readonly ok: true; readonly choice: GameChoice }
+  | { readonly ok: false; readonly message: string };
 
 export interface ServeOptions {
   readonly listen: string;
@@ -22,6 +42,11 @@ export interface ServeOptions {
   readonly stateDir: string;
   /** The rules of a player's new game. */
   readonly rules: Rules;
+  /**
+   * Reads the command a login sends as the game it names (docs/serve.md, "Choosing the game at
+   * login"); without it, a command is refused.
+   */
+  readonly login?: (command: string) => LoginChoice;
   readonly randomSeed: () => string;
   /** The program's version, which the cache of winnable deals is kept by. */
   readonly version?: string;

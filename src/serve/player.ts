@@ -8,7 +8,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { PassThrough } from 'stream';
 import type { ServerChannel } from 'ssh2';
-import type { Rules } from '../engine';
+import type { DealId, Rules } from '../engine';
+import { dealSearch } from '../host/deal-search';
+import type { GameChoice } from './options';
 import type { JobRunner } from '../search';
 import type { SearchTurns } from '../host/search-turns';
 import type { GameHost } from '../ui/loop';
@@ -21,10 +23,12 @@ import {
   CANNOT_SUSPEND,
   duration,
   endedByServer,
+  findingDeal,
   GUEST_HAS_NO_RECORDS,
   GUEST_NOT_KEPT,
   idleEnded,
   idleWarning,
+  NO_SEARCH,
   RECORDS_SHOWN,
   recordsRefused,
 } from '../words/serve';
@@ -64,6 +68,8 @@ export interface SessionContext {
   readonly env: Readonly<Record<string, string>>;
   readonly player: Player;
   readonly rules: Rules;
+  /** The game the player named when logging in (docs/serve.md, "Choosing the game at login"). */
+  readonly choice?: GameChoice;
   readonly randomSeed: () => string;
   readonly version?: string;
   readonly solver: JobRunner | null;
@@ -262,7 +268,16 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
   const env = { ...context.env, TERM: pty.term };
   const ascii = !unicodeWanted(context.env);
   const color = !context.env.NO_COLOR && pty.term !== 'dumb';
+  const choice = context.choice;
   try {
+    // A deal the player asked the solver for is found before the game opens, on its thread.
+    const found =
+      choice?.choose === undefined ? null : await searchedDeal(context, choice, choice.choose);
+    if (found !== null && !found.ok) {
+      if (found.message !== '') channel.stderr.write(`spider: ${found.message}\r\n`);
+      return { status: found.status, why: found.why };
+    }
+    const deal = found?.deal ?? choice?.deal;
     const result = await playInTerminal({
       theme: { ascii, color, fourColor: false },
       scoring: 'woods',
@@ -270,9 +285,10 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
       env,
       randomSeed: context.randomSeed,
       ...(context.version === undefined ? {} : { version: context.version }),
-      rules: context.rules,
-      explicitRules: {},
-      fresh: false,
+      rules: choice?.rules ?? context.rules,
+      explicitRules: choice?.named ?? {},
+      ...(deal === undefined ? {} : { deal }),
+      fresh: choice?.fresh === true,
       host,
       records,
       places: placesOf(context.player, context.diskLimits),
@@ -294,6 +310,48 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
     unregister();
     context.link.release(reader);
   }
+}
+
+/**
+ * The daily or a winnable deal the player named at login, found on the solver's thread while the
+ * terminal says so (the server's other games go on meanwhile); the search stops if the player
+ * leaves. Resolves with the deal, or with why there is none, for the player and for the log.
+ */
+function searchedDeal(
+  context: SessionContext,
+  choice: GameChoice,
+  choose: 'daily' | 'winnable',
+): Promise<
+  | { readonly ok: true; readonly deal: DealId }
+  | { readonly ok: false; readonly message: string; readonly status: number; readonly why: string }
+> {
+  const { channel, solver } = context;
+  if (solver === null)
+    return Promise.resolve({ ok: false, message: NO_SEARCH, status: 2, why: 'no solver' });
+  channel.write(`${findingDeal(choose, choice.rules.suits)}\r\n`);
+  const search = dealSearch({
+    solver,
+    version: context.version ?? 'unknown',
+    randomSeed: context.randomSeed,
+  });
+  return new Promise((resolve) => {
+    const gone = () => {
+      cancel();
+      resolve({ ok: false, message: '', status: 0, why: 'the connection closed' });
+    };
+    const cancel = search(
+      { choose, rules: choice.rules, ...(choice.deal ? { from: choice.deal } : {}) },
+      (found) => {
+        channel.off('close', gone);
+        resolve(
+          found.ok
+            ? found
+            : { ok: false, message: found.message, status: 1, why: 'no deal was found' },
+        );
+      },
+    );
+    channel.once('close', gone);
+  });
 }
 
 /**

@@ -11,6 +11,12 @@ export const NEEDS_A_TERMINAL =
   'spider: the game needs a terminal: log in with ssh -t (or without a command)';
 export const CANNOT_DRAW =
   'spider: your terminal (TERM=dumb) cannot move its cursor, so the game cannot draw on it; log in from a terminal such as xterm';
+/** What the terminal says while the deal a login named is searched for. */
+export function findingDeal(choose: 'daily' | 'winnable', suits: number): string {
+  const which = choose === 'daily' ? "the day's deal" : 'a winnable deal';
+  return `Finding ${which} (${suits} suit${suits > 1 ? 's' : ''}): the solver is dealing and playing games…`;
+}
+export const NO_SEARCH = 'this server cannot search for deals: log in without daily or winnable';
 export const SHUTTING_DOWN = 'spider: the server is shutting down; try again later';
 
 const games = (count: number) => `${count} game${count === 1 ? '' : 's'}`;

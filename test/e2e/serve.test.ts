@@ -162,8 +162,73 @@ describe('spider serve with OpenSSH', () => {
       { encoding: 'utf8', timeout: 20_000 },
     );
     expect(ls.status).toBe(1);
-    expect(ls.stderr).toContain('spider: this server only plays Spider');
+    // The command is read as the game's options and nothing else; the refusal says what is.
+    expect(ls.stderr).toContain("spider: 'ls' is not something a login can name.");
+    expect(ls.stderr).toContain('after the host, name the game: daily, winnable, new, seed S');
     expect(ls.stdout).toBe('');
+  });
+
+  /** ssh -t with a command after the host, in tmux. */
+  function loginWith(key: string, words: string[]) {
+    const who = ['-o', 'IdentitiesOnly=yes', '-i', key];
+    return TerminalSession.start(
+      ['ssh', '-t', ...sshOptions(), ...who, 'player@127.0.0.1', ...words],
+      {
+        env: { LANG: 'C.UTF-8' },
+      },
+    );
+  }
+
+  it('plays the game a login names, as plain words or as options after --', () => {
+    // The daily deal, 1 suit, found on the solver's thread: named by its date.
+    const daily = loginWith(keys[1], ['daily', 'suits', '1']);
+    const today = daily.waitFor(/daily \d{4}-\d\d-\d\d/, 30_000);
+    expect(today).toMatch(/1 suit/);
+    const date = /daily (\d{4}-\d\d-\d\d)/.exec(today)?.[1];
+    daily.sendKeys('q');
+    daily.waitForExit();
+    daily.kill();
+    // The same deal with the options form (OpenSSH passes what follows --).
+    const dashed = loginWith(keys[1], ['--', '--daily', '--suits', '1', '--new']);
+    const again = dashed.waitFor(/daily \d{4}-\d\d-\d\d/, 30_000);
+    expect(again).toContain(`daily ${date}`);
+    dashed.sendKeys('q');
+    dashed.waitForExit();
+    dashed.kill();
+    // A seed with a space, quoted for the server (ssh joins its words with spaces).
+    const seeded = loginWith(keys[1], ['suits', '2', 'seed', "'my fox'"]);
+    const screen = seeded.waitFor('q quit', 20_000);
+    expect(screen).toMatch(/seed my fox {2}2 suits/);
+    seeded.sendKeys('q');
+    seeded.waitForExit();
+    seeded.kill();
+  });
+
+  it('refuses a bad choice with the checks and words of the command line', () => {
+    const bad = spawnSync(
+      'ssh',
+      [
+        ...sshOptions(),
+        '-o',
+        'IdentitiesOnly=yes',
+        '-i',
+        keys[1],
+        'player@127.0.0.1',
+        'suits',
+        '3',
+      ],
+      { encoding: 'utf8', timeout: 20_000 },
+    );
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain("spider: --suits must be 1, 2 or 4, not '3'.");
+    // A good choice without a terminal: the game needs one.
+    const noTerminal = spawnSync(
+      'ssh',
+      [...sshOptions(), '-o', 'IdentitiesOnly=yes', '-i', keys[1], 'player@127.0.0.1', 'daily'],
+      { encoding: 'utf8', timeout: 20_000 },
+    );
+    expect(noTerminal.status).toBe(1);
+    expect(noTerminal.stderr).toContain('the game needs a terminal: log in with ssh -t');
   });
 
   it.each(['ed25519', 'ecdsa', 'rsa'])('logs in with an %s key', async (type) => {
@@ -178,7 +243,7 @@ describe('spider serve with OpenSSH', () => {
       { encoding: 'utf8', timeout: 20_000 },
     );
     // In: the command is what is refused, by the game's own words.
-    expect(ls.stderr).toContain('spider: this server only plays Spider');
+    expect(ls.stderr).toContain("spider: 'ls' is not something a login can name.");
     // The server's log is read on this process's next turns: spawnSync held them up.
     const deadline = Date.now() + 10_000;
     while (!log.includes(`logged in as ${keyPrint}`) && Date.now() < deadline)

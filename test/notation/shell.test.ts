@@ -1,6 +1,6 @@
 import { spawnSync } from 'child_process';
 import * as path from 'path';
-import { playCommand, shellQuote } from '../../src/notation';
+import { playCommand, shellQuote, shellWords } from '../../src/notation';
 import { exitSummary, keptOf, outcomeOf } from '../../src/ui/summary';
 import { wrapWords } from '../../src/ui/wrap';
 import { bySeed } from '../../src/engine';
@@ -201,5 +201,52 @@ describe('exitSummary', () => {
   it('breaks at spaces, and cuts only a word longer than a whole line', () => {
     expect(wrapWords('one two three', 7)).toEqual(['one two', 'three']);
     expect(wrapWords('a verylongword b', 5)).toEqual(['a', 'veryl', 'ongwo', 'rd b']);
+  });
+});
+
+describe('shellWords', () => {
+  const words = (line: string) => {
+    const split = shellWords(line);
+    return split.ok ? split.words : `refused: ${split.reason}`;
+  };
+
+  it('splits at blanks, as a shell does', () => {
+    expect(words('suits 1  seed\tfox')).toEqual(['suits', '1', 'seed', 'fox']);
+    expect(words('  ')).toEqual([]);
+    expect(words('--deal pysol:123')).toEqual(['--deal', 'pysol:123']);
+  });
+
+  it('keeps quoted text whole, escapes as a shell reads them, and empty quotes as a word', () => {
+    expect(words(`seed 'my fox'`)).toEqual(['seed', 'my fox']);
+    expect(words(`seed "it's \\"x\\" \\\\ \\n"`)).toEqual(['seed', 'it\'s "x" \\ \\n']);
+    expect(words(`seed my\\ fox`)).toEqual(['seed', 'my fox']);
+    expect(words(`seed ''`)).toEqual(['seed', '']);
+    expect(words(`a'b'"c"d`)).toEqual(['abcd']);
+  });
+
+  it('expands and runs nothing', () => {
+    expect(words('seed $HOME *; rm -rf ~ `id` $(id) | cat')).toEqual([
+      'seed',
+      '$HOME',
+      '*;',
+      'rm',
+      '-rf',
+      '~',
+      '`id`',
+      '$(id)',
+      '|',
+      'cat',
+    ]);
+  });
+
+  it('reads back what shellQuote quotes in single quotes, as a shell would', () => {
+    for (const word of ['fox', 'my fox', "it's", '-h', '$HOME', 'a\\b', '"', 'é☃世'])
+      expect(words(shellQuote(word))).toEqual([word]);
+  });
+
+  it('says why a line cannot be split', () => {
+    expect(words(`seed 'fox`)).toBe("refused: a ' quote is not closed");
+    expect(words(`seed "fox`)).toBe('refused: a " quote is not closed');
+    expect(words(`seed fox\\`)).toBe('refused: it ends with a lone \\');
   });
 });

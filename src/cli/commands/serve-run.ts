@@ -10,6 +10,7 @@ import { startServer } from '../../serve/server';
 import { type DiskLimits, MIN_HISTORY_BYTES, parseSize } from '../../store/disk-limits';
 import { stateDir, stateProblem } from '../../store/paths';
 import type { CliIo } from '../kit';
+import { loginChoice } from '../login-choice';
 
 export interface ServeSettings {
   readonly listen: string;
@@ -18,6 +19,8 @@ export interface ServeSettings {
   readonly maxPerAddress: number;
   readonly idleMinutes: number;
   readonly rules: Rules;
+  /** Players play only `rules` (docs/serve.md, "Choosing the game at login"). */
+  readonly fixedRules: boolean;
   readonly diskLimits: DiskLimits;
 }
 
@@ -98,6 +101,7 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
       hostKey: key.key,
       stateDir: dir,
       rules: settings.rules,
+      login: (command) => loginChoice(command, settings.rules, settings.fixedRules),
       diskLimits: settings.diskLimits,
       randomSeed: io.randomSeed,
       version: io.version,

@@ -16,6 +16,7 @@ type ServeRaw = RawOptions & {
   maxRecords: string;
   maxRecordsSize: string;
   maxSaves: string;
+  fixedRules?: boolean;
 };
 
 /** Adds `serve` to `program`, and returns it. */
@@ -31,6 +32,10 @@ export function addServeCommand(program: Command, kit: CommandKit): Command {
     .option('-s, --suits <n>', "suits in the deck of a player's new game: 1, 2 or 4", '4')
     .option('-r, --relaxed <level>', 'deal with empty columns: 0, 1, 2 or 3 (as for play)', '0')
     .option('-k, --keep-suits', 'completed suits stay until removed (action rF)')
+    .option(
+      '--fixed-rules',
+      'players play only the rules above (else they are defaults a player may change)',
+    )
     .option(
       '--max-history <size>',
       "a player's history size past which old games are summed up",
@@ -70,6 +75,7 @@ async function serve(kit: CommandKit, raw: ServeRaw): Promise<void> {
     maxPerAddress,
     idleMinutes: idle,
     rules,
+    fixedRules: raw.fixedRules === true,
     diskLimits: take(diskLimitsOf(raw)),
   });
   if (status !== EXIT_OK) throw new Exit(status);
