@@ -125,6 +125,7 @@ export class Games {
       player,
       rules: options.rules,
       ...(choice === undefined ? {} : { choice }),
+      ...(options.fixedRules === true ? { fixedRules: true } : {}),
       randomSeed: options.randomSeed,
       ...(options.version === undefined ? {} : { version: options.version }),
       solver: options.solver ? new SolverShare(options.solver) : null,

@@ -47,6 +47,8 @@ export interface ServeOptions {
    * login"); without it, a command is refused.
    */
   readonly login?: (command: string) => LoginChoice;
+  /** Players play only `rules` (`--fixed-rules`): the new-game panel chooses the deal alone. */
+  readonly fixedRules?: boolean;
   readonly randomSeed: () => string;
   /** The program's version, which the cache of winnable deals is kept by. */
   readonly version?: string;

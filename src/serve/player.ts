@@ -70,6 +70,8 @@ export interface SessionContext {
   readonly rules: Rules;
   /** The game the player named when logging in (docs/serve.md, "Choosing the game at login"). */
   readonly choice?: GameChoice;
+  /** Players play only `rules`: the new-game panel chooses the deal alone. */
+  readonly fixedRules?: boolean;
   readonly randomSeed: () => string;
   readonly version?: string;
   readonly solver: JobRunner | null;
@@ -289,6 +291,7 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
       explicitRules: choice?.named ?? {},
       ...(deal === undefined ? {} : { deal }),
       fresh: choice?.fresh === true,
+      ...(context.fixedRules === true ? { fixedRules: true } : {}),
       host,
       records,
       places: placesOf(context.player, context.diskLimits),

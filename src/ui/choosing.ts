@@ -26,7 +26,7 @@ import { info, lostPanel, same, type Update, withState } from './update';
 export function openNewGame(state: UiState, deps: ControllerDeps): Update {
   const choice = choiceOf(state.game.rules, state.lastChoice);
   return withState(state, {
-    overlay: openPanel(choice, deps.savedGames?.() ?? 0),
+    overlay: openPanel(choice, deps.savedGames?.() ?? 0, deps.fixedRules === true),
     selection: null,
     press: null,
     confirm: null,

@@ -70,4 +70,6 @@ export interface ControllerDeps {
   readonly randomSeed: () => string;
   readonly hints: HintEngine;
   savedGames?(): number;
+  /** The rules cannot be changed: the server fixes them (docs/serve.md, "Choosing the game at login"). */
+  readonly fixedRules?: boolean;
 }

@@ -79,6 +79,9 @@ const notes = (text: string, row: Row, width: number): Line[] =>
     optional: true,
   }));
 
+/** Under the suits when the rules are the server's own. */
+const FIXED_NOTE = 'fixed by this server: choose the deal below';
+
 function choiceLines(panel: NewGamePanel, width: number): Line[] {
   const { choice, row } = panel;
   /** A row's values, each its own click target. */
@@ -99,7 +102,7 @@ function choiceLines(panel: NewGamePanel, width: number): Line[] {
   const deal = (value: DealKind): PanelTarget => ({ row: 'deal', value });
   const lines: Line[] = [
     ...values('suits', 'Suits', SUIT_COUNTS, (n) => SUIT_LABEL[n], suits, choice.suits),
-    ...notes(SUIT_WORDS[choice.suits], 'suits', width),
+    ...notes(panel.fixed === true ? FIXED_NOTE : SUIT_WORDS[choice.suits], 'suits', width),
     ...values('relaxed', 'Relaxed', RELAXED_LEVELS, String, relaxed, choice.relaxed),
     ...notes(RELAXED_WORDS[choice.relaxed], 'relaxed', width),
     ...values(

@@ -74,6 +74,11 @@ export interface NewGamePanel {
   readonly searching: boolean;
   /** The player's other unfinished games, for the panel's saved-games line. */
   readonly saves: number;
+  /**
+   * The rules are the server's and cannot be changed (`spider serve --fixed-rules`, docs/serve.md,
+   * "Choosing the game at login"): they are shown, and only the deal is chosen.
+   */
+  readonly fixed?: boolean;
 }
 
 /** What a number of suits means to a player: 1 is the easiest. */
@@ -110,9 +115,13 @@ export const NAME_PROMPTS: Readonly<Record<'seed' | 'pysol' | 'kpat', string>> =
 /** The longest name the panel takes: a seed's longest (docs/deals.md, "Deals: the seed contract"). */
 export const NAME_MAX = 100;
 
-/** The panel opened on `choice`, with the row of the suits chosen. */
-export function openPanel(choice: Choice, saves: number): NewGamePanel {
-  return { kind: 'new-game', choice, row: 'suits', problem: null, searching: false, saves };
+/** Said when a fixed rule is clicked. */
+export const FIXED_RULES = 'This server plays these rules only; the deal can be chosen.';
+
+/** The panel opened on `choice`, on the row of the suits (of the deal when the rules are fixed). */
+export function openPanel(choice: Choice, saves: number, fixed = false): NewGamePanel {
+  const row = fixed ? 'deal' : 'suits';
+  return { kind: 'new-game', choice, row, problem: null, searching: false, saves, fixed };
 }
 
 /** Where the panel opens: on the last choice made, or else on the game's rules and a random deal. */
@@ -134,7 +143,7 @@ export function rulesOf(choice: Choice): Rules {
 
 /** The rows shown for the panel, top to bottom. */
 export function rowsOf(panel: NewGamePanel): readonly Row[] {
-  const rows: Row[] = ['suits', 'relaxed', 'keep', 'deal'];
+  const rows: Row[] = panel.fixed === true ? ['deal'] : ['suits', 'relaxed', 'keep', 'deal'];
   if (NAMED_KINDS.has(panel.choice.deal)) rows.push('name');
   if (panel.saves > 0) rows.push('saves');
   return rows;
@@ -255,6 +264,8 @@ export function panelClick(panel: NewGamePanel, target: PanelTarget): PanelAnswe
   if (panel.searching)
     return target.row === 'close' ? stay(panel, { searching: false }) : stay(panel);
   const choice = panel.choice;
+  const rule = target.row === 'suits' || target.row === 'relaxed' || target.row === 'keep';
+  if (rule && panel.fixed === true) return stay(panel, { problem: FIXED_RULES });
   switch (target.row) {
     case 'suits':
       return stay(panel, { row: 'suits', choice: { ...choice, suits: target.value } });

@@ -54,6 +54,8 @@ export interface PlayOptions {
    * (docs/playing.md, "Leaving"); `spider` when not given.
    */
   readonly program?: () => string;
+  /** The rules are the server's: the new-game panel chooses only the deal. */
+  readonly fixedRules?: boolean;
   /**
    * Nothing was asked for and no settings file holds defaults: a player who never played here
    * (no saved game, no statistics) meets the new-game panel first.
@@ -154,6 +156,7 @@ export async function playInTerminal(options: PlayOptions): Promise<{
     {
       randomSeed: options.randomSeed,
       hints: heuristicHints,
+      ...(options.fixedRules === true ? { fixedRules: true } : {}),
       savedGames: () => {
         const listed = listSaves(places, { playing: session.slotInPlay, most: LISTED });
         return listed.games.filter((saved) => saved.open !== 'here').length + listed.more;

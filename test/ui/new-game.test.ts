@@ -5,6 +5,7 @@ import { layout } from '../../src/ui/layout';
 import {
   type NewGamePanel,
   openPanel,
+  panelClick,
   panelKey,
   type PanelTarget,
   rowsOf,
@@ -176,6 +177,42 @@ describe('the new-game panel keys', () => {
     expect(panelKey(panel, { name: 'M-x', ch: 'x' })).toMatchObject({
       panel: { choice: { name: panel.choice.name } },
     });
+  });
+});
+
+describe('the new-game panel with the rules fixed by the server', () => {
+  const fixed = openPanel(CHOICE, 0, true);
+
+  it("shows the rules and says they are the server's; only the deal is chosen", () => {
+    expect(fixed.row).toBe('deal');
+    expect(rowsOf(fixed)).toEqual(['deal']);
+    const text = layout(withPanel(fixed), 80, 24).frame.text();
+    expect(text).toMatch(/Suits +1 suit +2 suits +\[4 suits\]/);
+    expect(text).toContain('fixed by this server: choose the deal below');
+    expect(text).toMatch(/>Deal +\[random\]/);
+  });
+
+  it('no key reaches a rule: up, down, left and right stay on the deal', () => {
+    for (const name of ['up', 'down', 'tab', 'S-tab'])
+      expect(panelKey(fixed, { name })).toMatchObject({ panel: { row: 'deal' } });
+    expect(panelKey(fixed, { name: 'right' })).toMatchObject({
+      panel: { row: 'deal', choice: { ...RULES, deal: 'seed' } },
+    });
+    expect(panelKey(fixed, { name: '1', ch: '1' })).toMatchObject({ panel: { choice: RULES } });
+    const seeded = { ...fixed, choice: { ...CHOICE, deal: 'seed' as const } };
+    expect(rowsOf({ ...seeded, saves: 1 })).toEqual(['deal', 'name', 'saves']);
+  });
+
+  it('a click on a rule says why it does not change', () => {
+    for (const target of [
+      { row: 'suits', value: 1 },
+      { row: 'relaxed', value: 3 },
+      { row: 'keep', value: true },
+    ] as const)
+      expect(panelClick(fixed, target)).toEqual({
+        kind: 'stay',
+        panel: { ...fixed, problem: 'This server plays these rules only; the deal can be chosen.' },
+      });
   });
 });
 

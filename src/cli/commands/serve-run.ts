@@ -102,6 +102,7 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
       stateDir: dir,
       rules: settings.rules,
       login: (command) => loginChoice(command, settings.rules, settings.fixedRules),
+      fixedRules: settings.fixedRules,
       diskLimits: settings.diskLimits,
       randomSeed: io.randomSeed,
       version: io.version,
