@@ -53,6 +53,22 @@ export function playCommand(deal: DealId, rules: Rules, ascii = false, program =
   return words.join(' ');
 }
 
+/**
+ * The command that deals the same game again over SSH (docs/serve.md, "Choosing the game at
+ * login"): `login` (`ssh -t -p 2222 HOST`) and the words a login names the deal and its rules by,
+ * quoted for the server's reading and then, as one word, for the player's own shell.
+ */
+export function loginCommand(login: string, deal: DealId, rules: Rules, ascii = false): string {
+  const [option, value] = dealOption(deal);
+  const words = [option.slice(2), shellQuote(value, ascii), 'suits', String(rules.suits)];
+  if (rules.relaxed !== 0) words.push('relaxed', String(rules.relaxed));
+  if (rules.keepSuits) words.push('keep-suits');
+  const line = words.join(' ');
+  // Plain words reach the server as typed (ssh joins them with blanks); else the line is one word.
+  const plain = words.every((word) => shellQuote(word) === word);
+  return `${login} ${plain ? line : shellQuote(line, ascii)}`;
+}
+
 /** Words read from a line as a POSIX shell splits them, or why they cannot be. */
 export type ShellWords =
   { readonly ok: true; readonly words: string[] } | { readonly ok: false; readonly reason: string };

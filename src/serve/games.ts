@@ -22,6 +22,7 @@ import {
   internalError,
   ONLY_THE_GAME,
   serverFull,
+  sshLogin,
   SHUTTING_DOWN,
 } from '../words/serve';
 
@@ -45,7 +46,22 @@ export class Games {
   private readonly searchTurns = new SearchTurns();
   private closing = false;
 
+  /** Where the server listens, once it does: the port a player logs in again on. */
+  private listening: { readonly address: string; readonly port: number } | null = null;
+
   constructor(private readonly options: ServeOptions) {}
+
+  /** The server listens now, on `address`. */
+  listeningOn(address: { readonly address: string; readonly port: number }): void {
+    this.listening = address;
+  }
+
+  /** What a player types to log in again. */
+  private loginAgain(): string {
+    const shown = this.options.shownAs;
+    const host = shown?.host ?? this.listening?.address ?? 'HOST';
+    return sshLogin(host, shown?.port ?? this.listening?.port ?? 22);
+  }
 
   /** Games being played now. */
   get total(): number {
@@ -123,6 +139,7 @@ export class Games {
       pty,
       env,
       player,
+      login: this.loginAgain(),
       rules: options.rules,
       ...(choice === undefined ? {} : { choice }),
       ...(options.fixedRules === true ? { fixedRules: true } : {}),

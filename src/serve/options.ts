@@ -47,6 +47,12 @@ export interface ServeOptions {
    * login"); without it, a command is refused.
    */
   readonly login?: (command: string) => LoginChoice;
+  /**
+   * The host name (and port, when not the one listened on) players reach the server by, for the
+   * words the game leaves them (`ssh -t -p 2222 HOST` logs in again); the listening address if
+   * not given.
+   */
+  readonly shownAs?: { readonly host: string; readonly port?: number };
   /** Players play only `rules` (`--fixed-rules`): the new-game panel chooses the deal alone. */
   readonly fixedRules?: boolean;
   readonly randomSeed: () => string;

@@ -70,6 +70,8 @@ export interface SessionContext {
   readonly rules: Rules;
   /** The game the player named when logging in (docs/serve.md, "Choosing the game at login"). */
   readonly choice?: GameChoice;
+  /** What the player types to log in again (`ssh -t -p 2222 HOST`), for the words they are left. */
+  readonly login: string;
   /** Players play only `rules`: the new-game panel chooses the deal alone. */
   readonly fixedRules?: boolean;
   readonly randomSeed: () => string;
@@ -296,7 +298,7 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
       records,
       places: placesOf(context.player, context.diskLimits),
       saving: 'in-background',
-      remote: true,
+      remote: { login: context.login },
     });
     const lines = [result.summary];
     if (ended !== null)

@@ -65,6 +65,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     games,
   });
   await listener.listen(options.port, options.listen, options.log);
+  games.listeningOn(listener.address);
 
   return {
     address: listener.address,

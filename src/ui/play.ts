@@ -47,8 +47,11 @@ export interface PlayOptions {
    * games asks for 'in-background' (docs/saves.md, "Saved games and statistics").
    */
   readonly saving?: Saving;
-  /** The player is at another machine (over SSH), not at the one the game runs on. */
-  readonly remote?: boolean;
+  /**
+   * The player is at another machine, logged in over SSH with `login` (`ssh -t -p 2222 HOST`),
+   * not at the one the game runs on.
+   */
+  readonly remote?: { readonly login: string };
   /**
    * What starts spider in the player's shell, for the command the exit text prints
    * (docs/playing.md, "Leaving"); `spider` when not given.
@@ -243,7 +246,7 @@ export async function playInTerminal(options: PlayOptions): Promise<{
       scoring: options.scoring,
       score,
       warnings,
-      remote: options.remote === true,
+      ...(options.remote === undefined ? {} : { remote: options.remote }),
       ...(options.program === undefined ? {} : { program: options.program() }),
     },
     options.terminal.output.columns || 80,

@@ -1,5 +1,12 @@
 import type { DealId, Rules } from '../engine';
-import { asciiOnly, dealName, originName, playCommand, rulesSummary } from '../notation';
+import {
+  asciiOnly,
+  dealName,
+  loginCommand,
+  originName,
+  playCommand,
+  rulesSummary,
+} from '../notation';
 import { formatDuration } from '../stats';
 import { wrapWords } from './wrap';
 
@@ -19,13 +26,16 @@ export interface SummaryFacts {
   readonly scoring: string;
   readonly score: number;
   /**
-   * The player is at another machine (over SSH): the command is for their own terminal, with
-   * spider installed there, since the server plays no command.
+   * The player is at another machine, logged in over SSH with `login` (`ssh -t -p 2222 HOST`):
+   * the commands said are for their own terminal, to log in again.
    */
-  readonly remote?: boolean;
+  readonly remote?: { readonly login: string };
   /** What starts spider in the player's shell (`programWord`), `spider` when not given. */
   readonly program?: string;
 }
+
+/** The outcome of a game left unfinished and saved. */
+const OUTCOME_KEPT = 'saved for next time';
 
 /**
  * What became of a game, as the line left on the terminal says it: its end, or whether it was
@@ -43,7 +53,7 @@ export function outcomeOf(left: {
     return left.savedAt === null
       ? `NOT saved (${left.unsaved})`
       : `NOT saved since ${savePoint(left.savedAt)} (${left.unsaved})`;
-  return left.touched ? 'saved for next time' : 'not started';
+  return left.touched ? OUTCOME_KEPT : 'not started';
 }
 
 /**
@@ -62,7 +72,8 @@ export function keptOf(left: {
 const savePoint = (moves: number) => (moves === 0 ? 'the deal' : `move ${moves}`);
 
 const REPLAY = 'Play this deal again with:';
-const REPLAY_REMOTE = 'To play this deal again in a terminal of your own, install spider and type:';
+/** Over SSH, a game kept: logging in again resumes it. */
+const RESUME_REMOTE = 'Log in again to go on with it:';
 
 /**
  * The lines left on the terminal when the game closes: its warnings, then what happened, wrapped
@@ -74,15 +85,24 @@ export function exitSummary(facts: SummaryFacts, width: number, ascii = false): 
   const origin = originName(facts.deal);
   const time = facts.playedMs === undefined ? '' : `, time ${formatDuration(facts.playedMs)}`;
   const moves = `${facts.moves} move${facts.moves === 1 ? '' : 's'}${time}`;
+  const { remote } = facts;
+  // Over SSH a game kept is resumed by logging in again; any other is dealt again by name.
+  const resumes = remote !== undefined && facts.outcome === OUTCOME_KEPT;
   const prose =
     `Spider ${dealName(facts.deal)} (${rulesSummary(facts.rules)})${origin && `, ${origin}`}: ${facts.outcome}, ` +
     `${moves}, ${facts.scoring} score ${facts.score}.${facts.kept ? ` ${facts.kept}` : ''} ` +
-    `${facts.remote ? REPLAY_REMOTE : REPLAY}`;
+    `${resumes ? RESUME_REMOTE : REPLAY}`;
+  const command =
+    remote === undefined
+      ? playCommand(facts.deal, facts.rules, ascii, facts.program)
+      : resumes
+        ? remote.login
+        : loginCommand(remote.login, facts.deal, facts.rules, ascii);
   // A terminal that is not UTF-8 gets ASCII alone: `?` in the prose, escapes in the command.
   const shown = ascii ? asciiOnly(prose) : prose;
   return [
     ...(facts.warnings ?? []).map((warning) => (ascii ? asciiOnly(warning) : warning)),
     ...wrapWords(shown, Math.max(20, width)),
-    `  ${playCommand(facts.deal, facts.rules, ascii, facts.remote ? 'spider' : facts.program)}`,
+    `  ${command}`,
   ];
 }

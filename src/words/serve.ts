@@ -11,6 +11,14 @@ export const NEEDS_A_TERMINAL =
   'spider: the game needs a terminal: log in with ssh -t (or without a command)';
 export const CANNOT_DRAW =
   'spider: your terminal (TERM=dumb) cannot move its cursor, so the game cannot draw on it; log in from a terminal such as xterm';
+/**
+ * What a player types to log in: `ssh -t -p PORT HOST` (no `-p` for port 22; an IPv6 address as
+ * it is, which ssh takes without brackets).
+ */
+export function sshLogin(host: string, port: number): string {
+  return `ssh -t${port === 22 ? '' : ` -p ${port}`} ${host}`;
+}
+
 /** What the terminal says while the deal a login named is searched for. */
 export function findingDeal(choose: 'daily' | 'winnable', suits: number): string {
   const which = choose === 'daily' ? "the day's deal" : 'a winnable deal';

@@ -135,6 +135,13 @@ describe('spider serve with OpenSSH', () => {
     again.sendKeys('y');
     expect(again.waitForExit()).toBe(0);
     expect(again.screen()).toMatch(/saved\s+for\s+next\s+time,\s+1\s+move/);
+    // How to come back, as the server's start told the operator players type it.
+    expect(log).toContain(`players type: ssh -t -p ${port} 127.0.0.1\n`);
+    expect(again.screen()).toMatch(
+      new RegExp(
+        `Log\\s+in\\s+again\\s+to\\s+go\\s+on\\s+with\\s+it:\\n {2}ssh -t -p ${port} 127\\.0\\.0\\.1\\n`,
+      ),
+    );
     expect(fs.readdirSync(gamesOf(keys[0])).filter((name) => name.endsWith('.txt'))).toHaveLength(
       1,
     );

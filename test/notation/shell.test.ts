@@ -1,6 +1,6 @@
 import { spawnSync } from 'child_process';
 import * as path from 'path';
-import { playCommand, shellQuote, shellWords } from '../../src/notation';
+import { loginCommand, playCommand, shellQuote, shellWords } from '../../src/notation';
 import { exitSummary, keptOf, outcomeOf } from '../../src/ui/summary';
 import { wrapWords } from '../../src/ui/wrap';
 import { bySeed } from '../../src/engine';
@@ -145,20 +145,47 @@ describe('exitSummary', () => {
     expect(lines[lines.length - 1]).toBe("  spider --seed 'my lucky deal' --suits 2");
   });
 
-  it('tells a player over SSH that the command is for a terminal of their own', () => {
-    const lines = exitSummary({ ...facts, remote: true }, 200);
-    expect(lines[0]).toMatch(
-      /woods score 12\. To play this deal again in a terminal of your own, install spider and type:$/,
+  it('tells a player over SSH how to log in again: to go on, or to deal the game again', () => {
+    const login = { login: 'ssh -t -p 2222 games.example' };
+    const kept = exitSummary({ ...facts, remote: login }, 200);
+    expect(kept[0]).toMatch(/woods score 12\. Log in again to go on with it:$/);
+    expect(kept[1]).toBe('  ssh -t -p 2222 games.example');
+    // Nothing to go on with: the deal by name, quoted for the server and for the player's shell.
+    const won = exitSummary({ ...facts, outcome: 'won', remote: login }, 200);
+    expect(won[0]).toMatch(/: won, 1 move, woods score 12\. Play this deal again with:$/);
+    expect(won[1]).toBe("  ssh -t -p 2222 games.example 'seed '\\''my lucky deal'\\'' suits 2'");
+    const plain = exitSummary(
+      { ...facts, deal: { scheme: 'pysol', key: '123' }, outcome: 'lost', remote: login },
+      200,
     );
-    expect(lines[1]).toBe("  spider --seed 'my lucky deal' --suits 2");
+    expect(plain[1]).toBe('  ssh -t -p 2222 games.example deal pysol:123 suits 2');
+    for (const line of [...kept, ...won, ...plain]) expect(line).not.toMatch(/install|spider --/);
+  });
+
+  it('names over SSH a deal as the login reads it back, whatever its seed holds', () => {
+    const rules = { suits: 4, relaxed: 1, keepSuits: true } as const;
+    for (const seed of ['fox', 'my fox', "it's", '-h', '$HOME; id']) {
+      const command = loginCommand('ssh -t HOST', bySeed(seed), rules);
+      // The player's shell gives ssh the words after the host; the server splits their line.
+      const sent = shellWords(command);
+      expect(sent.ok && sent.words.slice(0, 3)).toEqual(['ssh', '-t', 'HOST']);
+      const line = sent.ok ? sent.words.slice(3).join(' ') : '';
+      const read = shellWords(line);
+      expect(read.ok && read.words).toEqual([
+        'seed',
+        seed,
+        'suits',
+        '4',
+        'relaxed',
+        '1',
+        'keep-suits',
+      ]);
+    }
   });
 
   it('starts the command with what starts spider where the player is (docs/playing.md, "Leaving")', () => {
     const lines = exitSummary({ ...facts, program: "'/opt/my games/bin/spider'" }, 200);
     expect(lines[1]).toBe("  '/opt/my games/bin/spider' --seed 'my lucky deal' --suits 2");
-    // Over SSH the command is for the player's own terminal, whatever started the server.
-    const remote = exitSummary({ ...facts, program: '/srv/spider', remote: true }, 200);
-    expect(remote[1]).toBe("  spider --seed 'my lucky deal' --suits 2");
   });
 
   it('says what became of the game, and which save the next start resumes when one failed', () => {

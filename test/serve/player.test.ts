@@ -42,6 +42,7 @@ function session(link: SessionLink, stallMs: number) {
     env: { LANG: 'C.UTF-8' },
     player: { kind: 'key', id: 'p', fingerprint: 'SHA256:p', folder: path.join(root, 'p') },
     rules: { suits: 1, relaxed: 0, keepSuits: false },
+    login: 'ssh -t -p 2222 HOST',
     randomSeed: () => '7',
     solver: null,
     searchTurns: new SearchTurns(),

@@ -53,8 +53,13 @@ describe('spider serve', () => {
     first.channel.write('y');
     expect(await first.exited).toBe(0);
     expect(first.text()).toMatch(/saved for next\s+time/);
-    // The command to play the deal again is for the player's own machine: the server runs none.
-    expect(first.text()).toMatch(/install\s+spider\s+and\s+type:\s+spider --seed 4242/);
+    // What to type to go on: the login again, with the port the server listens on.
+    expect(first.text()).toMatch(
+      new RegExp(
+        `Log\\s+in\\s+again\\s+to\\s+go\\s+on\\s+with\\s+it:\\s+ssh -t -p ${port} 127\\.0\\.0\\.1\\r?\\n`,
+      ),
+    );
+    expect(first.text()).not.toMatch(/install|spider --seed/);
     expect(savesOf(stateDir)).toHaveLength(1);
 
     const again = await shell(await connect(port, { key: KEYS[0] }));

@@ -4,9 +4,11 @@
  * the host key and the state folder, the signals that shut the server down (every game saved,
  * every player told), and a bug no game caught.
  */
+import * as os from 'os';
 import type { Rules } from '../../engine';
 import { loadHostKey } from '../../serve/host-key';
 import { startServer } from '../../serve/server';
+import { sshLogin } from '../../words/serve';
 import { type DiskLimits, MIN_HISTORY_BYTES, parseSize } from '../../store/disk-limits';
 import { stateDir, stateProblem } from '../../store/paths';
 import type { CliIo } from '../kit';
@@ -21,7 +23,18 @@ export interface ServeSettings {
   readonly rules: Rules;
   /** Players play only `rules` (docs/serve.md, "Choosing the game at login"). */
   readonly fixedRules: boolean;
+  /** The host name and port players type (docs/serve.md, "Playing over SSH"). */
+  readonly publicHost?: string;
+  readonly publicPort?: number;
   readonly diskLimits: DiskLimits;
+}
+
+/**
+ * The host players type, when the operator names none: the address listened on, or this
+ * machine's name when that is every address.
+ */
+function shownHost(listen: string): string {
+  return ['0.0.0.0', '::', ''].includes(listen.trim()) ? os.hostname() : listen;
 }
 
 /** A whole number from `min` to `max`, or why not. */
@@ -103,6 +116,10 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
       rules: settings.rules,
       login: (command) => loginChoice(command, settings.rules, settings.fixedRules),
       fixedRules: settings.fixedRules,
+      shownAs: {
+        host: settings.publicHost ?? shownHost(settings.listen),
+        ...(settings.publicPort === undefined ? {} : { port: settings.publicPort }),
+      },
       diskLimits: settings.diskLimits,
       randomSeed: io.randomSeed,
       version: io.version,
@@ -128,7 +145,7 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
   io.stdout.write(
     `spider serve: listening on ${shown}:${port}\n` +
       `host key ${key.fingerprint} (ED25519)${key.created ? ', made now' : ''}: ${key.file}\n` +
-      `players type: ssh -p ${port} ${address === '0.0.0.0' || address === '::' ? 'HOST' : address}\n`,
+      `players type: ${sshLogin(settings.publicHost ?? shownHost(address), settings.publicPort ?? port)}\n`,
   );
 
   return new Promise<number>((resolve) => {

@@ -17,6 +17,8 @@ type ServeRaw = RawOptions & {
   maxRecordsSize: string;
   maxSaves: string;
   fixedRules?: boolean;
+  publicHost?: string;
+  publicPort?: string;
 };
 
 /** Adds `serve` to `program`, and returns it. */
@@ -26,6 +28,11 @@ export function addServeCommand(program: Command, kit: CommandKit): Command {
     .description('let others play over SSH: ssh -p PORT HOST plays, games kept by SSH key')
     .option('--listen <address>', 'the address to listen on (0.0.0.0 for every one)', '127.0.0.1')
     .option('--port <n>', 'the port to listen on', '2222')
+    .option(
+      '--public-host <name>',
+      "the host name players type, for the game's words (default: the --listen address, or this machine's name)",
+    )
+    .option('--public-port <n>', 'the port players type, when not the one listened on')
     .option('--max-sessions <n>', 'games at once, in all', '50')
     .option('--max-per-address <n>', 'games at once from one client address', '4')
     .option('--idle-timeout <minutes>', 'a game with no key for this long is ended (saved)', '30')
@@ -68,6 +75,15 @@ async function serve(kit: CommandKit, raw: ServeRaw): Promise<void> {
       `--idle-timeout must be a number of minutes from 0.5 (30 seconds) to 10080 (a week), not '${raw.idleTimeout}'`,
     );
   if (raw.listen.trim() === '') fail('--listen needs an address, such as 127.0.0.1 or 0.0.0.0');
+  const publicHost = raw.publicHost?.trim();
+  if (publicHost !== undefined && !/^[A-Za-z0-9.:_-]{1,253}$/.test(publicHost))
+    fail(
+      `--public-host must be a host name or an address (letters, digits, '.', '-', ':'), not '${raw.publicHost}'`,
+    );
+  const publicPort =
+    raw.publicPort === undefined
+      ? undefined
+      : take(wholeNumber('--public-port', raw.publicPort, 1, 65535));
   const status = await serveCommand(io, {
     listen: raw.listen,
     port,
@@ -76,6 +92,8 @@ async function serve(kit: CommandKit, raw: ServeRaw): Promise<void> {
     idleMinutes: idle,
     rules,
     fixedRules: raw.fixedRules === true,
+    ...(publicHost === undefined ? {} : { publicHost }),
+    ...(publicPort === undefined ? {} : { publicPort }),
     diskLimits: take(diskLimitsOf(raw)),
   });
   if (status !== EXIT_OK) throw new Exit(status);
