@@ -15,7 +15,8 @@
  *    runs in a worker: the thread then loads only the engine and the search, never blessed or
  *    the command line, and the game's bundle (and its start) stays as it was;
  * 5. the licence notices of the packages the two bundles hold, dist/THIRD-PARTY-NOTICES.txt
- *    (scripts/notices.js).
+ *    (scripts/notices.js);
+ * 6. the manual page, dist/spider.6, from the program's definitions (scripts/man.js).
  *
  * Why: see docs/measurements.md, "Start-up"; docs/solver.md, "The solver in the game".
  */
@@ -27,6 +28,7 @@ const path = require('path');
 const vm = require('vm');
 const esbuild = require('esbuild');
 const { markBuilt, staleness } = require('./freshness');
+const { writeManPage } = require('./man');
 const { writeNotices } = require('./notices');
 
 const ROOT = path.join(__dirname, '..');
@@ -35,6 +37,7 @@ const CACHE = path.join(ROOT, 'dist', 'spider.cache');
 const SPIDER_BIN = path.join(ROOT, 'bin', 'spider');
 const WORKER = path.join(ROOT, 'dist', 'solver-worker.js');
 const NOTICES = path.join(ROOT, 'dist', 'THIRD-PARTY-NOTICES.txt');
+const MAN_PAGE = path.join(ROOT, 'dist', 'spider.6');
 
 /** A file of a package, by its path inside node_modules (`blessed/lib/tput.js`). */
 const inPackage = (file) =>
@@ -357,6 +360,8 @@ async function main() {
   });
   // The licences of what the bundles hold (scripts/notices.js).
   writeNotices(ROOT, [program.metafile, worker.metafile], NOTICES);
+  // The manual page, made from what --help is made from (scripts/man.js).
+  writeManPage(ROOT, MAN_PAGE);
   await trainedCache();
   // 5. dist/.built, the mark that the build is whole and as new as the sources.
   markBuilt();

@@ -4,6 +4,10 @@
  * another page of help can be made from the same text and never disagree with it.
  */
 
+/** What the help says after the options and commands, before the sections. */
+export const HELP_SETTINGS_NOTE =
+  "The game's options can have defaults of your own in a settings file:\n'spider config' shows them, and where the file is (docs/settings.md).";
+
 /** A section of the help's end: a title and its lines, each a term and what it means. */
 export interface HelpSection {
   readonly title: string;
