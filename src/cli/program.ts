@@ -9,6 +9,7 @@ import { asciiOnly, printableLines } from '../notation';
 import { type CliIo, commandKit, EXIT_OK, EXIT_USAGE, Exit } from './kit';
 import { localeIsUtf8 } from './options';
 import { readSettingsFile, type SettingsFile } from '../store/settings-file';
+import { addCompletionCommand } from './commands/completion';
 import { addConfigCommand } from './commands/config';
 import { addAutoplayCommand } from './commands/autoplay';
 import { addDealCommand } from './commands/deal';
@@ -53,6 +54,7 @@ function buildProgram(
   addStatsCommand(program, kit);
   addSavesCommands(program, kit);
   addConfigCommand(program, kit);
+  addCompletionCommand(program, kit);
   const playCommand = addPlayCommand(program, kit);
 
   // `spider` alone plays: its options belong in the main help, not only under `spider play --help`.
