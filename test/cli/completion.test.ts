@@ -155,6 +155,30 @@ describe('the values offered', () => {
   });
 });
 
+/**
+ * Completes $LINE in an interactive zsh (in a pseudo-terminal, zsh/zpty) that sourced $SCRIPT in
+ * $HERE, printing each match on a line: compadd is wrapped to print what it is given.
+ */
+const ZSH_HARNESS = `zmodload zsh/zpty || exit 3
+zpty z zsh -f -i
+zpty -w z "module_path=(\${(q)module_path[@]}); fpath=(\${(q)fpath[@]}); PROMPT="
+zpty -w z 'autoload -U compinit; compinit -u -D; source \${SCRIPT}'
+zpty -w z 'zstyle ":completion:*" list-grouped false; zstyle ":completion:*" insert-tab false'
+zpty -w z 'compprefuncs=( nolist ); nolist() { compstate[list]= ; }'
+zpty -w z 'compadd () { local -a hits; builtin compadd -O hits "$@"; (( $#hits )) && print -rl -- "<HIT>"\${^hits}; builtin compadd "$@" }'
+zpty -w z 'zle -N done-marker; done-marker() { print "<DONE>" }; bindkey "^I" complete-word; bindkey "^X" done-marker'
+zpty -w z "cd \${(q)HERE}"
+zpty -w z "$LINE"$'\t\x18'
+local line
+zpty -r z line '*<DONE>*' >/dev/null
+for (( i = 0; i < 500; i++ )); do
+  zpty -r z line || break
+  [[ $line == *'<DONE>'* ]] && break
+  [[ $line == *'<HIT>'* ]] && print -r -- "\${\${line#*<HIT>}%%$'\r'*}"
+done
+zpty -d z
+`;
+
 describe('zsh', () => {
   const text = () => fs.readFileSync(scripts.zsh, 'utf8');
 
@@ -188,6 +212,30 @@ describe('zsh', () => {
     expect(done.stderr).toBe('');
     expect(done.stdout).toBe('_spider\n');
   });
+
+  (installed('zsh') ? it : it.skip)(
+    'offers in zsh what bash offers',
+    () => {
+      const offered = (line: string) => {
+        const done = spawnSync('zsh', ['-f', '-c', ZSH_HARNESS], {
+          encoding: 'utf8',
+          env: { ...process.env, SCRIPT: scripts.zsh, HERE: folder, LINE: line },
+          timeout: 20_000,
+        });
+        expect(done.stderr).toBe('');
+        return [...new Set(done.stdout.split('\n').filter((w) => w !== ''))].sort();
+      };
+      expect(offered('spider --su')).toEqual(['--suits']);
+      expect(offered('spider --suits ')).toEqual(['1', '2', '4']);
+      expect(offered('spider re')).toEqual(['replay', 'resume']);
+      expect(offered('spider --deal ')).toEqual(['kpat:', 'pysol:']);
+      expect(offered('spider rec')).toEqual(['record.txt']);
+      expect(offered('spider --ascii ')).toEqual(['readme.md', 'record.txt']);
+      expect(offered('spider replay ')).toEqual(['readme.md', 'record.txt']);
+      expect(offered('spider completion ')).toEqual(['bash', 'fish', 'zsh']);
+    },
+    60_000,
+  );
 });
 
 describe('fish', () => {
