@@ -16,7 +16,8 @@
  *    the command line, and the game's bundle (and its start) stays as it was;
  * 5. the licence notices of the packages the two bundles hold, dist/THIRD-PARTY-NOTICES.txt
  *    (scripts/notices.js);
- * 6. the manual page, dist/spider.6, from the program's definitions (scripts/man.js).
+ * 6. the manual page, dist/spider.6, and the shell completion scripts, dist/completions/, from
+ *    the program's definitions (scripts/pages.js).
  *
  * Why: see docs/measurements.md, "Start-up"; docs/solver.md, "The solver in the game".
  */
@@ -28,7 +29,7 @@ const path = require('path');
 const vm = require('vm');
 const esbuild = require('esbuild');
 const { markBuilt, staleness } = require('./freshness');
-const { writeManPage } = require('./man');
+const { writePages } = require('./pages');
 const { writeNotices } = require('./notices');
 
 const ROOT = path.join(__dirname, '..');
@@ -37,7 +38,6 @@ const CACHE = path.join(ROOT, 'dist', 'spider.cache');
 const SPIDER_BIN = path.join(ROOT, 'bin', 'spider');
 const WORKER = path.join(ROOT, 'dist', 'solver-worker.js');
 const NOTICES = path.join(ROOT, 'dist', 'THIRD-PARTY-NOTICES.txt');
-const MAN_PAGE = path.join(ROOT, 'dist', 'spider.6');
 
 /** A file of a package, by its path inside node_modules (`blessed/lib/tput.js`). */
 const inPackage = (file) =>
@@ -360,8 +360,8 @@ async function main() {
   });
   // The licences of what the bundles hold (scripts/notices.js).
   writeNotices(ROOT, [program.metafile, worker.metafile], NOTICES);
-  // The manual page, made from what --help is made from (scripts/man.js).
-  writeManPage(ROOT, MAN_PAGE);
+  // The manual page and the completions, made from what --help is made from (scripts/pages.js).
+  writePages(ROOT);
   await trainedCache();
   // 5. dist/.built, the mark that the build is whole and as new as the sources.
   markBuilt();

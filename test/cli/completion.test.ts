@@ -98,6 +98,19 @@ describe('bash', () => {
     expect(done.stdout).toBe('complete -F _spider spider\n');
   });
 
+  it('is built into dist/completions/ as the program prints it, for each shell', () => {
+    expectBuilt();
+    const files = { bash: 'spider', zsh: '_spider', fish: 'spider.fish' };
+    for (const [shell, file] of Object.entries(files)) {
+      const printed = spawnSync(process.execPath, ['bin/spider', 'completion', shell], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      }).stdout;
+      expect(fs.readFileSync(path.join(ROOT, 'dist', 'completions', file), 'utf8')).toBe(printed);
+      expect(printed).toBe(fs.readFileSync(scripts[shell], 'utf8'));
+    }
+  });
+
   it('offers options, their values and the commands', () => {
     expect(offered('spider', '--su')).toEqual(['--suits']);
     expect(offered('spider', '--suits', '')).toEqual(['1', '2', '4']);

@@ -118,6 +118,14 @@ describe('roff escaping', () => {
 describe('dist/spider.6', () => {
   beforeAll(expectBuilt);
 
+  it('is the page package.json names, for a global install to link', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      man: string[];
+    };
+    expect(pkg.man).toEqual(['./dist/spider.6']);
+    expect(fs.readFileSync(PAGE, 'utf8')).toMatch(/^\.TH SPIDER 6 /);
+  });
+
   it('renders without a warning, by groff and by man', () => {
     expect(groff(PAGE, ['-Tutf8', '-ww', '-z']).stderr).toBe('');
     const man = spawnSync('man', ['--warnings', '-l', PAGE], {
