@@ -24,7 +24,7 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
       ['spider --deal pysol:123', "PySolFC's game 123 (kpat:N for KPat's)"],
       ['spider saves', 'your unfinished games; spider resume 2 continues the second'],
       ['spider deal --seed 42 --json', 'a deal for scripts'],
-      ['spider completion bash', 'completion for bash (zsh, fish): see docs/install.md'],
+      ['spider completion bash', 'a TAB completion script for bash (zsh, fish too)'],
     ],
   },
   {
