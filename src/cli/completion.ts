@@ -110,6 +110,8 @@ function bashScript(spec: CompletionSpec): string[] {
     '    elif [[ $prev == = ]] && (( COMP_CWORD > 1 )); then',
     '        prev=${COMP_WORDS[COMP_CWORD-2]}',
     '    fi',
+    "    # After a deal's scheme (pysol:, split at the colon too) its number is typed.",
+    '    [[ $cur == : || $prev == : ]] && return',
     '    if (( COMP_CWORD > 1 )); then',
     '        case ${COMP_WORDS[1]} in',
     `            ${commands.join('|')}) command=\${COMP_WORDS[1]} ;;`,

@@ -137,6 +137,9 @@ describe('bash', () => {
     expect(offered('spider', '--load', 'rea')).toEqual(['readme.md']);
     expect(offered('spider', 'deal', '')).toEqual([]);
     expect(offered('spider', 'deal', '--seed', '')).toEqual([]);
+    // --deal pysol:<TAB>: bash splits the word at the colon; the number is typed.
+    expect(offered('spider', '--deal', 'pysol', ':')).toEqual([]);
+    expect(offered('spider', '--deal', 'pysol', ':', '')).toEqual([]);
     expect(offered('spider', 'serve', '--port', '')).toEqual([]);
   });
 
