@@ -24,6 +24,7 @@ const DOCS = [
   'settings.md',
   'solver.md',
   'serve.md',
+  'install.md',
 ];
 
 /** The help's sections, by the page's section each goes under. */
@@ -105,7 +106,8 @@ function commandLines(program: Command, help: Help): string[] {
     // The implicit `help` command is only its line; the default command's options are above.
     const own = program.commands.includes(command);
     if (!own) return head;
-    if (command.name() === 'play') return [...head, '(its options are those under OPTIONS above)'];
+    if (command.name() === 'play')
+      return [...head, roffEscape('(its options are those under OPTIONS above)')];
     const args = help
       .visibleArguments(command)
       .flatMap((a) => tagged(term(help.argumentTerm(a)), help.argumentDescription(a)));
