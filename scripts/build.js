@@ -15,7 +15,9 @@
  *    runs in a worker: the thread then loads only the engine and the search, never blessed or
  *    the command line, and the game's bundle (and its start) stays as it was;
  * 5. the licence notices of the packages the two bundles hold, dist/THIRD-PARTY-NOTICES.txt
- *    (scripts/notices.js).
+ *    (scripts/notices.js);
+ * 6. the manual page, dist/spider.6, and the shell completion scripts, dist/completions/, from
+ *    the program's definitions (scripts/pages.js).
  *
  * Why: see docs/measurements.md, "Start-up"; docs/solver.md, "The solver in the game".
  */
@@ -27,6 +29,7 @@ const path = require('path');
 const vm = require('vm');
 const esbuild = require('esbuild');
 const { markBuilt, staleness } = require('./freshness');
+const { writePages } = require('./pages');
 const { writeNotices } = require('./notices');
 
 const ROOT = path.join(__dirname, '..');
@@ -357,6 +360,8 @@ async function main() {
   });
   // The licences of what the bundles hold (scripts/notices.js).
   writeNotices(ROOT, [program.metafile, worker.metafile], NOTICES);
+  // The manual page and the completions, made from what --help is made from (scripts/pages.js).
+  writePages(ROOT);
   await trainedCache();
   // 5. dist/.built, the mark that the build is whole and as new as the sources.
   markBuilt();

@@ -4,6 +4,10 @@
  * another page of help can be made from the same text and never disagree with it.
  */
 
+/** What the help says after the options and commands, before the sections. */
+export const HELP_SETTINGS_NOTE =
+  "The game's options can have defaults of your own in a settings file:\n'spider config' shows them, and where the file is (docs/settings.md).";
+
 /** A section of the help's end: a title and its lines, each a term and what it means. */
 export interface HelpSection {
   readonly title: string;
@@ -20,6 +24,7 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
       ['spider --deal pysol:123', "PySolFC's game 123 (kpat:N for KPat's)"],
       ['spider saves', 'your unfinished games; spider resume 2 continues the second'],
       ['spider deal --seed 42 --json', 'a deal for scripts'],
+      ['spider completion bash', 'a TAB completion script for bash (zsh, fish too)'],
     ],
   },
   {

@@ -5,8 +5,21 @@
  * Each command is wired in a module of its own, in commands/.
  */
 import { type Command, Option } from 'commander';
-import { bySeed, cardCode, type DealId, explain, type Game, restoreGame } from '../engine';
 import {
+  bySeed,
+  cardCode,
+  type DealId,
+  explain,
+  type Game,
+  NUMBERED_SCHEMES,
+  RELAXED_LEVELS,
+  restoreGame,
+  SCORING_NAMES,
+  SUIT_COUNTS,
+} from '../engine';
+import {
+  CARD_SIZE_NAMES,
+  COLOR_MODES,
   grouped as count,
   jsonText,
   parseRecord,
@@ -20,6 +33,7 @@ import { readTextInput } from '../store/input';
 import type { SettingsFile } from '../store/settings-file';
 import { settingsFileProblem } from '../words/settings';
 import { boardText } from './board-text';
+import { valueOption } from './option-values';
 import {
   checkDisplayOptions,
   type Checked,
@@ -66,11 +80,14 @@ export class Exit extends Error {
 /** The options of a new game's rules. */
 export function addRuleOptions(command: Command): Command {
   return command
-    .option('-s, --suits <n>', 'suits in the deck: 1, 2 or 4', '4')
-    .option(
-      '-r, --relaxed <level>',
-      'deal with empty columns: 0 never, 1 if all in suit order, 2 if all in rank order, 3 always',
-      '0',
+    .addOption(valueOption('-s, --suits <n>', 'suits in the deck: 1, 2 or 4', SUIT_COUNTS, '4'))
+    .addOption(
+      valueOption(
+        '-r, --relaxed <level>',
+        'deal with empty columns: 0 never, 1 if all in suit order, 2 if all in rank order, 3 always',
+        RELAXED_LEVELS,
+        '0',
+      ),
     )
     .option('-k, --keep-suits', 'completed suits stay until removed (action rF)');
 }
@@ -81,7 +98,13 @@ export function addGameOptions(command: Command): Command {
       '--seed <seed>',
       'the deal to play (any text of 1 to 100 characters); random when absent',
     )
-    .option('--deal <scheme:n>', "another program's numbered deal: pysol:N or kpat:N")
+    .addOption(
+      valueOption(
+        '--deal <scheme:n>',
+        "another program's numbered deal: pysol:N or kpat:N",
+        NUMBERED_SCHEMES.map((scheme) => `${scheme}:`),
+      ),
+    )
     .option(
       '--winnable',
       'only a deal the solver proved winnable: the first one from the seed or deal on',
@@ -89,16 +112,30 @@ export function addGameOptions(command: Command): Command {
     .option('--daily', "the day's deal: the same for everyone on this date, proven winnable");
 }
 
+/** The score shown, for the commands that show one. */
+export const scoringOption = () =>
+  valueOption(
+    '--scoring <name>',
+    'score shown: woods, microsoft or aisleriot',
+    SCORING_NAMES,
+    'woods',
+  );
+
+/** Colour, for the commands that colour their output. */
+export const colorOption = () =>
+  valueOption(
+    '--color <when>',
+    'colour: auto, always or never (NO_COLOR and FORCE_COLOR are honoured)',
+    COLOR_MODES,
+    'auto',
+  );
+
 export function addDisplayOptions(command: Command): Command {
   return command
-    .option('--scoring <name>', 'score shown: woods, microsoft or aisleriot', 'woods')
+    .addOption(scoringOption())
     .addOption(new Option('--ascii', 'suits as letters s h d c').conflicts('unicode'))
     .option('--unicode', 'suits as symbols ♠ ♥ ♦ ♣ (default when the locale is UTF-8)')
-    .option(
-      '--color <when>',
-      'colour: auto, always or never (NO_COLOR and FORCE_COLOR are honoured)',
-      'auto',
-    )
+    .addOption(colorOption())
     .option('--four-color', 'four-colour deck: diamonds blue, clubs green');
 }
 
@@ -112,10 +149,13 @@ export function addSettingsOptions(command: Command): Command {
     .option('--no-four-color', 'two-colour deck (over four-color in the settings)')
     .option('--clock', 'the time played on the status line, where it fits (the default)')
     .option('--no-clock', 'no time on the status line')
-    .option(
-      '--cards <size>',
-      'card size: auto (large where the terminal has room), small or large',
-      'auto',
+    .addOption(
+      valueOption(
+        '--cards <size>',
+        'card size: auto (large where the terminal has room), small or large',
+        CARD_SIZE_NAMES,
+        'auto',
+      ),
     );
 }
 

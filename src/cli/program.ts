@@ -4,10 +4,12 @@
  * share is in kit.ts; bad usage is said in one line by usage.ts.
  */
 import { Command, CommanderError, Help } from 'commander';
+import { Readable } from 'stream';
 import { asciiOnly, printableLines } from '../notation';
 import { type CliIo, commandKit, EXIT_OK, EXIT_USAGE, Exit } from './kit';
 import { localeIsUtf8 } from './options';
 import { readSettingsFile, type SettingsFile } from '../store/settings-file';
+import { addCompletionCommand } from './commands/completion';
 import { addConfigCommand } from './commands/config';
 import { addAutoplayCommand } from './commands/autoplay';
 import { addDealCommand } from './commands/deal';
@@ -17,7 +19,7 @@ import { addSavesCommands } from './commands/saves';
 import { addServeCommand } from './commands/serve';
 import { addSolveCommand } from './commands/solve';
 import { addStatsCommand } from './commands/stats';
-import { helpEpilogue } from './help-text';
+import { HELP_SETTINGS_NOTE, helpEpilogue } from './help-text';
 import { commanderMessage, usageProblem } from './usage';
 
 export { type CliIo, EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE } from './kit';
@@ -42,11 +44,7 @@ function buildProgram(
       outputError: (text, write) => write(`${commanderMessage(text, program)}\n`),
     })
     .showSuggestionAfterError(true)
-    .addHelpText(
-      'after',
-      "\nThe game's options can have defaults of your own in a settings file:\n'spider config' shows them, and where the file is (docs/settings.md).\n\n" +
-        helpEpilogue(),
-    );
+    .addHelpText('after', `\n${HELP_SETTINGS_NOTE}\n\n${helpEpilogue()}`);
 
   addDealCommand(program, kit);
   addReplayCommand(program, kit);
@@ -56,6 +54,7 @@ function buildProgram(
   addStatsCommand(program, kit);
   addSavesCommands(program, kit);
   addConfigCommand(program, kit);
+  addCompletionCommand(program, kit);
   const playCommand = addPlayCommand(program, kit);
 
   // `spider` alone plays: its options belong in the main help, not only under `spider play --help`.
@@ -84,6 +83,29 @@ function buildProgram(
     });
 
   return program;
+}
+
+/**
+ * The program's commands and options as `--help` shows them, for the pages made from the same
+ * definitions (the manual page, man-page.ts); nothing in it is run.
+ */
+export function commandTree(version: string): Command {
+  const nowhere = { write: () => true };
+  const io: CliIo = {
+    stdout: nowhere,
+    stderr: nowhere,
+    stdin: Readable.from([]),
+    env: {},
+    randomSeed: () => '1',
+    version,
+  };
+  return buildProgram(
+    io,
+    () => true,
+    () => {
+      throw new Error('the command tree reads no settings');
+    },
+  );
 }
 
 /**

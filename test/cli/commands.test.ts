@@ -596,7 +596,7 @@ describe('usage errors (exit 2)', () => {
     expectOneLineMessage(outcome.stderr);
     expect(outcome.stderr).toContain("unknown command 'dael'");
     expect(outcome.stderr).toContain(
-      'deal, replay, solve, autoplay, serve, stats, saves, resume, config and play',
+      'deal, replay, solve, autoplay, serve, stats, saves, resume, config, completion and play',
     );
     expect(outcome.stdout).toBe('');
     // Asked for its help, too: not the main help with success.
@@ -604,7 +604,7 @@ describe('usage errors (exit 2)', () => {
     expect(help.status).toBe(2);
     expect(help.stdout).toBe('');
     expect(help.stderr).toBe(
-      "spider: no help for 'dael': the commands are deal, replay, solve, autoplay, serve, stats, saves, resume, config and play (see 'spider --help')\n",
+      "spider: no help for 'dael': the commands are deal, replay, solve, autoplay, serve, stats, saves, resume, config, completion and play (see 'spider --help')\n",
     );
     expect((await cli(['help', 'deal'])).stdout).toContain('Usage: spider deal');
   });
@@ -623,7 +623,7 @@ describe('usage errors (exit 2)', () => {
     expectOneLineMessage(missing.stderr);
     expect(missing.stderr).toContain("no file or command '");
     expect(missing.stderr).toContain(
-      'deal, replay, solve, autoplay, serve, stats, saves, resume, config and play',
+      'deal, replay, solve, autoplay, serve, stats, saves, resume, config, completion and play',
     );
     // A name that was not UTF-8 reaches the program changed: it may be there under its own.
     const changed = await cli([path.join(dir, 'g\uFFFD.txt')]);

@@ -3,7 +3,9 @@
  * (serve-run.ts) loads only when it runs.
  */
 import type { Command } from 'commander';
+import { RELAXED_LEVELS, SUIT_COUNTS } from '../../engine';
 import { type CommandKit, EXIT_OK, Exit } from '../kit';
+import { valueOption } from '../option-values';
 import { checkGameOptions, type RawOptions } from '../options';
 
 type ServeRaw = RawOptions & {
@@ -36,8 +38,22 @@ export function addServeCommand(program: Command, kit: CommandKit): Command {
     .option('--max-sessions <n>', 'games at once, in all', '50')
     .option('--max-per-address <n>', 'games at once from one client address', '4')
     .option('--idle-timeout <minutes>', 'a game with no key for this long is ended (saved)', '30')
-    .option('-s, --suits <n>', "suits in the deck of a player's new game: 1, 2 or 4", '4')
-    .option('-r, --relaxed <level>', 'deal with empty columns: 0, 1, 2 or 3 (as for play)', '0')
+    .addOption(
+      valueOption(
+        '-s, --suits <n>',
+        "suits in the deck of a player's new game: 1, 2 or 4",
+        SUIT_COUNTS,
+        '4',
+      ),
+    )
+    .addOption(
+      valueOption(
+        '-r, --relaxed <level>',
+        'deal with empty columns: 0, 1, 2 or 3 (as for play)',
+        RELAXED_LEVELS,
+        '0',
+      ),
+    )
     .option('-k, --keep-suits', 'completed suits stay until removed (action rF)')
     .option(
       '--fixed-rules',

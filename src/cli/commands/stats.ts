@@ -3,7 +3,7 @@
  * or one JSON object. What it reads and prints (stats-run.ts) loads only when it runs.
  */
 import type { Command } from 'commander';
-import { type CommandKit, EXIT_OK, Exit } from '../kit';
+import { colorOption, type CommandKit, EXIT_OK, Exit, scoringOption } from '../kit';
 import type { RawOptions } from '../options';
 
 /** Adds `stats` to `program`, and returns it. */
@@ -12,12 +12,8 @@ export function addStatsCommand(program: Command, kit: CommandKit): Command {
     .command('stats')
     .description('show how you are doing: games played, won, streaks and records per rule variant')
     .option('--json', 'print the statistics as one JSON object')
-    .option('--scoring <name>', 'score shown: woods, microsoft or aisleriot', 'woods')
-    .option(
-      '--color <when>',
-      'colour: auto, always or never (NO_COLOR and FORCE_COLOR are honoured)',
-      'auto',
-    )
+    .addOption(scoringOption())
+    .addOption(colorOption())
     .allowExcessArguments(false);
   statsCommand.action(async (raw: RawOptions, command: Command) => {
     const { statsCommand: showStats } = await import('./stats-run');
