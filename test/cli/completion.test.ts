@@ -1,7 +1,7 @@
 /**
  * `spider completion bash|zsh|fish` (src/cli/completion.ts; docs/install.md, "Shell completion"):
- * each script is loaded by its shell and asked for completions as a player's TAB would ask. zsh
- * and fish are used where they are installed; without them their scripts' text is checked.
+ * each script is loaded by its shell and asked for completions as a player's TAB would ask (bash,
+ * zsh and fish are needed: .ci/run installs them).
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -33,10 +33,6 @@ async function spider(args: readonly string[]) {
   const status = await run(args, io);
   return { status, ...written };
 }
-
-/** Whether `shell` is installed here. */
-const installed = (shell: string) =>
-  spawnSync('sh', ['-c', `command -v ${shell}`], { encoding: 'utf8' }).status === 0;
 
 let folder: string;
 const scripts: Record<string, string> = {};
@@ -214,7 +210,7 @@ describe('zsh', () => {
       expect(line.replace(/'\\''/g, '').split("'").length % 2).toBe(1);
   });
 
-  (installed('zsh') ? it : it.skip)('is read by zsh, and registered by compinit', () => {
+  it('is read by zsh, and registered by compinit', () => {
     expect(spawnSync('zsh', ['-n', scripts.zsh], { encoding: 'utf8' }).stderr).toBe('');
     const done = spawnSync(
       'zsh',
@@ -229,29 +225,25 @@ describe('zsh', () => {
     expect(done.stdout).toBe('_spider\n');
   });
 
-  (installed('zsh') ? it : it.skip)(
-    'offers in zsh what bash offers',
-    () => {
-      const offered = (line: string) => {
-        const done = spawnSync('zsh', ['-f', '-c', ZSH_HARNESS], {
-          encoding: 'utf8',
-          env: { ...process.env, SCRIPT: scripts.zsh, HERE: folder, LINE: line },
-          timeout: 20_000,
-        });
-        expect(done.stderr).toBe('');
-        return [...new Set(done.stdout.split('\n').filter((w) => w !== ''))].sort();
-      };
-      expect(offered('spider --su')).toEqual(['--suits']);
-      expect(offered('spider --suits ')).toEqual(['1', '2', '4']);
-      expect(offered('spider re')).toEqual(['replay', 'resume']);
-      expect(offered('spider --deal ')).toEqual(['kpat:', 'pysol:']);
-      expect(offered('spider rec')).toEqual(['record.txt']);
-      expect(offered('spider --ascii ')).toEqual(['readme.md', 'record.txt']);
-      expect(offered('spider replay ')).toEqual(['readme.md', 'record.txt']);
-      expect(offered('spider completion ')).toEqual(['bash', 'fish', 'zsh']);
-    },
-    60_000,
-  );
+  it('offers in zsh what bash offers', () => {
+    const offered = (line: string) => {
+      const done = spawnSync('zsh', ['-f', '-c', ZSH_HARNESS], {
+        encoding: 'utf8',
+        env: { ...process.env, SCRIPT: scripts.zsh, HERE: folder, LINE: line },
+        timeout: 20_000,
+      });
+      expect(done.stderr).toBe('');
+      return [...new Set(done.stdout.split('\n').filter((w) => w !== ''))].sort();
+    };
+    expect(offered('spider --su')).toEqual(['--suits']);
+    expect(offered('spider --suits ')).toEqual(['1', '2', '4']);
+    expect(offered('spider re')).toEqual(['replay', 'resume']);
+    expect(offered('spider --deal ')).toEqual(['kpat:', 'pysol:']);
+    expect(offered('spider rec')).toEqual(['record.txt']);
+    expect(offered('spider --ascii ')).toEqual(['readme.md', 'record.txt']);
+    expect(offered('spider replay ')).toEqual(['readme.md', 'record.txt']);
+    expect(offered('spider completion ')).toEqual(['bash', 'fish', 'zsh']);
+  }, 60_000);
 });
 
 describe('fish', () => {
@@ -271,7 +263,7 @@ describe('fish', () => {
         );
   });
 
-  (installed('fish') ? it : it.skip)('is read by fish, which offers what bash offers', () => {
+  it('is read by fish, which offers what bash offers', () => {
     expect(spawnSync('fish', ['-n', scripts.fish], { encoding: 'utf8' }).stderr).toBe('');
     const offered = (line: string) => {
       const done = spawnSync(

@@ -4,7 +4,7 @@
  * threads, the manual page and the shell completion. Each test/package/node*.test.ts runs it on
  * one line, so the lines run side by side.
  */
-import { execFileSync } from 'child_process';
+import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { TerminalSession } from '../e2e/tmux';
@@ -54,6 +54,36 @@ export function packageOnNode(major: number): void {
       const replayed = installed.spider(['replay', '-', '--json'], 'seed: 1\n\nd\n');
       expect(replayed.status).toBe(0);
       expect(JSON.parse(replayed.stdout)).toMatchObject({ actions: 1 });
+    });
+
+    it('has its manual page where man looks, and prints a completion bash takes', () => {
+      // npm links the page into the prefix's share/man, which man finds beside bin/ on PATH.
+      const man = execFileSync('man', ['-P', 'cat', 'spider'], {
+        env: { ...installed.env, MANWIDTH: '80' },
+        encoding: 'utf8',
+      });
+      expect(man).toMatch(/^SPIDER\(6\)/m);
+      expect(man).toContain('--seed');
+      const page = path.join(
+        installed.prefix,
+        'lib',
+        'node_modules',
+        'spider-solitaire',
+        'dist',
+        'spider.6',
+      );
+      const rendered = spawnSync('man', ['--warnings', '-l', page], {
+        env: { ...installed.env, MANWIDTH: '80', MANPAGER: 'cat' },
+        encoding: 'utf8',
+      });
+      expect(rendered.stderr).toBe('');
+      expect(rendered.stdout).toContain('EXIT STATUS');
+      const completion = execFileSync(
+        'bash',
+        ['-c', 'source <(spider completion bash); complete -p spider'],
+        { env: installed.env, encoding: 'utf8' },
+      );
+      expect(completion).toMatch(/^complete .*spider$/m);
     });
 
     it("solves a deal on the solver's threads (the worker bundle)", () => {
