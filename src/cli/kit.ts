@@ -30,6 +30,7 @@ import {
 } from '../notation';
 import type { JobRunner } from '../search';
 import { readTextInput } from '../store/input';
+import type { Places } from '../store/paths';
 import type { SettingsFile } from '../store/settings-file';
 import { settingsFileProblem } from '../words/settings';
 import { boardText } from './board-text';
@@ -57,6 +58,13 @@ export interface CliIo {
   /** Picks a seed when none is given: a decimal number. */
   readonly randomSeed: () => string;
   readonly version: string;
+  /**
+   * Whose games and statistics: a server's player's folder (docs/serve.md, "Your records and
+   * statistics over SSH"), named to them with `shown`; the local player's (XDG folders) if not given.
+   */
+  readonly places?: Places;
+  /** The player is at another machine, logged in with `login`: the words name no local command. */
+  readonly remote?: { readonly login: string };
   /** The path the program was started by (`process.argv[1]`), for the exit text's command. */
   readonly started?: string;
   /** The clock: the daily deal is the local date's (default: the system clock). */

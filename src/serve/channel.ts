@@ -6,7 +6,7 @@
 import type { ServerChannel, Session } from 'ssh2';
 import { cannotDrawOn } from '../ui/terminal-type';
 import type { Games } from './games';
-import type { GameChoice } from './options';
+import type { Answer, GameChoice } from './options';
 import { Coalesced } from './limits';
 import { type Player, type Pty, resizeTerminal, type SessionLink } from './player';
 import { CANNOT_DRAW, NEEDS_A_TERMINAL, ONLY_THE_GAME } from '../words/serve';
@@ -132,13 +132,37 @@ class SessionRequests {
     if (this.started) this.resizing.call();
   }
 
-  /** An exec request, on its channel: the game its command names, or why not. */
+  /** An exec request, on its channel: its question answered, or the game it names, or why not. */
   exec(channel: ServerChannel, command: string): void {
     channel.on('error', () => undefined);
-    if (this.started || this.context.who() === null) return refuse(channel, ONLY_THE_GAME);
+    const player = this.context.who();
+    if (this.started || player === null) return refuse(channel, ONLY_THE_GAME);
+    const asked = this.context.games.ask(command, player);
+    if (asked !== null) {
+      this.started = true;
+      void asked.then((answer) => this.answer(channel, answer));
+      return;
+    }
     const read = this.context.games.login(command);
     if (!read.ok) return refuse(channel, read.message);
     this.shell(channel, read.choice);
+  }
+
+  /**
+   * Writes an answer and closes the channel with its status. Without a terminal the text goes as
+   * it is (`ssh HOST record latest > game.txt` keeps the record's bytes); a terminal's lines end
+   * in CR LF.
+   */
+  private answer(channel: ServerChannel, answer: Answer): void {
+    const lines = (text: string) => (this.terminal ? text.replace(/\n/g, '\r\n') : text);
+    try {
+      if (answer.stdout !== '') channel.write(lines(answer.stdout));
+      if (answer.stderr !== '') channel.stderr.write(lines(answer.stderr));
+      channel.exit(answer.status);
+      channel.end();
+    } catch {
+      // The client is gone already.
+    }
   }
 
   /** A shell request, on its channel: the game, or why not. */

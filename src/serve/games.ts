@@ -7,7 +7,9 @@ import { SolverShare } from '../host/solver-thread';
 import { SERVER_DISK_LIMITS } from '../store/disk-limits';
 import { SearchTurns } from '../host/search-turns';
 import { Tally } from './limits';
-import type { GameChoice, LoginChoice, ServeOptions } from './options';
+import * as path from 'path';
+import { playerPlaces } from '../store/paths';
+import type { Answer, GameChoice, LoginChoice, ServeOptions } from './options';
 import {
   type Player,
   playSession,
@@ -66,6 +68,19 @@ export class Games {
   /** Games being played now. */
   get total(): number {
     return this.tally.total;
+  }
+
+  /** The answer to a login's command that asks a question, or null when it asks none. */
+  ask(command: string, player: Player): Promise<Answer> | null {
+    const asker =
+      player.kind === 'key'
+        ? {
+            places: playerPlaces(player.folder, this.options.diskLimits ?? SERVER_DISK_LIMITS),
+            records: path.join(player.folder, 'records'),
+            login: this.loginAgain(),
+          }
+        : { places: null, records: null, login: this.loginAgain() };
+    return this.options.ask?.(command, asker) ?? null;
   }
 
   /** The game a login's command names, or why it is refused. */

@@ -5,6 +5,7 @@
 import type { DealId, Rules } from '../engine';
 import type { JobRunner } from '../search';
 import type { DiskLimits } from '../store/disk-limits';
+import type { Places } from '../store/paths';
 import type { SessionBudget } from './player';
 
 /**
@@ -20,6 +21,23 @@ export interface GameChoice {
   /** A deal to search for first, on the solver's thread: the day's, or a winnable one. */
   readonly choose?: 'daily' | 'winnable';
   readonly fresh: boolean;
+}
+
+/**
+ * Who asks a question without a terminal (docs/serve.md, "Your records and statistics over SSH"):
+ * their places and records folder (none for a guest), and what they type to log in.
+ */
+export interface Asker {
+  readonly places: Places | null;
+  readonly records: string | null;
+  readonly login: string;
+}
+
+/** The answer to a question: what goes to the player's standard output and error, the status. */
+export interface Answer {
+  readonly status: number;
+  readonly stdout: string;
+  readonly stderr: string;
 }
 
 /** A login's command read: the game it names, or the line that refuses it. */
@@ -47,6 +65,11 @@ export interface ServeOptions {
    * login"); without it, a command is refused.
    */
   readonly login?: (command: string) => LoginChoice;
+  /**
+   * Answers a login's command that asks a question (`records`, `record NAME`, `stats`, `saves`),
+   * or null when it asks none (it names a game, then).
+   */
+  readonly ask?: (command: string, asker: Asker) => Promise<Answer> | null;
   /**
    * The host name (and port, when not the one listened on) players reach the server by, for the
    * words the game leaves them (`ssh -t -p 2222 HOST` logs in again); the listening address if

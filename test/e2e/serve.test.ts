@@ -211,6 +211,77 @@ describe('spider serve with OpenSSH', () => {
     seeded.kill();
   });
 
+  /** `ssh HOST WORDS` without a terminal, as a key (or a guest). */
+  function ask(key: string | null, words: string[]) {
+    const who =
+      key === null
+        ? ['-o', 'PubkeyAuthentication=no', '-o', 'PasswordAuthentication=no']
+        : ['-o', 'IdentitiesOnly=yes', '-i', key];
+    return spawnSync('ssh', [...sshOptions(), ...who, 'player@127.0.0.1', ...words], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+  }
+
+  it('gives a player their records, statistics and saves without a terminal', () => {
+    const key = path.join(home, 'key-records');
+    spawnSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', key]);
+    expect(ask(key, ['record', 'latest'])).toMatchObject({
+      status: 1,
+      stderr: 'spider: you have no records yet: w in the game writes one\n',
+    });
+    // A game: two actions, a record written with w, then left.
+    const game = loginWith(key, ['seed', 'fox', 'suits', '1']);
+    game.waitFor('q quit', 20_000);
+    game.sendKeys('d');
+    game.waitFor(/moves 1 /);
+    game.sendKeys('d');
+    game.waitFor(/moves 2 /);
+    game.sendKeys('w');
+    game.waitFor('to your records on this server');
+    game.sendKeys('q');
+    game.waitFor('Quit this game?');
+    game.sendKeys('y');
+    game.waitForExit();
+    game.kill();
+
+    const listed = ask(key, ['records']);
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d {2}spider-fox-\S+\.txt\n$/);
+    expect(listed.stderr).toContain(`ssh -p ${port} 127.0.0.1 record NAME > game.txt`);
+    // The record as it is, into a file here: replayed locally, it reaches the game's position.
+    const file = path.join(home, 'game.txt');
+    const latest = ask(key, ['record', 'latest']);
+    expect(latest.status).toBe(0);
+    fs.writeFileSync(file, latest.stdout);
+    const name = listed.stdout.trim().split('  ')[1];
+    expect(ask(key, ['record', name]).stdout).toBe(latest.stdout);
+    const replayed = spawnSync(process.execPath, [SPIDER, 'replay', file, '--json'], {
+      encoding: 'utf8',
+      env: { ...process.env, ...freshEnv() } as NodeJS.ProcessEnv,
+    });
+    expect(replayed.status).toBe(0);
+    expect(JSON.parse(replayed.stdout)).toMatchObject({ seed: 'fox', actions: 2 });
+
+    const stats = ask(key, ['stats', '--json']);
+    expect(stats.status).toBe(0);
+    expect(JSON.parse(stats.stdout)).toMatchObject({ variants: [], skipped: 0 });
+    const saves = ask(key, ['saves']);
+    expect(saves.stdout).toMatch(/seed fox +1 suit +2 /);
+    // Nothing names a command or a path of the server's machine.
+    for (const answer of [listed, latest, stats, saves])
+      expect(answer.stdout + answer.stderr).not.toMatch(/spider (saves|resume|stats)|\/tmp\//);
+    // Nothing else is reachable; a guest has none of it.
+    expect(ask(key, ['record', '../games.jsonl']).stderr).toContain(
+      "no record named '../games.jsonl'",
+    );
+    expect(ask(null, ['records'])).toMatchObject({
+      status: 1,
+      stderr:
+        'spider: a guest has no records, statistics or saved games here; log in with an SSH key to keep them\n',
+    });
+  });
+
   it('refuses a bad choice with the checks and words of the command line', () => {
     const bad = spawnSync(
       'ssh',

@@ -45,6 +45,7 @@ export const LISTED = 20;
 
 /** Said when there is no saved game. */
 export const NO_SAVES = 'No saved games: spider deals a new one.';
+const NO_SAVES_REMOTE = 'No saved games: logging in deals a new one.';
 
 function savedJson(game: SavedGame, i: number): SavedGameJson {
   const { deal, rules } = game;
@@ -104,11 +105,11 @@ function savesTable(games: readonly SavedGame[], now: Date): string {
 
 /** Reads the list (the `most` most recent games), or says why it cannot be read. */
 function readList(io: CliIo, most?: number): SavesList | null {
-  const list = listSaves(localPlaces(io.env), most === undefined ? {} : { most });
+  const places = io.places ?? localPlaces(io.env);
+  const list = listSaves(places, most === undefined ? {} : { most });
   if (list.problem !== null) {
-    io.stderr.write(
-      `spider: ${printableLines(`can't look through your saved games: ${list.problem}`)}\n`,
-    );
+    const why = places.shown?.(list.problem) ?? list.problem;
+    io.stderr.write(`spider: ${printableLines(`can't look through your saved games: ${why}`)}\n`);
     return null;
   }
   return list;
@@ -118,7 +119,7 @@ function saySkipped(io: CliIo, skipped: number): void {
   if (skipped === 0) return;
   const saves = skipped === 1 ? '1 saved game' : `${skipped} saved games`;
   io.stderr.write(
-    `spider: ${saves} could not be read and ${skipped === 1 ? 'is' : 'are'} not listed; spider says why when it starts\n`,
+    `spider: ${saves} could not be read and ${skipped === 1 ? 'is' : 'are'} not listed; ${io.remote ? 'the game says why when you log in' : 'spider says why when it starts'}\n`,
   );
 }
 
@@ -131,11 +132,13 @@ export function savesCommand(io: CliIo, raw: { json?: boolean; all?: boolean }):
   if (raw.json) {
     const document: SavesJson = { games: games.map(savedJson), more, skipped };
     io.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
-  } else if (games.length === 0) io.stdout.write(`${NO_SAVES}\n`);
+  } else if (games.length === 0) io.stdout.write(`${io.remote ? NO_SAVES_REMOTE : NO_SAVES}\n`);
   else {
     const others = more === 1 ? '1 more' : `${more} more`;
-    const rest =
-      more > 0 ? `\n... and ${others}, less recent: spider saves --all lists them all.` : '';
+    const all = io.remote
+      ? `${io.remote.login.replace(/^ssh -t/, 'ssh')} saves --all`
+      : 'spider saves --all';
+    const rest = more > 0 ? `\n... and ${others}, less recent: ${all} lists them all.` : '';
     io.stdout.write(`${savesTable(games, now)}${rest}\n`);
   }
   saySkipped(io, list.skipped);

@@ -13,6 +13,7 @@ import { type DiskLimits, MIN_HISTORY_BYTES, parseSize } from '../../store/disk-
 import { stateDir, stateProblem } from '../../store/paths';
 import type { CliIo } from '../kit';
 import { loginChoice } from '../login-choice';
+import { answerQuestion } from '../questions';
 
 export interface ServeSettings {
   readonly listen: string;
@@ -115,6 +116,7 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
       stateDir: dir,
       rules: settings.rules,
       login: (command) => loginChoice(command, settings.rules, settings.fixedRules),
+      ask: (command, asker) => answerQuestion(command, asker, io.version),
       fixedRules: settings.fixedRules,
       shownAs: {
         host: settings.publicHost ?? shownHost(settings.listen),

@@ -10,7 +10,7 @@
 import { MAX_SEED_LENGTH, printable, printableLines } from '../../notation';
 import { averageWinMs, digest, statsTable, type VariantStats } from '../../stats';
 import { historyPath, MAX_HISTORY_BYTES, readResults } from '../../store/history';
-import { dataDir, dataProblem } from '../../store/paths';
+import { localPlaces } from '../../store/paths';
 import { type CliIo, EXIT_OK as OK, EXIT_USAGE as USAGE } from '../kit';
 import { checkDisplayOptions } from '../options';
 
@@ -88,16 +88,18 @@ export async function statsCommand(
     say(display.message);
     return USAGE;
   }
-  const problem = dataProblem(io.env);
+  const places = io.places ?? localPlaces(io.env);
+  const shown = places.shown ?? ((text: string) => text);
+  const problem = places.dataProblem();
   if (problem) {
-    say(`cannot read the history of games: ${problem}`);
+    say(`cannot read the history of games: ${shown(problem)}`);
     return USAGE;
   }
-  const dir = dataDir(io.env);
-  const file = printable(historyPath(dir), 3 * MAX_SEED_LENGTH);
+  const dir = places.data;
+  const file = printable(shown(historyPath(dir)), 3 * MAX_SEED_LENGTH);
   const history = readResults(dir);
   if (history.problem !== undefined) {
-    say(`cannot read the history of games: ${history.problem}`);
+    say(`cannot read the history of games: ${shown(history.problem)}`);
     return USAGE;
   }
   // The games folded into the summary (docs/serve.md, "Limits on disk"), then every line after it.
