@@ -26,6 +26,8 @@ import {
   serverFull,
   sshLogin,
   SHUTTING_DOWN,
+  TAKE_OVER_ASK,
+  TAKEN_OVER,
 } from '../words/serve';
 
 /** A game asked for on a session channel: where it plays, for whom, on what terminal. */
@@ -40,7 +42,15 @@ export interface GameRequest {
   readonly choice?: GameChoice;
 }
 
+/** A game being played for a player with a key: how to end it, and its end. */
+interface LiveGame {
+  control: SessionControl | null;
+  done: Promise<unknown>;
+}
+
 export class Games {
+  /** The games of each player with a key now, by the player's id, oldest first. */
+  private readonly live = new Map<string, LiveGame[]>();
   private readonly tally = new Tally();
   private readonly controls = new Set<SessionControl>();
   private readonly running = new Set<Promise<unknown>>();
@@ -108,23 +118,61 @@ export class Games {
    * the game's exit status.
    */
   play(request: GameRequest, ended: () => void): void {
-    const { channel, address } = request;
+    const { channel, address, player } = request;
     const done = this.tally.add(address);
-    const game = this.session(request).then(({ status, why, unsaved }) => {
-      ended();
-      done();
-      // The player is told why; the log says that it happened, to look into.
-      const kept = unsaved === true ? '; it could not be saved' : '';
-      this.options.log(`${address}: a game ended: ${why} (status ${status})${kept}`);
-      try {
-        channel.exit(status);
-        channel.end();
-      } catch {
-        // The connection is gone already.
-      }
-    });
+    const entry: LiveGame = { control: null, done: Promise.resolve() };
+    const game = this.offerTakeOver(request)
+      .then((here) => {
+        if (!here) return { status: 0, why: 'the connection closed' };
+        if (player.kind === 'key') this.live.set(player.id, [...this.liveOf(player.id), entry]);
+        return this.session(request, entry);
+      })
+      .then(({ status, why, unsaved }: SessionEnd) => {
+        ended();
+        done();
+        // The player is told why; the log says that it happened, to look into.
+        const kept = unsaved === true ? '; it could not be saved' : '';
+        this.options.log(`${address}: a game ended: ${why} (status ${status})${kept}`);
+        try {
+          channel.exit(status);
+          channel.end();
+        } catch {
+          // The connection is gone already.
+        }
+      });
+    entry.done = game;
     this.running.add(game);
-    void game.finally(() => this.running.delete(game));
+    void game.finally(() => {
+      this.running.delete(game);
+      if (player.kind !== 'key') return;
+      const left = this.liveOf(player.id).filter((other) => other !== entry);
+      if (left.length > 0) this.live.set(player.id, left);
+      else this.live.delete(player.id);
+    });
+  }
+
+  private liveOf(id: string): LiveGame[] {
+    return this.live.get(id) ?? [];
+  }
+
+  /**
+   * A player whose game is open in another session of this server (a connection that dropped
+   * without a word, a laptop that slept) is asked whether to take it over (docs/serve.md, "Your
+   * game back at once"): on y the other session is told and ended, its game saved with its last
+   * action, and this one goes on once it is. Resolves false when the player left meanwhile.
+   */
+  private async offerTakeOver({ channel, address, player }: GameRequest): Promise<boolean> {
+    if (player.kind !== 'key') return true;
+    const newest = this.liveOf(player.id).at(-1);
+    if (newest === undefined) return true;
+    channel.write(`${TAKE_OVER_ASK}\r\n`);
+    const key = await firstKey(channel);
+    if (key === null) return false;
+    if (key !== 'y' && key !== 'Y') return true;
+    this.options.log(`${address}: a game taken over by a new login`);
+    newest.control?.end(TAKEN_OVER);
+    await newest.done;
+    return true;
   }
 
   /**
@@ -138,15 +186,10 @@ export class Games {
   }
 
   /** The session's game, to its end; a failure of its code ends it, and the server goes on. */
-  private session({
-    channel,
-    address,
-    link,
-    pty,
-    env,
-    player,
-    choice,
-  }: GameRequest): Promise<SessionEnd> {
+  private session(
+    { channel, address, link, pty, env, player, choice }: GameRequest,
+    entry: LiveGame,
+  ): Promise<SessionEnd> {
     const options = this.options;
     return playSession({
       channel,
@@ -168,7 +211,11 @@ export class Games {
       searchTurns: this.searchTurns,
       register: (control) => {
         this.controls.add(control);
-        return () => this.controls.delete(control);
+        entry.control = control;
+        return () => {
+          this.controls.delete(control);
+          entry.control = null;
+        };
       },
     }).then(
       (end) => end,
@@ -181,4 +228,20 @@ export class Games {
       },
     );
   }
+}
+
+/** The first key the player presses on `channel`, or null when the channel closes first. */
+function firstKey(channel: ServerChannel): Promise<string | null> {
+  return new Promise((resolve) => {
+    const key = (data: Buffer) => {
+      channel.off('close', gone);
+      resolve(data.toString('utf8').charAt(0));
+    };
+    const gone = () => {
+      channel.off('data', key);
+      resolve(null);
+    };
+    channel.once('data', key);
+    channel.once('close', gone);
+  });
 }

@@ -25,6 +25,11 @@ export function findingDeal(choose: 'daily' | 'winnable', suits: number): string
   return `Finding ${which} (${suits} suit${suits > 1 ? 's' : ''}): the solver is dealing and playing games…`;
 }
 export const NO_SEARCH = 'this server cannot search for deals: log in without daily or winnable';
+/** Asked of a player whose game is open in another session of the server. */
+export const TAKE_OVER_ASK =
+  'Your game is open in another session. y takes it over here (that session ends, the game saved); any other key plays another game.';
+/** Why a session ended when its game was taken over, as its player is told. */
+export const TAKEN_OVER = 'This game was taken over by a new login';
 export const SHUTTING_DOWN = 'spider: the server is shutting down; try again later';
 
 const games = (count: number) => `${count} game${count === 1 ? '' : 's'}`;

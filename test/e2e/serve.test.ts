@@ -50,6 +50,18 @@ afterAll(async () => {
   }
 });
 
+/**
+ * Waits until the server's log holds `text`: it is read on this process's turns, which the
+ * synchronous waits on tmux hold up.
+ */
+async function logged(text: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!log.includes(text)) {
+    if (Date.now() > deadline) throw new Error(`the log never said ${text}:\n${log}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** ssh's options for a test: no user config, no agent, this test's known hosts. */
 function sshOptions(): string[] {
   return [
@@ -280,6 +292,42 @@ describe('spider serve with OpenSSH', () => {
       stderr:
         'spider: a guest has no records, statistics or saved games here; log in with an SSH key to keep them\n',
     });
+  });
+
+  it('takes a game over from a session whose client went silent, with every action', async () => {
+    const key = path.join(home, 'key-take-over');
+    spawnSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', key]);
+    const first = loginWith(key, ['seed', 'owl', 'suits', '1']);
+    first.waitFor('q quit', 20_000);
+    first.sendKeys('d');
+    first.waitFor(/moves 1 /);
+    first.sendKeys('d');
+    first.waitFor(/moves 2 /);
+    // The laptop sleeps: its ssh stops without a word, and the server still holds the game.
+    const client = first.pid();
+    expect(fs.readFileSync(`/proc/${client}/comm`, 'utf8').trim()).toBe('ssh');
+    process.kill(client, 'SIGSTOP');
+    try {
+      const second = loginWith(key, []);
+      second.waitFor('Your game is open in another session. y takes it over here', 20_000);
+      const asked = Date.now();
+      second.sendKeys('y');
+      const screen = second.waitFor(/seed owl .*moves 2 /, 10_000);
+      expect(Date.now() - asked).toBeLessThan(1000);
+      expect(screen).toContain('Resumed your game');
+      second.sendKeys('q');
+      second.waitFor('Quit this game?');
+      second.sendKeys('y');
+      second.waitForExit();
+      expect(second.screen()).toMatch(/saved\s+for\s+next\s+time,\s+2\s+moves/);
+      await logged('127.0.0.1: a game taken over by a new login');
+      await logged('a game ended: this game was taken over by a new login');
+    } finally {
+      spawnSync('kill', ['-CONT', String(client)]);
+    }
+    // The first terminal, awake again, says what happened and that the game is saved.
+    first.waitFor('This game was taken over by a new login; your game is saved.', 10_000);
+    first.kill();
   });
 
   it('refuses a bad choice with the checks and words of the command line', () => {
