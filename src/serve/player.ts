@@ -14,6 +14,7 @@ import type { GameChoice } from './options';
 import type { JobRunner } from '../search';
 import type { SearchTurns } from '../host/search-turns';
 import type { GameHost } from '../ui/loop';
+import type { PlayOptions } from '../ui/play';
 import type { DiskLimits } from '../store/disk-limits';
 import { fsReason } from '../store/errors';
 import { folderAsHome, playerPlaces, type Places } from '../store/paths';
@@ -268,7 +269,7 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
   };
 
   const { playInTerminal } = await import('../ui/play');
-  const records = recordFolder(context.player);
+  const records = recordFolder(context.player, context.login);
   const env = { ...context.env, TERM: pty.term };
   const ascii = !unicodeWanted(context.env);
   const color = !context.env.NO_COLOR && pty.term !== 'dumb';
@@ -363,16 +364,15 @@ function searchedDeal(
  * Where `w` writes a record: the player's own folder, made if need be, named without the host's
  * paths (the player cannot reach them); a guest has none.
  */
-function recordFolder(
-  player: Player,
-): { readonly folder: string; readonly shown: string } | { readonly refused: string } {
+function recordFolder(player: Player, login: string): NonNullable<PlayOptions['records']> {
   if (player.kind === 'guest') {
     return { refused: GUEST_HAS_NO_RECORDS };
   }
   const folder = path.join(player.folder, 'records');
   try {
     fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-    return { folder, shown: RECORDS_SHOWN };
+    const fetch = `${login.replace(/^ssh -t /, 'ssh ')} record latest > game.txt`;
+    return { folder, shown: RECORDS_SHOWN, fetch };
   } catch (error) {
     return { refused: recordsRefused(fsReason(error, folder)) };
   }

@@ -4,7 +4,7 @@ import { heuristicHints } from '../search';
 import { localPlaces, type Places } from '../store/paths';
 import { giveUpSave, listSaves, playedBefore, switchSave } from '../store/saves-list';
 import { GameSession, type Left, type Saving } from '../store/session';
-import { type Note, recordText, storeNote } from '../words/store';
+import { type Note, recordText, remoteRecordText, storeNote } from '../words/store';
 import { dealSearch } from '../host/deal-search';
 import { initialState } from './controller';
 import { choiceOf, openPanel } from './new-game';
@@ -39,7 +39,13 @@ export interface PlayOptions {
    * words that name it to the player, who may not reach its path), or why it cannot write one.
    */
   readonly records?:
-    { readonly folder: string; readonly shown: string } | { readonly refused: string };
+    | {
+        readonly folder: string;
+        readonly shown: string;
+        /** The command that copies the newest record to the player's machine, said after `w`. */
+        readonly fetch?: string;
+      }
+    | { readonly refused: string };
   /** Where the player's games and statistics are kept: the local XDG folders unless given. */
   readonly places?: Places;
   /**
@@ -181,7 +187,10 @@ export async function playInTerminal(options: PlayOptions): Promise<{
           options.records === undefined
             ? recordText(session.writeRecord(game))
             : 'folder' in options.records
-              ? recordText(session.writeRecord(game, options.records.folder, options.records.shown))
+              ? remoteRecordText(
+                  session.writeRecord(game, options.records.folder, options.records.shown),
+                  options.records.fetch,
+                )
               : options.records.refused,
         ),
       ...(options.host.solver
@@ -210,6 +219,10 @@ export async function playInTerminal(options: PlayOptions): Promise<{
           return { ok: true, game: switched.game, text };
         },
         giveUp: (slot) => shown(storeNote(giveUpSave(places, slot)).text),
+        listAll:
+          options.remote === undefined
+            ? 'spider saves --all'
+            : `${options.remote.login.replace(/^ssh -t /, 'ssh ')} saves --all`,
       },
       clock: {
         runs: (running) => session.clockRuns(running),

@@ -27,6 +27,11 @@ export interface SavedGamesHooks {
     | { readonly ok: false; readonly text: string };
   /** Gives the game of `slot` up (it counts as abandoned); what to tell the player. */
   giveUp(slot: string): string;
+  /**
+   * The command that lists every saved game, as the player types it (`spider saves --all`; over
+   * SSH, `ssh -p 2222 HOST saves --all`).
+   */
+  readonly listAll?: string;
 }
 
 const NONE_KEPT = 'No saved games are kept here.';
@@ -46,7 +51,8 @@ export function savedGames(
     const list = openSaves(listed.games, overlay, now);
     const more = listed.more ?? 0;
     const note: string | null =
-      listed.problem ?? (more > 0 ? `${more} more: spider saves --all lists every one.` : null);
+      listed.problem ??
+      (more > 0 ? `${more} more: ${hooks.listAll ?? 'spider saves --all'} lists every one.` : null);
     return { ...state, overlay: { ...list, note } };
   }
   if (overlay?.kind !== 'saves') return state;

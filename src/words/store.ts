@@ -49,7 +49,7 @@ export function storeNote(news: StoreNews): Note {
       return warning(
         news.elsewhere
           ? 'That game is open in another spider session: leave it there first.'
-          : 'That saved game is no longer there as it was (finished, played elsewhere since, or set aside): see spider saves.',
+          : 'That saved game is no longer there as it was (finished, played elsewhere since, or set aside): s on the new-game panel lists your saved games.',
       );
     case 'abandoned':
     case 'continuing':
@@ -134,6 +134,17 @@ function wonText(news: Extract<StoreNews, { kind: 'won' | 'won-unchecked' }>): s
 }
 
 /** What to tell the player of a record `w` asked for. */
+/**
+ * What `w` says over SSH: where the record went, and how the player copies it to their own
+ * machine (`fetch`, `ssh -p 2222 HOST record latest > game.txt`; docs/serve.md, "Your records
+ * and statistics over SSH").
+ */
+export function remoteRecordText(news: RecordNews, fetch: string | undefined): string {
+  const text = recordText(news);
+  if (news.kind !== 'record-written' || fetch === undefined) return text;
+  return `${text.replace(/\.$/, '')}; ${fetch} copies it.`;
+}
+
 export function recordText(news: RecordNews): string {
   switch (news.kind) {
     case 'records-not-kept':

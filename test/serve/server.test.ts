@@ -41,7 +41,12 @@ describe('spider serve', () => {
     await first.waitFor('moves 1');
     // The record goes to the player's folder, named without the host's paths.
     first.channel.write('w');
-    await first.waitFor(/Wrote spider-\S+\.txt to your records on this server\./);
+    await first.waitFor('copies it.');
+    expect(first.screen().replace(/\s+/g, ' ')).toMatch(
+      new RegExp(
+        `Wrote spider-\\S+\\.txt to your records on this server; ssh -p ${port} 127\\.0\\.0\\.1 record latest > game\\.txt copies it\\.`,
+      ),
+    );
     expect(first.screen()).not.toContain(stateDir);
     const [written] = /spider-\S+\.txt/.exec(first.screen()) ?? [''];
     const [player] = fs.readdirSync(path.join(stateDir, 'players'));
