@@ -99,6 +99,8 @@ export type RecordNews =
       /** How the folder is named to a player who cannot reach it (over SSH). */
       readonly shown?: string;
       readonly removed: RecordsRemoved | null;
+      /** The record's text, as written. */
+      readonly text: string;
     }
   | {
       readonly kind: 'record-failed';

@@ -88,6 +88,7 @@ export class RecordWriter {
           where,
           removed,
           ...(shown !== undefined ? { shown } : {}),
+          text,
         };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST')

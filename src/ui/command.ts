@@ -56,7 +56,13 @@ export type Command =
   /** From the game loop: the demo's next action is due, from this position. */
   | { readonly kind: 'step'; readonly position: Position }
   /** A key with the new-game panel open: the panel reads it as typed (docs/playing.md, "A new game"). */
-  | { readonly kind: 'panel-key'; readonly name: string; readonly ch?: string }
+  | {
+      readonly kind: 'panel-key';
+      readonly name: string;
+      readonly ch?: string;
+      /** With the record panel open: the lines of the record that show (a page). */
+      readonly rows?: number;
+    }
   /** A click on one of the new-game panel's values or keys. */
   | { readonly kind: 'panel-click'; readonly target: PanelTarget }
   /** From the game loop: the deal the new-game panel asked it to search for, or why none came. */

@@ -29,6 +29,7 @@ import {
 import type { Command, ControllerDeps } from './command';
 import { dealFound, onPanel, onSavesList, openNewGame } from './choosing';
 import { initialState } from './initial-state';
+import { recordKey } from './record-panel';
 import { keyLabel } from './input';
 import {
   act,
@@ -183,6 +184,13 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
       return same(closed);
     case 'stats':
       // Any key closes it, back to the panel it was asked from.
+      return same({ ...state, overlay: overlay.back });
+    case 'record':
+      if (command.kind === 'panel-key')
+        return recordKey(state, overlay, command, command.rows ?? 10);
+      if (command.kind === 'interrupt') return { state, effect: 'quit' };
+      if (command.kind === 'redraw' || command.kind === 'suspend')
+        return { state, effect: command.kind };
       return same({ ...state, overlay: overlay.back });
     case 'new-game':
       return onPanel(state, overlay, command, deps);

@@ -224,6 +224,13 @@ const PANEL_KEY_LINES = {
 /** Under the statistics, any key closes them and does nothing else (`n` and `q` included). */
 const STATS_KEY_LINES = ['any key closes the statistics'];
 
+/** Under the record panel (docs/playing.md, "The record panel"). */
+const RECORD_KEY_LINES = [
+  'Up/Down PgUp/PgDn scroll  c copies to the clipboard  other keys close',
+  'arrows scroll  c copies  other keys close',
+  'c copies  keys close',
+];
+
 /** The keys of the new-game panel (with saved games to list, or none) and of the saved games. */
 const CHOOSING_KEY_LINES = {
   listed: [
@@ -246,13 +253,15 @@ function drawKeyLine(frame: Frame, state: UiState): void {
           : PANEL_KEY_LINES[overlay.wrong === undefined ? 'lost' : 'lostAnswered']
         : overlay?.kind === 'stats'
           ? STATS_KEY_LINES
-          : overlay?.kind === 'new-game'
-            ? CHOOSING_KEY_LINES[overlay.saves > 0 ? 'listed' : 'none']
-            : overlay?.kind === 'saves'
-              ? CHOOSING_KEY_LINES.saves
-              : state.game.rules.keepSuits
-                ? KEEP_SUITS_KEY_LINES
-                : KEY_LINES;
+          : overlay?.kind === 'record'
+            ? RECORD_KEY_LINES
+            : overlay?.kind === 'new-game'
+              ? CHOOSING_KEY_LINES[overlay.saves > 0 ? 'listed' : 'none']
+              : overlay?.kind === 'saves'
+                ? CHOOSING_KEY_LINES.saves
+                : state.game.rules.keepSuits
+                  ? KEEP_SUITS_KEY_LINES
+                  : KEY_LINES;
   const line = lines.find((l) => l.length <= frame.width) ?? lines[lines.length - 1];
   frame.put(0, y, line, 'key');
 }

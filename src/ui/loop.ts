@@ -8,6 +8,7 @@ import type { Game } from '../engine';
 import type { DealWanted, FoundDeal } from '../host/deal-search';
 import { rulesOf } from './new-game';
 import { savedGames, type SavedGamesHooks } from './saved-games';
+import { clipboardSequence, COPIED, openRecord, recordRows, recordText } from './record-panel';
 import type { JobRunner } from '../search';
 import type { GameStats } from '../stats';
 import type { SearchTurns } from '../host/search-turns';
@@ -30,7 +31,8 @@ export interface GameHooks {
   /** After an update that changed the game, before it is painted (autosave); a message to show, or null. */
   gameChanged?(before: Game, after: Game): Message | null;
   /** The player asked for the game record in a file ('w'); what to tell them. */
-  writeRecord?(game: Game): string;
+  /** Writes the game's record: what to tell the player, and the record's text once written. */
+  writeRecord?(game: Game): { readonly text: string; readonly record?: string };
   /** The player asked for the statistics of the game's rules ('s'). */
   statistics?(game: Game): GameStats;
   /**
@@ -244,8 +246,19 @@ export function runTerminalGame(
           suspend();
           return;
         case 'write':
-          if (hooks.writeRecord)
-            state = { ...state, message: { text: hooks.writeRecord(state.game), kind: 'info' } };
+          if (hooks.writeRecord) {
+            const written = hooks.writeRecord(state.game);
+            state = { ...state, message: { text: written.text, kind: 'info' } };
+            // The record to read and copy (docs/playing.md, "The record panel").
+            if (written.record !== undefined)
+              state = { ...state, overlay: openRecord(written.record, state.overlay) };
+          }
+          break;
+        case 'copy':
+          if (state.overlay?.kind === 'record') {
+            io.output.write(clipboardSequence(recordText(state.overlay)));
+            state = { ...state, message: { text: COPIED, kind: 'info' } };
+          }
           break;
         case 'find-deal':
           findDeal();
@@ -319,6 +332,12 @@ export function runTerminalGame(
     };
 
     const handleOne = (event: InputEvent): void => {
+      if (state.overlay?.kind === 'record' && event.type === 'key') {
+        const command = commandForPanel(event, []);
+        if (command?.kind === 'panel-key') run({ ...command, rows: recordRows(screen.height) });
+        else if (command) run(command);
+        return;
+      }
       if (state.overlay?.kind === 'new-game' || state.overlay?.kind === 'saves') {
         const command = commandForPanel(event, view().panel ?? []);
         if (command) run(command);

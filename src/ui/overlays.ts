@@ -1,6 +1,7 @@
 import { cardLabel, gameScores, movesKept, SCORING_NAMES } from '../engine';
 import type { Frame } from './frame';
 import { panel } from './panel';
+import { drawRecord } from './record-panel';
 import { HELP_PAGES, HELP_WIDTH, helpLines } from './help';
 import type { Board } from './board-geometry';
 import type { HelpAt, Overlay, UiState } from './state';
@@ -87,6 +88,9 @@ export function drawOverlay(
     }
     case 'stats':
       drawStats(frame, state, overlay.stats);
+      break;
+    case 'record':
+      drawRecord(frame, overlay, ascii);
       break;
   }
   return null;

@@ -4,7 +4,7 @@ import { heuristicHints } from '../search';
 import { localPlaces, type Places } from '../store/paths';
 import { giveUpSave, listSaves, playedBefore, switchSave } from '../store/saves-list';
 import { GameSession, type Left, type Saving } from '../store/session';
-import { type Note, recordText, remoteRecordText, storeNote } from '../words/store';
+import { type Note, remoteRecordText, storeNote } from '../words/store';
 import { dealSearch } from '../host/deal-search';
 import { initialState } from './controller';
 import { choiceOf, openPanel } from './new-game';
@@ -182,17 +182,17 @@ export async function playInTerminal(options: PlayOptions): Promise<{
         if (repeated(note)) warnings.push(text);
         return { text, kind: note.warning ? 'error' : 'win' };
       },
-      writeRecord: (game) =>
-        shown(
-          options.records === undefined
-            ? recordText(session.writeRecord(game))
-            : 'folder' in options.records
-              ? remoteRecordText(
-                  session.writeRecord(game, options.records.folder, options.records.shown),
-                  options.records.fetch,
-                )
-              : options.records.refused,
-        ),
+      writeRecord: (game) => {
+        const records = options.records;
+        if (records !== undefined && !('folder' in records))
+          return { text: shown(records.refused) };
+        const news =
+          records === undefined
+            ? session.writeRecord(game)
+            : session.writeRecord(game, records.folder, records.shown);
+        const text = shown(remoteRecordText(news, records?.fetch));
+        return news.kind === 'record-written' ? { text, record: news.text } : { text };
+      },
       ...(options.host.solver
         ? {
             findDeal: dealSearch({

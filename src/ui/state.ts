@@ -48,6 +48,14 @@ export type Overlay =
   | { readonly kind: 'lost'; readonly wrong?: string; readonly closed?: boolean }
   /** The statistics of the game's rules (`s`), over the panel they were asked from, if any. */
   | { readonly kind: 'stats'; readonly stats: GameStats; readonly back: Overlay | null }
+  /** The record `w` wrote, to read and copy (docs/playing.md, "The record panel"). */
+  | {
+      readonly kind: 'record';
+      readonly lines: readonly string[];
+      /** The first line shown. */
+      readonly top: number;
+      readonly back: Overlay | null;
+    }
   /** The new-game panel (`n`; docs/playing.md, "A new game"). */
   | NewGamePanel
   /** The player's saved games, from the new-game panel. */

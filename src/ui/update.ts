@@ -23,6 +23,8 @@ export type Effect =
   | 'switch-save'
   /** The list of saved games asks to give up the game at its cursor. */
   | 'give-up'
+  /** The record panel's text goes to the terminal's clipboard. */
+  | 'copy'
   | null;
 
 export interface Update {

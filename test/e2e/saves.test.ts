@@ -493,9 +493,20 @@ describe('records written with w', () => {
       const found = fs.readdirSync(home.cwd).filter((n) => /^spider-42-.*\.txt$/.test(n));
       return found.length > 0 && found;
     });
-    expect(fs.readFileSync(path.join(home.cwd, record), 'utf8')).toMatch(
-      /^seed: 42\n[^]*\n\n8-5 d\n$/,
-    );
+    const written = fs.readFileSync(path.join(home.cwd, record), 'utf8');
+    expect(written).toMatch(/^seed: 42\n[^]*\n\n8-5 d\n$/);
+    // The record shows in a panel to read (docs/playing.md, "The record panel"); c hands it to
+    // the terminal's clipboard (OSC 52), any other key closes it.
+    const lines = written.trimEnd().split('\n');
+    const shown = first.waitFor(`Game record, lines 1-${lines.length} of ${lines.length}`);
+    expect(shown).toContain('seed: 42');
+    expect(shown).toContain('8-5 d');
+    expect(shown).toContain('c copies to the clipboard');
+    first.sendKeys('c');
+    first.waitFor("Sent the record to your terminal's clipboard");
+    expect(first.output()).toContain(`\x1b]52;c;${Buffer.from(written).toString('base64')}\x07`);
+    first.sendKeys('Escape');
+    first.waitForGone('Game record, lines');
     expect(quit(first)).toBe(0);
 
     for (const args of [

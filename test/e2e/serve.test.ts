@@ -251,6 +251,8 @@ describe('spider serve with OpenSSH', () => {
     game.waitFor(/moves 2 /);
     game.sendKeys('w');
     game.waitFor('to your records on this server');
+    game.sendKeys('Escape');
+    game.waitForGone('Game record, lines');
     game.sendKeys('q');
     game.waitFor('Quit this game?');
     game.sendKeys('y');

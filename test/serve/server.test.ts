@@ -53,6 +53,10 @@ describe('spider serve', () => {
     expect(
       fs.readFileSync(path.join(stateDir, 'players', player, 'records', written), 'utf8'),
     ).toMatch(/^seed: 4242\n/);
+    // The record's panel: any key closes it, and does nothing else.
+    await first.waitFor('Game record, lines 1-');
+    first.channel.write('q');
+    await first.waitFor('d deal');
     first.channel.write('q');
     await first.waitFor('Quit this game?');
     first.channel.write('y');
