@@ -29,9 +29,6 @@ const { markBuilt, staleness } = require('./freshness');
 const { writeNotices } = require('./notices');
 
 const ROOT = path.join(__dirname, '..');
-const BUNDLE = path.join(ROOT, 'dist', 'spider.js');
-const WORKER = path.join(ROOT, 'dist', 'solver-worker.js');
-const NOTICES = path.join(ROOT, 'dist', 'THIRD-PARTY-NOTICES.txt');
 
 /** A file of a package, by its path inside node_modules (`blessed/lib/tput.js`). */
 const inPackage = (file) =>
@@ -129,6 +126,52 @@ function writeStamped(file, contents) {
   fs.writeFileSync(file, Buffer.concat([Buffer.from(`// spider build ${id}\n`), contents]));
 }
 
+/** The files of the package the build writes into `outDir`, by their names there. */
+const SHIPPED = ['spider.js', 'solver-worker.js', 'THIRD-PARTY-NOTICES.txt'];
+
+/**
+ * Steps 2 to 4 into `outDir`: the two bundles and their notices, the same bytes for the same
+ * sources and dependencies wherever they are written (test/cli/build.test.ts checks it).
+ */
+async function bundles(outDir) {
+  const program = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: ['src/cli/main.ts'],
+    metafile: true,
+    outfile: path.join(outDir, 'spider.js'),
+    write: false,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    plugins: [blessedInBundle, lazyBuiltins],
+    // ssh2 (for `spider serve` only) is loaded from node_modules when the server starts: its
+    // optional native parts cannot be bundled, and the game never pays for it.
+    external: ['blessed/package.json', 'ssh2'],
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  writeStamped(path.join(outDir, 'spider.js'), program.outputFiles[0].contents);
+  const worker = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: ['src/host/solver-worker.ts'],
+    metafile: true,
+    outfile: path.join(outDir, 'solver-worker.js'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  // The licences of what the bundles hold (scripts/notices.js).
+  writeNotices(
+    ROOT,
+    [program.metafile, worker.metafile],
+    path.join(outDir, 'THIRD-PARTY-NOTICES.txt'),
+  );
+}
+
 async function main() {
   if (process.argv.includes('--if-stale')) {
     const why = staleness();
@@ -143,45 +186,18 @@ async function main() {
     { stdio: 'inherit' },
   );
   if (tsc.status !== 0) process.exit(tsc.status ?? 1);
-  const program = await esbuild.build({
-    absWorkingDir: ROOT,
-    entryPoints: ['src/cli/main.ts'],
-    metafile: true,
-    outfile: BUNDLE,
-    write: false,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    plugins: [blessedInBundle, lazyBuiltins],
-    // ssh2 (for `spider serve` only) is loaded from node_modules when the server starts: its
-    // optional native parts cannot be bundled, and the game never pays for it.
-    external: ['blessed/package.json', 'ssh2'],
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
-  writeStamped(BUNDLE, program.outputFiles[0].contents);
+  await bundles(path.join(ROOT, 'dist'));
   // Earlier builds shipped a code cache here, which only the Node that made it could use.
   fs.rmSync(path.join(ROOT, 'dist', 'spider.cache'), { force: true });
-  const worker = await esbuild.build({
-    absWorkingDir: ROOT,
-    entryPoints: ['src/host/solver-worker.ts'],
-    metafile: true,
-    outfile: WORKER,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
-  // The licences of what the bundles hold (scripts/notices.js).
-  writeNotices(ROOT, [program.metafile, worker.metafile], NOTICES);
   // 5. dist/.built, the mark that the build is whole and as new as the sources.
   markBuilt();
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+module.exports = { bundles, SHIPPED };
