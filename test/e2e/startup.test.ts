@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { freshEnv, quitGame, ROOT, SPIDER, startSpider } from './spider';
+import { freshEnv, quitGame, ROOT, scratchFolder, SPIDER, startSpider } from './spider';
 import { TerminalSession } from './tmux';
 import { COLUMN_NUMBERS } from '../helpers/build';
 
@@ -38,5 +38,26 @@ describe('start-up in a real terminal', () => {
     expect(quitGame(session)).toBe(0);
     // The functions the game compiled: far more than the 16 bytes it found.
     expect(fs.statSync(file).size).toBeGreaterThan(100_000);
+  });
+
+  it("loads neither Node's crypto nor its assert module to play", () => {
+    const folder = scratchFolder();
+    const probe = path.join(folder, 'probe.js');
+    const loaded = path.join(folder, 'loaded.json');
+    fs.writeFileSync(
+      probe,
+      `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(loaded)}, JSON.stringify(process.moduleLoadList)));`,
+    );
+    const session = TerminalSession.start([process.execPath, '-r', probe, SPIDER, '--seed', '1'], {
+      cwd: ROOT,
+      env: freshEnv(),
+    });
+    session.sendKeys('d');
+    session.waitFor(/moves 1 /);
+    expect(quitGame(session)).toBe(0);
+    const modules = JSON.parse(fs.readFileSync(loaded, 'utf8')) as string[];
+    // The game dealt, saved (a slot claimed, a save written) and quit.
+    expect(modules).toContain('NativeModule tty');
+    expect(modules.filter((name) => /^NativeModule (crypto|assert)$/.test(name))).toEqual([]);
   });
 });
