@@ -3,6 +3,7 @@
  * blessed finds through its own folder are still found from the bundle, and a code cache V8
  * rejects costs the game nothing (docs/measurements.md, "Start-up").
  */
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { freshEnv, quitGame, ROOT, scratchFolder, SPIDER, startSpider } from './spider';
@@ -59,5 +60,28 @@ describe('start-up in a real terminal', () => {
     // The game dealt, saved (a slot claimed, a save written) and quit.
     expect(modules).toContain('NativeModule tty');
     expect(modules.filter((name) => /^NativeModule (crypto|assert)$/.test(name))).toEqual([]);
+  });
+
+  it('writes the code cache again after a game when a short start made it, and then no more', () => {
+    const env = freshEnv();
+    const headless = spawnSync(process.execPath, [SPIDER, '--version'], {
+      env: { ...process.env, ...env },
+    });
+    expect(headless.status).toBe(0);
+    const [name] = fs.readdirSync(path.join(env.XDG_CACHE_HOME!, 'spider', 'code'));
+    const file = path.join(env.XDG_CACHE_HOME!, 'spider', 'code', name);
+    const short = fs.statSync(file);
+    const game = (seed: string) => {
+      const session = startSpider(['--seed', seed], { env });
+      session.sendKeys('d');
+      session.waitFor(/moves 1 /);
+      expect(quitGame(session)).toBe(0);
+      return fs.statSync(file);
+    };
+    const first = game('1');
+    // The functions the game compiled are kept; a later game finds them all there.
+    expect(first.size).toBeGreaterThan(1.5 * short.size);
+    const second = game('2');
+    expect([second.ino, second.mtimeMs]).toEqual([first.ino, first.mtimeMs]);
   });
 });
