@@ -8,6 +8,9 @@ module.exports = {
   // sessions), and most of the time is one suite's own CPU.
   maxWorkers: 2,
   roots: ['<rootDir>/test'],
+  // The code cache bin/spider writes goes to a folder of the run's own, never the real home.
+  globalSetup: '<rootDir>/test/setup/cache-home.ts',
+  globalTeardown: '<rootDir>/test/setup/cache-home-end.ts',
   testMatch: ['**/*.test.ts'],
   transform: {
     // tsconfig.check.json sets isolatedModules, so ts-jest only transpiles each file: the types

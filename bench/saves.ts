@@ -29,7 +29,7 @@ import { type Game, isWon, legalActions, newGame, play, statusWithin } from '../
 import { formatSave } from '../src/notation/save';
 import { idBySaveTime } from '../src/store/save-names';
 import { runBench, SettingError, wholeFromEnv } from './settings';
-import { timeInTerminal } from './startup';
+import { cacheHome, timeInTerminal } from './startup';
 
 /** Distinct games among the saves: each is saved at many times. */
 const GAMES = 10;
@@ -79,13 +79,17 @@ function writeSaves(count: number, texts: readonly string[], dealt = false): str
 }
 
 /**
- * Milliseconds from spawning `spider` (a bin/spider) to its first frame, in fresh XDG folders
- * whose save folder holds the saves of `saves` (hard links: a start replaces the save it resumes
+ * Milliseconds from spawning `spider` (a bin/spider) to its first frame, in fresh XDG folders (but
+ * the code cache's, see bench/startup.ts) whose save folder holds the saves of `saves` (hard links: a start replaces the save it resumes
  * by a new file, and leaves the one linked alone), with everything on disk before the clock starts.
  */
 async function firstFrame(spider: string, saves: string): Promise<number> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-bench-'));
-  const env = { XDG_STATE_HOME: path.join(home, 'state'), XDG_DATA_HOME: path.join(home, 'data') };
+  const env = {
+    XDG_STATE_HOME: path.join(home, 'state'),
+    XDG_DATA_HOME: path.join(home, 'data'),
+    XDG_CACHE_HOME: cacheHome(spider),
+  };
   const games = path.join(env.XDG_STATE_HOME, 'spider', 'games');
   fs.mkdirSync(games, { recursive: true, mode: 0o700 });
   for (const name of fs.readdirSync(saves))

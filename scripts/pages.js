@@ -12,8 +12,8 @@ const path = require('path');
 /** The completion scripts' file names, as each shell looks for them. */
 const COMPLETION_FILES = { bash: 'spider', zsh: '_spider', fish: 'spider.fish' };
 
-/** Writes the pages of the program built under `root` into its dist/. */
-function writePages(root) {
+/** Writes the pages of the program tsc built under `root` (its dist/) into `outDir`. */
+function writePages(root, outDir = path.join(root, 'dist')) {
   const dist = path.join(root, 'dist');
   const { commandTree } = require(path.join(dist, 'cli', 'program'));
   const { HELP_SECTIONS } = require(path.join(dist, 'cli', 'help-text'));
@@ -22,8 +22,8 @@ function writePages(root) {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   const info = { version: pkg.version, ...(pkg.homepage ? { homepage: pkg.homepage } : {}) };
   const program = commandTree(pkg.version);
-  fs.writeFileSync(path.join(dist, 'spider.6'), manPage(program, HELP_SECTIONS, info));
-  const completions = path.join(dist, 'completions');
+  fs.writeFileSync(path.join(outDir, 'spider.6'), manPage(program, HELP_SECTIONS, info));
+  const completions = path.join(outDir, 'completions');
   fs.mkdirSync(completions, { recursive: true });
   for (const shell of SHELLS)
     fs.writeFileSync(

@@ -139,7 +139,7 @@ export async function run(args: readonly string[], given: CliIo): Promise<number
     ...given,
     stderr: {
       write: (text: string) =>
-        given.stderr.write(unicode ? text : asciiOnly(text.replace(/…/g, '...'))),
+        given.stderr.write(unicode ? text : asciiOnly(text.replaceAll('\u2026', '...'))),
       isTTY: given.stderr.isTTY,
     },
   };

@@ -3,12 +3,12 @@
  * "Saved games and statistics"): a lock file beside each save a spider process plays, naming the
  * process, its host and the session.
  */
-import { randomBytes } from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { fsWords } from './errors';
 import { CREATE_NEW, readRegularFile, removeFile } from './files';
+import { randomHex } from './random-name';
 
 /**
  * Lock files the sessions of this process hold: a lock naming this process and not in here is
@@ -47,7 +47,7 @@ export class SlotLocks {
    * Names the session in its lock files, beside the process and host: one process may run many
    * sessions (a server), each holding its own games.
    */
-  readonly session = randomBytes(8).toString('hex');
+  readonly session = randomHex(8);
 
   /** Why the last lock file could not be put down (a full disk, no permission), if it could not. */
   problem: string | null = null;
@@ -119,8 +119,8 @@ export class SlotLocks {
    * half-written.
    */
   private putLock(id: string): string {
-    const lock = path.join(this.dir, `${id}.lock.${process.pid}-${randomBytes(6).toString('hex')}`);
-    const temporary = path.join(this.dir, `.${randomBytes(8).toString('hex')}.tmp`);
+    const lock = path.join(this.dir, `${id}.lock.${process.pid}-${randomHex(6)}`);
+    const temporary = path.join(this.dir, `.${randomHex(8)}.tmp`);
     const fd = fs.openSync(temporary, CREATE_NEW, 0o600);
     try {
       const owner = { pid: process.pid, host: os.hostname(), session: this.session };

@@ -2,8 +2,8 @@
  * The names of the files in the folder of saves (docs/measurements.md, "Start-up"), and what a
  * save's header says of it at a glance.
  */
-import { randomBytes } from 'crypto';
 import type { SaveHeader } from '../notation/save';
+import { randomHex } from './random-name';
 
 /**
  * The name of a save no session holds: `<YYYYMMDD>T<HHMMSSmmm>-s-<8 random letters or digits>`,
@@ -35,7 +35,7 @@ export function savedAtOf(id: string): number | null {
 /** A new slot name for a save last saved at `saved` (an ISO 8601 time). */
 export function idBySaveTime(saved: string): string {
   const stamp = new Date(saved).toISOString().replace(/[-:.Z]/g, '');
-  return `${stamp}-s-${randomBytes(6).readUIntBE(0, 6).toString(36).padStart(10, '0').slice(-8)}`;
+  return `${stamp}-s-${parseInt(randomHex(6), 16).toString(36).padStart(10, '0').slice(-8)}`;
 }
 
 /** Whether a save's header says its game waits only for the statistics: won, lost or given up. */

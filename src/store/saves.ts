@@ -7,7 +7,6 @@
  * Every write is atomic (a temporary file, fsync, rename, fsync of the directory), so a kill at
  * any moment leaves either the previous save or the new one, never half of one.
  */
-import { randomBytes } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { type LoadedSave, parseSave, type SaveHeader } from '../notation/save';
@@ -27,6 +26,7 @@ import { headerFacts, idBySaveTime, isFinished, isSaveName, savedAtOf } from './
 import type { SetAside, Unreadable } from './news';
 import { type Claimed, type Read, type Scan, scanSaves, type Shelf } from './save-scan';
 import { folderProblem, type Places } from './paths';
+import { randomHex } from './random-name';
 
 /**
  * Larger save files are not read. A real game is a few kilobytes, but any record the program
@@ -215,7 +215,7 @@ export class SaveStore implements Shelf {
    * (O_NONBLOCK): nothing outside the folder is written.
    */
   private temporary(id: string): string {
-    return path.join(this.dir, `.${id}.${randomBytes(8).toString('hex')}.tmp`);
+    return path.join(this.dir, `.${id}.${randomHex(8)}.tmp`);
   }
 
   /** Why a write failed: the temporary's name means nothing to the player, the folder is what to fix. */

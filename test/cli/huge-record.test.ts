@@ -12,11 +12,13 @@ import { expectBuilt } from '../helpers/built';
  */
 const ROOT = path.resolve(__dirname, '..', '..');
 const BIN = path.join(ROOT, 'bin', 'spider');
-// No settings file of the developer's (docs/settings.md, "Settings").
+// No settings file of the developer's (docs/settings.md, "Settings"); the code cache in the test
+// run's own folder (test/setup/cache-home.ts).
 const ENV: NodeJS.ProcessEnv = {
   PATH: process.env.PATH ?? '',
   LANG: 'C',
   XDG_CONFIG_HOME: '/nonexistent/spider-test-config',
+  XDG_CACHE_HOME: process.env.XDG_CACHE_HOME,
 };
 const SIZE = 2 * 1024 * 1024;
 /**

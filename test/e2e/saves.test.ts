@@ -369,7 +369,7 @@ function openCopy(): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-open-copy-'));
   ROOTS.push(folder);
   fs.chmodSync(folder, 0o755);
-  for (const file of ['bin/spider', 'dist/spider.js', 'dist/spider.cache']) {
+  for (const file of ['bin/spider', 'dist/spider.js']) {
     fs.mkdirSync(path.join(folder, path.dirname(file)), { recursive: true, mode: 0o755 });
     fs.copyFileSync(path.join(path.dirname(path.dirname(SPIDER)), file), path.join(folder, file));
     fs.chmodSync(path.join(folder, file), 0o755);
