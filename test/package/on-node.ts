@@ -126,6 +126,9 @@ export function packageOnNode(major: number): void {
       expect(session.screen()).toMatch(
         /Play this deal again with:\n {2}spider --seed 7 --suits 1\n/,
       );
+      // The start-up cache this Node made for the next start (docs/measurements.md, "Start-up").
+      const code = path.join(installed.env.XDG_CACHE_HOME, 'spider', 'code');
+      expect(fs.readdirSync(code).filter((name) => name.includes(`-v${major}.`))).toHaveLength(1);
     }, 60_000);
   });
 }
