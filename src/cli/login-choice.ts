@@ -9,7 +9,7 @@
 import { Command, CommanderError } from 'commander';
 import type { Rules } from '../engine';
 import { shellWords } from '../notation';
-import type { GameChoice, LoginChoice } from '../serve/options';
+import type { GameChoice, LoginChoice } from '../serve/choice';
 import { addGameOptions } from './kit';
 import { checkGameOptions, type RawOptions } from './options';
 import { commanderMessage } from './usage';

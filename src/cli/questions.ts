@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { printable, shellWords } from '../notation';
-import type { Answer, Asker } from '../serve/options';
+import type { Answer, Asker } from '../serve/choice';
 import type { CliIo } from './kit';
 
 /** The questions, by their first word. */

@@ -6,7 +6,7 @@
 import type { ServerChannel, Session } from 'ssh2';
 import { cannotDrawOn } from '../ui/terminal-type';
 import type { Games } from './games';
-import type { Answer, GameChoice } from './options';
+import type { Answer, GameChoice } from './choice';
 import { Coalesced } from './limits';
 import { type Player, type Pty, resizeTerminal, type SessionLink } from './player';
 import { CANNOT_DRAW, NEEDS_A_TERMINAL, ONLY_THE_GAME } from '../words/serve';

@@ -9,7 +9,8 @@ import { SearchTurns } from '../host/search-turns';
 import { Tally } from './limits';
 import * as path from 'path';
 import { playerPlaces } from '../store/paths';
-import type { Answer, GameChoice, LoginChoice, ServeOptions } from './options';
+import type { Answer, GameChoice, LoginChoice } from './choice';
+import type { ServeOptions } from './options';
 import {
   type Player,
   playSession,

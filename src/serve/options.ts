@@ -2,48 +2,11 @@
  * What `spider serve` is started with (docs/serve.md, "Playing over SSH"): where it listens, its
  * limits, its host key and state folder, and what every game it plays shares.
  */
-import type { DealId, Rules } from '../engine';
+import type { Rules } from '../engine';
 import type { JobRunner } from '../search';
 import type { DiskLimits } from '../store/disk-limits';
-import type { Places } from '../store/paths';
+import type { Answer, Asker, LoginChoice } from './choice';
 import type { SessionBudget } from './player';
-
-/**
- * The game a player named when logging in (docs/serve.md, "Choosing the game at login"): its
- * rules (the server's, with those named over them), the deal, and whether to deal a new game
- * even if one is unfinished.
- */
-export interface GameChoice {
-  readonly rules: Rules;
-  /** The rules the player named: only these decide which saved game is resumed. */
-  readonly named: Partial<Rules>;
-  readonly deal?: DealId;
-  /** A deal to search for first, on the solver's thread: the day's, or a winnable one. */
-  readonly choose?: 'daily' | 'winnable';
-  readonly fresh: boolean;
-}
-
-/**
- * Who asks a question without a terminal (docs/serve.md, "Your records and statistics over SSH"):
- * their places and records folder (none for a guest), and what they type to log in.
- */
-export interface Asker {
-  readonly places: Places | null;
-  readonly records: string | null;
-  readonly login: string;
-}
-
-/** The answer to a question: what goes to the player's standard output and error, the status. */
-export interface Answer {
-  readonly status: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** A login's command read: the game it names, or the line that refuses it. */
-export type LoginChoice =
-  | { readonly ok: true; readonly choice: GameChoice }
-  | { readonly ok: false; readonly message: string };
 
 export interface ServeOptions {
   readonly listen: string;

@@ -10,7 +10,7 @@ import { PassThrough } from 'stream';
 import type { ServerChannel } from 'ssh2';
 import type { DealId, Rules } from '../engine';
 import { dealSearch } from '../host/deal-search';
-import type { GameChoice } from './options';
+import type { GameChoice } from './choice';
 import type { JobRunner } from '../search';
 import type { SearchTurns } from '../host/search-turns';
 import type { GameHost } from '../ui/loop';

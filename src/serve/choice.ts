@@ -1,0 +1,43 @@
+/**
+ * What a login's command asks of the server (docs/serve.md, "Choosing the game at login", "Your
+ * records and statistics over SSH"): the game it names, or the question it asks and its answer.
+ */
+import type { DealId, Rules } from '../engine';
+import type { Places } from '../store/paths';
+
+/**
+ * The game a player named when logging in (docs/serve.md, "Choosing the game at login"): its
+ * rules (the server's, with those named over them), the deal, and whether to deal a new game
+ * even if one is unfinished.
+ */
+export interface GameChoice {
+  readonly rules: Rules;
+  /** The rules the player named: only these decide which saved game is resumed. */
+  readonly named: Partial<Rules>;
+  readonly deal?: DealId;
+  /** A deal to search for first, on the solver's thread: the day's, or a winnable one. */
+  readonly choose?: 'daily' | 'winnable';
+  readonly fresh: boolean;
+}
+
+/**
+ * Who asks a question without a terminal (docs/serve.md, "Your records and statistics over SSH"):
+ * their places and records folder (none for a guest), and what they type to log in.
+ */
+export interface Asker {
+  readonly places: Places | null;
+  readonly records: string | null;
+  readonly login: string;
+}
+
+/** The answer to a question: what goes to the player's standard output and error, the status. */
+export interface Answer {
+  readonly status: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** A login's command read: the game it names, or the line that refuses it. */
+export type LoginChoice =
+  | { readonly ok: true; readonly choice: GameChoice }
+  | { readonly ok: false; readonly message: string };
