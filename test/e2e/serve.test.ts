@@ -80,6 +80,18 @@ function sshOptions(): string[] {
   ];
 }
 
+/** `ssh HOST WORDS` without a terminal, as a key (or a guest). */
+function ask(key: string | null, words: string[]) {
+  const who =
+    key === null
+      ? ['-o', 'PubkeyAuthentication=no', '-o', 'PasswordAuthentication=no']
+      : ['-o', 'IdentitiesOnly=yes', '-i', key];
+  return spawnSync('ssh', [...sshOptions(), ...who, 'player@127.0.0.1', ...words], {
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+}
+
 function login(key: string | null, size: { width?: number; height?: number } = {}) {
   const who =
     key === null
@@ -175,11 +187,7 @@ describe('spider serve with OpenSSH', () => {
     expect(left).not.toContain('Play goes on');
     guest.kill();
 
-    const ls = spawnSync(
-      'ssh',
-      [...sshOptions(), '-o', 'IdentitiesOnly=yes', '-i', keys[0], 'player@127.0.0.1', 'ls'],
-      { encoding: 'utf8', timeout: 20_000 },
-    );
+    const ls = ask(keys[0], ['ls']);
     expect(ls.status).toBe(1);
     // The command is read as the game's options and nothing else; the refusal says what is.
     expect(ls.stderr).toContain("spider: 'ls' is not something a login can name.");
@@ -222,18 +230,6 @@ describe('spider serve with OpenSSH', () => {
     seeded.waitForExit();
     seeded.kill();
   });
-
-  /** `ssh HOST WORDS` without a terminal, as a key (or a guest). */
-  function ask(key: string | null, words: string[]) {
-    const who =
-      key === null
-        ? ['-o', 'PubkeyAuthentication=no', '-o', 'PasswordAuthentication=no']
-        : ['-o', 'IdentitiesOnly=yes', '-i', key];
-    return spawnSync('ssh', [...sshOptions(), ...who, 'player@127.0.0.1', ...words], {
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
-  }
 
   it('gives a player their records, statistics and saves without a terminal', () => {
     const key = path.join(home, 'key-records');
@@ -333,28 +329,11 @@ describe('spider serve with OpenSSH', () => {
   });
 
   it('refuses a bad choice with the checks and words of the command line', () => {
-    const bad = spawnSync(
-      'ssh',
-      [
-        ...sshOptions(),
-        '-o',
-        'IdentitiesOnly=yes',
-        '-i',
-        keys[1],
-        'player@127.0.0.1',
-        'suits',
-        '3',
-      ],
-      { encoding: 'utf8', timeout: 20_000 },
-    );
+    const bad = ask(keys[1], ['suits', '3']);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain("spider: --suits must be 1, 2 or 4, not '3'.");
     // A good choice without a terminal: the game needs one.
-    const noTerminal = spawnSync(
-      'ssh',
-      [...sshOptions(), '-o', 'IdentitiesOnly=yes', '-i', keys[1], 'player@127.0.0.1', 'daily'],
-      { encoding: 'utf8', timeout: 20_000 },
-    );
+    const noTerminal = ask(keys[1], ['daily']);
     expect(noTerminal.status).toBe(1);
     expect(noTerminal.stderr).toContain('the game needs a terminal: log in with ssh -t');
   });
