@@ -71,6 +71,7 @@ module.exports = tseslint.config(
         require: 'readonly',
         module: 'writable',
         __dirname: 'readonly',
+        __filename: 'readonly',
         process: 'readonly',
         console: 'readonly',
         setTimeout: 'readonly',

@@ -5,7 +5,8 @@
  * of each, as the npm registry publishes them (the `node-linux-<arch>` packages), installed into
  * `.node-lines/<major>/` when missing. The machine's own Node stands for its line.
  *
- *   node scripts/node-lines.js        installs what is missing, prints `<major> <path of node>`
+ *   node scripts/node-lines.js        installs what is missing (the lines at once), prints
+ *                                     `<major> <path of node>` for each
  *
  * The package tests (test/package/) run the packed program on each line. Only the registry is
  * needed: no other download, no build.
@@ -75,6 +76,27 @@ function nodeOfLine(major) {
 
 module.exports = { nodeOfLine, LINES };
 
+/** Every line at once (each its own download), printed in order; fails if any does. */
+async function allLines() {
+  const { execFile } = require('child_process');
+  const one = (major) =>
+    new Promise((resolve, reject) =>
+      execFile(process.execPath, [__filename, String(major)], (error, stdout, stderr) =>
+        error
+          ? reject(new Error(`Node ${major}: ${stderr.trim() || error.message}`))
+          : resolve(stdout),
+      ),
+    );
+  const printed = await Promise.all(LINES.map(one));
+  process.stdout.write(printed.join(''));
+}
+
 if (require.main === module) {
-  for (const major of LINES) console.log(`${major} ${nodeOfLine(major)}`);
+  const major = Number(process.argv[2]);
+  if (LINES.includes(major)) console.log(`${major} ${nodeOfLine(major)}`);
+  else
+    allLines().catch((error) => {
+      console.error(`node-lines: ${error.message}`);
+      process.exit(1);
+    });
 }
