@@ -8,16 +8,17 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { printable, shellWords } from '../notation';
 import type { Answer, Asker } from '../serve/choice';
+import { listSaves, saveText } from '../store/saves-list';
 import type { CliIo } from './kit';
 
 /** The questions, by their first word. */
-const QUESTIONS = new Set(['records', 'record', 'stats', 'saves']);
+const QUESTIONS = new Set(['records', 'record', 'stats', 'saves', 'save']);
 
 /** A record's name as `w` writes it: nothing that could reach outside the records folder. */
 const RECORD_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}\.txt$/;
 
 const USAGE =
-  'ask records, record NAME (or record latest), stats [--json] or saves [--json] [--all]';
+  'ask records, record NAME (or record latest), stats [--json], saves [--json] [--all] or save N';
 
 const GUEST =
   'a guest has no records, statistics or saved games here; log in with an SSH key to keep them';
@@ -49,6 +50,10 @@ export function answerQuestion(
       return rest.length !== 1
         ? refused(`record takes one name: record NAME, or record latest (records lists them)`)
         : Promise.resolve(record(asker, rest[0]));
+    case 'save':
+      return rest.length !== 1 || !/^[1-9]\d{0,3}$/.test(rest[0])
+        ? refused('save takes the number saves gives a game: save 1 is the latest')
+        : Promise.resolve(save(asker, Number(rest[0])));
     default:
       return ranCommand(question, rest, asker, version);
   }
@@ -103,6 +108,31 @@ function record(asker: Asker, name: string): Answer {
   } catch {
     return { status: 1, stdout: '', stderr: `spider: the record ${chosen} cannot be read\n` };
   }
+}
+
+/**
+ * An unfinished game's moves, as its save holds them: a record `spider replay` reads, and `spider
+ * play FILE` continues (docs/records.md, "Move notation and game records").
+ */
+function save(asker: Asker, number: number): Answer {
+  const places = asker.places as NonNullable<Asker['places']>;
+  const list = listSaves(places, { most: number });
+  const game = list.games[number - 1];
+  if (list.problem !== null || game === undefined) {
+    const why =
+      list.problem === null
+        ? `you have no saved game ${number} (saves lists them)`
+        : `your saved games cannot be read: ${places.shown?.(list.problem) ?? list.problem}`;
+    return { status: 1, stdout: '', stderr: `spider: ${why}\n` };
+  }
+  const read = saveText(places, game.slot);
+  return read.ok
+    ? { status: 0, stdout: read.text, stderr: '' }
+    : {
+        status: 1,
+        stdout: '',
+        stderr: `spider: saved game ${number} cannot be read: ${read.why}\n`,
+      };
 }
 
 /** `stats` and `saves`, run as the commands run locally, on the player's folder. */

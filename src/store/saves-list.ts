@@ -257,3 +257,22 @@ export function playedBefore(places: Places): boolean {
   const listed = listSaves(places, { most: 1 });
   return listed.games.length + listed.more + listed.skipped > 0 || listed.problem !== null;
 }
+
+/**
+ * The text of the save of `slot`, as a record (a save is one: docs/records.md, "Move notation and
+ * game records"), or why it cannot be read. Only a regular file among the saves is read.
+ */
+export function saveText(
+  places: Places,
+  slot: string,
+): { readonly ok: true; readonly text: string } | { readonly ok: false; readonly why: string } {
+  const store = new SaveStore(places);
+  if (store.problem !== null) return { ok: false, why: store.problem };
+  const file = path.join(store.dir, `${slot}.txt`);
+  try {
+    if (!fs.lstatSync(file).isFile()) return { ok: false, why: 'it is not a file' };
+    return { ok: true, text: fs.readFileSync(file, 'utf8') };
+  } catch (error) {
+    return { ok: false, why: fsWords(error) };
+  }
+}

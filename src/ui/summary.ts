@@ -72,8 +72,9 @@ export function keptOf(left: {
 const savePoint = (moves: number) => (moves === 0 ? 'the deal' : `move ${moves}`);
 
 const REPLAY = 'Play this deal again with:';
-/** Over SSH, a game kept: logging in again resumes it. */
-const RESUME_REMOTE = 'Log in again to go on with it:';
+/** Over SSH, a game kept: logging in again resumes it; its moves can be copied meanwhile. */
+const resumeRemote = (login: string) =>
+  `Its moves: ${login.replace(/^ssh -t /, 'ssh ')} save 1 > game.txt. Log in again to go on with it:`;
 
 /**
  * The lines left on the terminal when the game closes: its warnings, then what happened, wrapped
@@ -91,7 +92,7 @@ export function exitSummary(facts: SummaryFacts, width: number, ascii = false): 
   const prose =
     `Spider ${dealName(facts.deal)} (${rulesSummary(facts.rules)})${origin && `, ${origin}`}: ${facts.outcome}, ` +
     `${moves}, ${facts.scoring} score ${facts.score}.${facts.kept ? ` ${facts.kept}` : ''} ` +
-    `${resumes ? RESUME_REMOTE : REPLAY}`;
+    `${resumes ? resumeRemote(remote.login) : REPLAY}`;
   const command =
     remote === undefined
       ? playCommand(facts.deal, facts.rules, ascii, facts.program)

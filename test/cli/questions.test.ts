@@ -81,6 +81,10 @@ describe('answerQuestion (docs/serve.md, "Your records and statistics over SSH")
       /^spider: stats takes --json, not '--all'/,
     );
     expect((await answered('saves --load x')).status).toBe(2);
+    expect((await answered('save x')).stderr).toMatch(/^spider: save takes the number saves gives/);
+    expect((await answered('save 1')).stderr).toBe(
+      'spider: you have no saved game 1 (saves lists them)\n',
+    );
     const guest = await answerQuestion(
       'stats',
       { places: null, records: null, login: 'ssh -t h' },

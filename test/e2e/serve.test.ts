@@ -273,6 +273,18 @@ describe('spider serve with OpenSSH', () => {
     expect(replayed.status).toBe(0);
     expect(JSON.parse(replayed.stdout)).toMatchObject({ seed: 'fox', actions: 2 });
 
+    // The game left unfinished, as its save holds it: the same two actions.
+    const saved = ask(key, ['save', '1']);
+    expect(saved.status).toBe(0);
+    fs.writeFileSync(file, saved.stdout);
+    const resumed = spawnSync(process.execPath, [SPIDER, 'replay', file, '--json'], {
+      encoding: 'utf8',
+      env: { ...process.env, ...freshEnv() } as NodeJS.ProcessEnv,
+    });
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ seed: 'fox', actions: 2 });
+    expect(ask(key, ['save', '2']).stderr).toBe(
+      'spider: you have no saved game 2 (saves lists them)\n',
+    );
     const stats = ask(key, ['stats', '--json']);
     expect(stats.status).toBe(0);
     expect(JSON.parse(stats.stdout)).toMatchObject({ variants: [], skipped: 0 });

@@ -148,8 +148,10 @@ describe('exitSummary', () => {
   it('tells a player over SSH how to log in again: to go on, or to deal the game again', () => {
     const login = { login: 'ssh -t -p 2222 games.example' };
     const kept = exitSummary({ ...facts, remote: login }, 200);
-    expect(kept[0]).toMatch(/woods score 12\. Log in again to go on with it:$/);
-    expect(kept[1]).toBe('  ssh -t -p 2222 games.example');
+    expect(kept.slice(0, -1).join(' ')).toMatch(
+      /woods score 12\. Its moves: ssh -p 2222 games\.example save 1 > game\.txt\. Log in again to go on with it:$/,
+    );
+    expect(kept.at(-1)).toBe('  ssh -t -p 2222 games.example');
     // Nothing to go on with: the deal by name, quoted for the server and for the player's shell.
     const won = exitSummary({ ...facts, outcome: 'won', remote: login }, 200);
     expect(won[0]).toMatch(/: won, 1 move, woods score 12\. Play this deal again with:$/);
