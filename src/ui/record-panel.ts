@@ -79,6 +79,6 @@ export function drawRecord(frame: Frame, panel: RecordPanel, ascii: boolean): vo
   const end = Math.min(panel.lines.length, top + rows);
   const title = `Game record, lines ${top + 1}-${end} of ${panel.lines.length}`;
   const widest = Math.max(...panel.lines.map((line) => line.length), title.length + 2);
-  const inner = boxed(frame, Math.min(widest, frame.width - 4), rows, title, ascii);
+  const inner = boxed(frame, Math.min(widest, frame.width - 4), shown.length, title, ascii);
   shown.forEach((line, i) => frame.put(inner.x, inner.y + i, line, 'panel', false, inner.width));
 }
