@@ -169,7 +169,9 @@ describe('the values offered', () => {
 
 /**
  * Completes $LINE in an interactive zsh (in a pseudo-terminal, zsh/zpty) that sourced $SCRIPT in
- * $HERE, printing each match on a line: compadd is wrapped to print what it is given.
+ * $HERE, printing each match on a line: compadd is wrapped to print what it is given. The markers
+ * are written in two pieces ("<HI""T>") so that zsh echoing the commands typed, which may come
+ * late on a busy machine, never reads as one.
  */
 const ZSH_HARNESS = `zmodload zsh/zpty || exit 3
 zpty z zsh -f -i
@@ -177,13 +179,12 @@ zpty -w z "module_path=(\${(q)module_path[@]}); fpath=(\${(q)fpath[@]}); PROMPT=
 zpty -w z 'autoload -U compinit; compinit -u -D; source \${SCRIPT}'
 zpty -w z 'zstyle ":completion:*" list-grouped false; zstyle ":completion:*" insert-tab false'
 zpty -w z 'compprefuncs=( nolist ); nolist() { compstate[list]= ; }'
-zpty -w z 'compadd () { local -a hits; builtin compadd -O hits "$@"; (( $#hits )) && print -rl -- "<HIT>"\${^hits}; builtin compadd "$@" }'
-zpty -w z 'zle -N done-marker; done-marker() { print "<DONE>" }; bindkey "^I" complete-word; bindkey "^X" done-marker'
+zpty -w z 'compadd () { local -a hits; builtin compadd -O hits "$@"; (( $#hits )) && print -rl -- "<HI""T>"\${^hits}; builtin compadd "$@" }'
+zpty -w z 'zle -N done-marker; done-marker() { print "<DO""NE>" }; bindkey "^I" complete-word; bindkey "^X" done-marker'
 zpty -w z "cd \${(q)HERE}"
 zpty -w z "$LINE"$'\t\x18'
 local line
-zpty -r z line '*<DONE>*' >/dev/null
-for (( i = 0; i < 500; i++ )); do
+for (( i = 0; i < 2000; i++ )); do
   zpty -r z line || break
   [[ $line == *'<DONE>'* ]] && break
   [[ $line == *'<HIT>'* ]] && print -r -- "\${\${line#*<HIT>}%%$'\r'*}"

@@ -206,6 +206,17 @@ describe('spider serve with OpenSSH', () => {
     );
   }
 
+  /** A game of 1 suit from `seed`, named at login, with two deals played. */
+  function twoDeals(key: string, seed: string) {
+    const game = loginWith(key, ['seed', seed, 'suits', '1']);
+    game.waitFor('q quit', 20_000);
+    game.sendKeys('d');
+    game.waitFor(/moves 1 /);
+    game.sendKeys('d');
+    game.waitFor(/moves 2 /);
+    return game;
+  }
+
   it('plays the game a login names, as plain words or as options after --', () => {
     // The daily deal, 1 suit, found on the solver's thread: named by its date.
     const daily = loginWith(keys[1], ['daily', 'suits', '1']);
@@ -239,12 +250,7 @@ describe('spider serve with OpenSSH', () => {
       stderr: 'spider: you have no records yet: w in the game writes one\n',
     });
     // A game: two actions, a record written with w, then left.
-    const game = loginWith(key, ['seed', 'fox', 'suits', '1']);
-    game.waitFor('q quit', 20_000);
-    game.sendKeys('d');
-    game.waitFor(/moves 1 /);
-    game.sendKeys('d');
-    game.waitFor(/moves 2 /);
+    const game = twoDeals(key, 'fox');
     game.sendKeys('w');
     game.waitFor('to your records on this server');
     game.sendKeys('Escape');
@@ -307,12 +313,7 @@ describe('spider serve with OpenSSH', () => {
   it('takes a game over from a session whose client went silent, with every action', async () => {
     const key = path.join(home, 'key-take-over');
     spawnSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', key]);
-    const first = loginWith(key, ['seed', 'owl', 'suits', '1']);
-    first.waitFor('q quit', 20_000);
-    first.sendKeys('d');
-    first.waitFor(/moves 1 /);
-    first.sendKeys('d');
-    first.waitFor(/moves 2 /);
+    const first = twoDeals(key, 'owl');
     // The laptop sleeps: its ssh stops without a word, and the server still holds the game.
     const client = first.pid();
     expect(fs.readFileSync(`/proc/${client}/comm`, 'utf8').trim()).toBe('ssh');
