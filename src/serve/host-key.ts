@@ -39,11 +39,15 @@ export interface HostKey {
 }
 
 /**
- * Reads the host key in `dir`, or makes it when there is none. Throws an Error whose message is
- * for the person starting the server (a key others can read, a file that is not a key).
+ * Reads the host key in `dir`, or makes it when there is none; or, `given` (`--host-key FILE`),
+ * reads that file, which is never made: several servers behind one name present the same key
+ * (docs/serve.md, "Playing over SSH"). Throws an Error whose message is for the person starting
+ * the server (a key others can read, a file that is not a key).
  */
-export function loadHostKey(dir: string): HostKey {
-  const file = path.join(dir, HOST_KEY_FILE);
+export function loadHostKey(dir: string, given?: string): HostKey {
+  const file = given ?? path.join(dir, HOST_KEY_FILE);
+  // What to do about a key that will not do: another one, or a new one made in its place.
+  const remedy = given === undefined ? 'remove it to make a new one' : 'give another key';
   let text: string;
   let created = false;
   try {
@@ -52,11 +56,15 @@ export function loadHostKey(dir: string): HostKey {
     if (info.mode & 0o077) {
       throw new Error(
         `${file} can be read by other users (mode ${(info.mode & 0o777).toString(8)}); ` +
-          'chmod 600 it, or remove it to make a new key',
+          `chmod 600 it, or ${given === undefined ? 'remove it to make a new key' : 'give another key'}`,
       );
     }
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && given !== undefined)
+      throw new Error(
+        `the host key ${file} does not exist: --host-key names a key to use (ssh-keygen -t ed25519 -N '' -f FILE makes one); without it the server keeps its own`,
+      );
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
       if ((error as NodeJS.ErrnoException).code === undefined) throw error;
       throw new Error(`can't read the host key: ${fsReason(error, file)}`);
@@ -76,14 +84,14 @@ export function loadHostKey(dir: string): HostKey {
     // ssh2's words for a key locked with a passphrase, which a server has no one to type.
     throw new Error(
       `${file} is locked with a passphrase, which the server cannot type; remove the passphrase ` +
-        `(ssh-keygen -p -N '' -f FILE) or the file, to make a new key`,
+        `(ssh-keygen -p -N '' -f FILE)${given === undefined ? ' or the file, to make a new key' : ''}`,
     );
   }
   if (parsed instanceof Error || Array.isArray(parsed)) {
-    throw new Error(`${file} is not an SSH private key; remove it to make a new one`);
+    throw new Error(`${file} is not an SSH private key; ${remedy}`);
   }
   if (parsed.type !== 'ssh-ed25519' || !parsed.isPrivateKey()) {
-    throw new Error(`${file} is not an ed25519 private key; remove it to make a new one`);
+    throw new Error(`${file} is not an ed25519 private key; ${remedy}`);
   }
   return { key: text, fingerprint: fingerprint(parsed.getPublicSSH()), created, file };
 }

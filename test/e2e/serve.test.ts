@@ -371,6 +371,30 @@ describe('spider serve with OpenSSH', () => {
     expect(log).toContain(`logged in as ${keyPrint}`);
   });
 
+  it('presents the host key --host-key names, as every server behind one name would', async () => {
+    const file = path.join(home, 'shared_host_key');
+    spawnSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', file]);
+    const listed = spawnSync('ssh-keygen', ['-l', '-f', `${file}.pub`], { encoding: 'utf8' });
+    const expected = /(SHA256:\S+)/.exec(listed.stdout)?.[1] ?? 'none';
+    const other = spawn(process.execPath, [SPIDER, 'serve', '--port', '0', '--host-key', file], {
+      env: { ...process.env, ...freshEnv(scratchFolder()) } as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let said = '';
+    other.stdout?.on('data', (data: Buffer) => (said += data.toString()));
+    other.stderr?.on('data', (data: Buffer) => (said += data.toString()));
+    try {
+      const deadline = Date.now() + 20_000;
+      while (!/players type/.test(said) && Date.now() < deadline && other.exitCode === null)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(said).toContain(`host key ${expected} (ED25519): ${file}\n`);
+    } finally {
+      const exited = new Promise((r) => other.once('exit', r));
+      other.kill('SIGTERM');
+      await exited;
+    }
+  });
+
   // Last: it stops the server.
   it('on SIGTERM tells the players, saves their games and exits 0', async () => {
     const ada = login(keys[0]);

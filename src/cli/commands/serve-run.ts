@@ -24,6 +24,8 @@ export interface ServeSettings {
   readonly rules: Rules;
   /** Players play only `rules` (docs/serve.md, "Choosing the game at login"). */
   readonly fixedRules: boolean;
+  /** The host key's file, when not the one the server keeps in its state folder. */
+  readonly hostKey?: string;
   /** The host name and port players type (docs/serve.md, "Playing over SSH"). */
   readonly publicHost?: string;
   readonly publicPort?: number;
@@ -97,7 +99,7 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
   }
   let key;
   try {
-    key = loadHostKey(dir);
+    key = loadHostKey(dir, settings.hostKey);
   } catch (error) {
     io.stderr.write(`spider: ${(error as Error).message}\n`);
     return 1;

@@ -2,6 +2,7 @@
  * `spider serve` (docs/serve.md, "Playing over SSH"): its options, checked. The server itself
  * (serve-run.ts) loads only when it runs.
  */
+import * as path from 'path';
 import type { Command } from 'commander';
 import { RELAXED_LEVELS, SUIT_COUNTS } from '../../engine';
 import { type CommandKit, EXIT_OK, Exit } from '../kit';
@@ -21,6 +22,7 @@ type ServeRaw = RawOptions & {
   fixedRules?: boolean;
   publicHost?: string;
   publicPort?: string;
+  hostKey?: string;
 };
 
 /** Adds `serve` to `program`, and returns it. */
@@ -35,6 +37,10 @@ export function addServeCommand(program: Command, kit: CommandKit): Command {
       "the host name players type, for the game's words (default: the --listen address, or this machine's name)",
     )
     .option('--public-port <n>', 'the port players type, when not the one listened on')
+    .option(
+      '--host-key <file>',
+      'the ed25519 host key to present (default: one the server makes and keeps); the same file on every server behind one name',
+    )
     .option('--max-sessions <n>', 'games at once, in all', '50')
     .option('--max-per-address <n>', 'games at once from one client address', '4')
     .option('--idle-timeout <minutes>', 'a game with no key for this long is ended (saved)', '30')
@@ -108,6 +114,7 @@ async function serve(kit: CommandKit, raw: ServeRaw): Promise<void> {
     idleMinutes: idle,
     rules,
     fixedRules: raw.fixedRules === true,
+    ...(raw.hostKey === undefined ? {} : { hostKey: path.resolve(raw.hostKey) }),
     ...(publicHost === undefined ? {} : { publicHost }),
     ...(publicPort === undefined ? {} : { publicPort }),
     diskLimits: take(diskLimitsOf(raw)),

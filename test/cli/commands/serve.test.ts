@@ -95,6 +95,27 @@ describe('spider serve options', () => {
     );
   });
 
+  it('uses the host key --host-key names, never makes one there, and says what is wrong with it', async () => {
+    const home = stateHome();
+    const file = path.join(home, 'shared_key');
+    const missing = await serve(['--host-key', file], { XDG_STATE_HOME: home });
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toBe(
+      `spider: the host key ${file} does not exist: --host-key names a key to use (ssh-keygen -t ed25519 -N '' -f FILE makes one); without it the server keeps its own\n`,
+    );
+    expect(fs.existsSync(file)).toBe(false);
+    fs.writeFileSync(file, 'not a key', { mode: 0o600 });
+    const garbage = await serve(['--host-key', file], { XDG_STATE_HOME: home });
+    expect(garbage.stderr).toBe(`spider: ${file} is not an SSH private key; give another key\n`);
+    fs.chmodSync(file, 0o640);
+    const open = await serve(['--host-key', file], { XDG_STATE_HOME: home });
+    expect(open.stderr).toContain(
+      'can be read by other users (mode 640); chmod 600 it, or give another key',
+    );
+    // The state folder's own key is never made meanwhile.
+    expect(fs.existsSync(path.join(home, 'spider', HOST_KEY_FILE))).toBe(false);
+  });
+
   it('says the port is in use', async () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
