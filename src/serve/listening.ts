@@ -5,6 +5,7 @@
 import * as net from 'net';
 import { LoginQueue, TokenBucket } from './limits';
 import { ReadGate } from './pacing';
+import { PROXY_HEADER_MAX, proxyHeader } from './proxy-protocol';
 import type { SessionLink } from './player';
 
 /** Connections not logged in yet, from one address and in all: beyond these the oldest is closed. */
@@ -42,8 +43,40 @@ export class Listener {
   constructor(
     private readonly loginMs: number,
     private readonly inject: (socket: net.Socket) => void,
+    /** The balancers whose connections start with a PROXY protocol header, by address. */
+    private readonly proxies: ReadonlySet<string> = new Set(),
   ) {
-    this.tcp = net.createServer((socket) => this.taken(socket));
+    this.tcp = net.createServer((socket) => this.arrived(socket));
+  }
+
+  /**
+   * A connection from a balancer the operator named is its client's (docs/serve.md, "Behind a
+   * load balancer"): its PROXY header read first, the connection then known by the client's
+   * address and port, for the limits and the log as for a connection of its own. A header that is
+   * bad, too long or too late closes it.
+   */
+  private arrived(socket: net.Socket): void {
+    if (!this.proxies.has(plainAddress(socket.remoteAddress))) return this.taken(socket);
+    socket.on('error', () => undefined);
+    let data = Buffer.alloc(0);
+    const late = setTimeout(() => socket.destroy(), this.loginMs);
+    const read = (chunk: Buffer) => {
+      data = Buffer.concat([data, chunk]);
+      const header = proxyHeader(data.subarray(0, PROXY_HEADER_MAX));
+      if (header.kind === 'more') return;
+      socket.off('data', read);
+      socket.pause();
+      clearTimeout(late);
+      if (header.kind === 'bad') return socket.destroy();
+      if (header.source !== null) {
+        Object.defineProperty(socket, 'remoteAddress', { value: header.source.address });
+        Object.defineProperty(socket, 'remotePort', { value: header.source.port });
+      }
+      if (data.length > header.length) socket.unshift(data.subarray(header.length));
+      this.taken(socket);
+    };
+    socket.on('data', read);
+    socket.once('close', () => clearTimeout(late));
   }
 
   /** Listens on `host` and `port`; later errors of the socket go to `log`. */
@@ -162,3 +195,8 @@ function limitReading(socket: net.Socket, gate: ReadGate): void {
 
 const socketKey = (address: string | undefined, port: number | undefined) =>
   `${address ?? ''}|${port ?? ''}`;
+
+/** An address as the operator names it: an IPv4 client of a dual-stack socket without `::ffff:`. */
+export function plainAddress(address: string | undefined): string {
+  return (address ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+}

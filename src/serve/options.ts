@@ -39,6 +39,11 @@ export interface ServeOptions {
    * not given.
    */
   readonly shownAs?: { readonly host: string; readonly port?: number };
+  /**
+   * The addresses of the load balancers whose connections start with a PROXY protocol header
+   * (`--proxy-from`; docs/serve.md, "Behind a load balancer"); from any other, none is read.
+   */
+  readonly proxies?: readonly string[];
   /** Players play only `rules` (`--fixed-rules`): the new-game panel chooses the deal alone. */
   readonly fixedRules?: boolean;
   readonly randomSeed: () => string;

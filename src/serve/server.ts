@@ -54,7 +54,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     },
     (client, info) => connections.serve(client, info.ip ?? 'unknown', info.port),
   );
-  const listener = new Listener(loginMs, (socket) => ssh.injectSocket(socket));
+  const listener = new Listener(
+    loginMs,
+    (socket) => ssh.injectSocket(socket),
+    new Set(options.proxies ?? []),
+  );
   const connections = new Connections({
     log: options.log,
     stateDir: options.stateDir,

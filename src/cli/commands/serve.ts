@@ -2,6 +2,7 @@
  * `spider serve` (docs/serve.md, "Playing over SSH"): its options, checked. The server itself
  * (serve-run.ts) loads only when it runs.
  */
+import * as net from 'net';
 import * as path from 'path';
 import type { Command } from 'commander';
 import { RELAXED_LEVELS, SUIT_COUNTS } from '../../engine';
@@ -23,6 +24,7 @@ type ServeRaw = RawOptions & {
   publicHost?: string;
   publicPort?: string;
   hostKey?: string;
+  proxyFrom?: string;
 };
 
 /** Adds `serve` to `program`, and returns it. */
@@ -37,6 +39,10 @@ export function addServeCommand(program: Command, kit: CommandKit): Command {
       "the host name players type, for the game's words (default: the --listen address, or this machine's name)",
     )
     .option('--public-port <n>', 'the port players type, when not the one listened on')
+    .option(
+      '--proxy-from <addresses>',
+      'load balancers (comma-separated addresses) whose connections start with a PROXY protocol header, v1 or v2',
+    )
     .option(
       '--host-key <file>',
       'the ed25519 host key to present (default: one the server makes and keeps); the same file on every server behind one name',
@@ -115,9 +121,24 @@ async function serve(kit: CommandKit, raw: ServeRaw): Promise<void> {
     rules,
     fixedRules: raw.fixedRules === true,
     ...(raw.hostKey === undefined ? {} : { hostKey: path.resolve(raw.hostKey) }),
+    ...(raw.proxyFrom === undefined ? {} : { proxies: take(proxyAddresses(raw.proxyFrom)) }),
     ...(publicHost === undefined ? {} : { publicHost }),
     ...(publicPort === undefined ? {} : { publicPort }),
     diskLimits: take(diskLimitsOf(raw)),
   });
   if (status !== EXIT_OK) throw new Exit(status);
+}
+
+/** The balancers `--proxy-from` names: addresses, not names (a name could change under it). */
+function proxyAddresses(
+  text: string,
+): { ok: true; value: string[] } | { ok: false; message: string } {
+  const addresses = text.split(',').map((word) => word.trim());
+  const wrong = addresses.find((address) => net.isIP(address) === 0);
+  return wrong === undefined
+    ? { ok: true, value: addresses }
+    : {
+        ok: false,
+        message: `--proxy-from takes the balancers' IP addresses, comma-separated, not '${wrong}'`,
+      };
 }

@@ -55,6 +55,10 @@ describe('spider serve options', () => {
     [['--max-records-size', '-1'], '--max-records-size must be a size from 0 bytes'],
     [['--max-saves', '0'], '--max-saves must be a whole number from 1 to 10000'],
     [['extra'], 'too many arguments'],
+    [
+      ['--proxy-from', '10.0.0.5,lb.example'],
+      "--proxy-from takes the balancers' IP addresses, comma-separated, not 'lb.example'",
+    ],
   ])('%j is refused with a message and status 2', async (args, message) => {
     const { status, stderr, stdout } = await serve(args);
     expect(status).toBe(2);
