@@ -194,6 +194,9 @@ async function main(): Promise<void> {
       String(ASKERS + 10),
       '--max-per-address',
       String(ASKERS + 10),
+      // Every player of the bench comes from 127.0.0.1.
+      '--max-connections-per-minute',
+      '1000000',
     ],
     {
       env: { ...process.env, XDG_STATE_HOME: home, LANG: 'C.UTF-8' },

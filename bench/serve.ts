@@ -164,6 +164,9 @@ async function startServer(): Promise<Server> {
       String(CLIENTS + 30),
       '--max-per-address',
       String(CLIENTS + 30),
+      // Every player of the bench comes from 127.0.0.1.
+      '--max-connections-per-minute',
+      '1000000',
     ],
     {
       env: {

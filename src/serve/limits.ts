@@ -61,6 +61,18 @@ export class TokenBucket {
     this.tokens -= amount;
   }
 
+  /** Whether `amount` can be spent without owing. */
+  has(amount: number): boolean {
+    this.refill();
+    return this.tokens >= amount;
+  }
+
+  /** Whether the whole burst is there again. */
+  full(): boolean {
+    this.refill();
+    return this.tokens >= this.burst;
+  }
+
   /** Milliseconds until nothing is owed (0: now). */
   waitMs(): number {
     this.refill();
@@ -245,5 +257,39 @@ export class Coalesced {
   cancel(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+  }
+}
+
+/**
+ * New connections per address, at most `perMinute` a minute, in a burst of as many
+ * (docs/serve.md, "Limits"): a token bucket for each address that connected lately. Addresses
+ * whose bucket is full again are forgotten, so the memory stays bounded by the addresses of the
+ * last minute.
+ */
+export class ConnectionRate {
+  private readonly buckets = new Map<string, TokenBucket>();
+  private taken = 0;
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** Whether one more connection from `address` may be taken now (and counts it if so). */
+  take(address: string): boolean {
+    if (++this.taken % 1024 === 0) this.forget();
+    let bucket = this.buckets.get(address);
+    if (bucket === undefined) {
+      bucket = new TokenBucket(this.perMinute, this.perMinute / 60, this.now);
+      this.buckets.set(address, bucket);
+    }
+    if (!bucket.has(1)) return false;
+    bucket.spend(1);
+    return true;
+  }
+
+  /** Forgets the addresses that could connect a whole burst again. */
+  private forget(): void {
+    for (const [address, bucket] of this.buckets) if (bucket.full()) this.buckets.delete(address);
   }
 }

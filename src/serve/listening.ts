@@ -3,7 +3,7 @@
  * those not logged in yet, and on how fast any one of them is read (docs/serve.md, "Limits").
  */
 import * as net from 'net';
-import { LoginQueue, TokenBucket } from './limits';
+import { ConnectionRate, LoginQueue, TokenBucket } from './limits';
 import { ReadGate } from './pacing';
 import { PROXY_HEADER_MAX, proxyHeader } from './proxy-protocol';
 import type { SessionLink } from './player';
@@ -11,6 +11,8 @@ import type { SessionLink } from './player';
 /** Connections not logged in yet, from one address and in all: beyond these the oldest is closed. */
 const PENDING_PER_ADDRESS = 8;
 const PENDING_TOTAL = 256;
+/** New connections from one address in a minute, at most, unless the operator says otherwise. */
+export const CONNECTIONS_PER_MINUTE = 60;
 /**
  * Bytes read from one connection, at most: this many at once, then this many a second
  * (docs/serve.md, "Limits"). Past them the server stops reading the socket until the client is
@@ -40,12 +42,20 @@ export class Listener {
   private readonly waiting = new Map<string, () => void>();
   private closing = false;
 
+  private readonly rate: ConnectionRate;
+  /** The addresses told, in the log, that their connections are refused: once a minute each. */
+  private readonly refusedLately = new Map<string, number>();
+
   constructor(
     private readonly loginMs: number,
     private readonly inject: (socket: net.Socket) => void,
     /** The balancers whose connections start with a PROXY protocol header, by address. */
     private readonly proxies: ReadonlySet<string> = new Set(),
+    /** New connections from one address in a minute, at most (docs/serve.md, "Limits"). */
+    private readonly perMinute = CONNECTIONS_PER_MINUTE,
+    private readonly log: (line: string) => void = () => undefined,
   ) {
+    this.rate = new ConnectionRate(perMinute);
     this.tcp = net.createServer((socket) => this.arrived(socket));
   }
 
@@ -132,6 +142,19 @@ export class Listener {
   private taken(socket: net.Socket): void {
     if (this.closing) {
       socket.destroy();
+      return;
+    }
+    // Too many new connections from one address: closed at once, said in the log once a minute.
+    // A balancer's own (its health checks) are not counted: its players are, by their address.
+    const address = plainAddress(socket.remoteAddress);
+    if (!this.proxies.has(address) && !this.rate.take(address)) {
+      socket.destroy();
+      const now = Date.now();
+      if (now - (this.refusedLately.get(address) ?? -Infinity) >= 60_000) {
+        if (this.refusedLately.size > 10_000) this.refusedLately.clear();
+        this.refusedLately.set(address, now);
+        this.log(`${address}: connections refused: more than ${this.perMinute} a minute`);
+      }
       return;
     }
     this.sockets.add(socket);

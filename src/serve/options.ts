@@ -44,6 +44,8 @@ export interface ServeOptions {
    * (`--proxy-from`; docs/serve.md, "Behind a load balancer"); from any other, none is read.
    */
   readonly proxies?: readonly string[];
+  /** New connections from one address in a minute, at most (docs/serve.md, "Limits"). */
+  readonly connectionsPerMinute?: number;
   /** Players play only `rules` (`--fixed-rules`): the new-game panel chooses the deal alone. */
   readonly fixedRules?: boolean;
   readonly randomSeed: () => string;

@@ -58,6 +58,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     loginMs,
     (socket) => ssh.injectSocket(socket),
     new Set(options.proxies ?? []),
+    options.connectionsPerMinute,
+    options.log,
   );
   const connections = new Connections({
     log: options.log,

@@ -2,6 +2,7 @@
 import { Writable } from 'stream';
 import {
   Coalesced,
+  ConnectionRate,
   InputPump,
   limitUnsent,
   LoginQueue,
@@ -309,5 +310,20 @@ describe('Coalesced', () => {
     resize.cancel();
     await wait();
     expect(applied).toBe(2);
+  });
+});
+
+describe('ConnectionRate', () => {
+  it("takes a burst of a minute's connections from an address, then one as each comes due", () => {
+    let now = 0;
+    const rate = new ConnectionRate(3, () => now);
+    expect([1, 2, 3, 4].map(() => rate.take('10.0.0.1'))).toEqual([true, true, true, false]);
+    // Another address has its own.
+    expect(rate.take('10.0.0.2')).toBe(true);
+    now += 19_000;
+    expect(rate.take('10.0.0.1')).toBe(false);
+    now += 1_000;
+    expect(rate.take('10.0.0.1')).toBe(true);
+    expect(rate.take('10.0.0.1')).toBe(false);
   });
 });

@@ -116,3 +116,30 @@ describe('spider serve behind a balancer', () => {
     expect(log.join('\n')).not.toContain('203.0.113.7');
   });
 });
+
+describe('new connections per address', () => {
+  it("closes connections past the limit at once, says so once, and counts a balancer's players apart", async () => {
+    const { port, log } = await serve({ connectionsPerMinute: 2, proxies: ['127.0.0.1'] });
+    const from = (address: string) =>
+      throughBalancer(port, `PROXY TCP4 ${address} 127.0.0.1 5000 2222\r\n`);
+    // Two logins from one player's address, then a third is closed before a word of SSH.
+    for (let i = 0; i < 2; i++) {
+      const player = await shell(await connect(port, { key: KEYS[0] }, await from('203.0.113.7')));
+      await player.waitFor('q quit');
+      player.channel.write('q');
+      await player.exited;
+    }
+    const third = await from('203.0.113.7');
+    let said = '';
+    third.on('data', (data: Buffer) => (said += data.toString('latin1')));
+    await new Promise((resolve) => third.once('close', resolve));
+    expect(said).toBe('');
+    await new Promise((resolve) => from('203.0.113.7').then((s) => s.once('close', resolve)));
+    expect(log.filter((line) => line.includes('connections refused'))).toEqual([
+      '203.0.113.7: connections refused: more than 2 a minute',
+    ]);
+    // Another player behind the same balancer is not held up by the first.
+    const other = await shell(await connect(port, { key: KEYS[1] }, await from('198.51.100.9')));
+    await other.waitFor('q quit');
+  });
+});

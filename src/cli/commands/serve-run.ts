@@ -24,6 +24,8 @@ export interface ServeSettings {
   readonly rules: Rules;
   /** Players play only `rules` (docs/serve.md, "Choosing the game at login"). */
   readonly fixedRules: boolean;
+  /** New connections from one address in a minute, at most. */
+  readonly connectionsPerMinute: number;
   /** The load balancers whose connections start with a PROXY protocol header. */
   readonly proxies?: readonly string[];
   /** The host key's file, when not the one the server keeps in its state folder. */
@@ -122,6 +124,7 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
       login: (command) => loginChoice(command, settings.rules, settings.fixedRules),
       ask: (command, asker) => answerQuestion(command, asker, io.version),
       fixedRules: settings.fixedRules,
+      connectionsPerMinute: settings.connectionsPerMinute,
       ...(settings.proxies === undefined ? {} : { proxies: settings.proxies }),
       shownAs: {
         host: settings.publicHost ?? shownHost(settings.listen),

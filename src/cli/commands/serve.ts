@@ -25,6 +25,7 @@ type ServeRaw = RawOptions & {
   publicPort?: string;
   hostKey?: string;
   proxyFrom?: string;
+  maxConnectionsPerMinute: string;
 };
 
 /** Adds `serve` to `program`, and returns it. */
@@ -49,6 +50,11 @@ export function addServeCommand(program: Command, kit: CommandKit): Command {
     )
     .option('--max-sessions <n>', 'games at once, in all', '50')
     .option('--max-per-address <n>', 'games at once from one client address', '4')
+    .option(
+      '--max-connections-per-minute <n>',
+      'new connections from one address in a minute; more are closed at once',
+      '60',
+    )
     .option('--idle-timeout <minutes>', 'a game with no key for this long is ended (saved)', '30')
     .addOption(
       valueOption(
@@ -96,6 +102,9 @@ async function serve(kit: CommandKit, raw: ServeRaw): Promise<void> {
   const port = take(wholeNumber('--port', raw.port, 0, 65535));
   const maxSessions = take(wholeNumber('--max-sessions', raw.maxSessions, 1, 10000));
   const maxPerAddress = take(wholeNumber('--max-per-address', raw.maxPerAddress, 1, 10000));
+  const perMinute = take(
+    wholeNumber('--max-connections-per-minute', raw.maxConnectionsPerMinute, 1, 1_000_000),
+  );
   const idle = Number(raw.idleTimeout);
   // Under half a minute a player has no time to read the warning (docs/serve.md, "Limits").
   if (!/^\d+(\.\d+)?$/.test(raw.idleTimeout.trim()) || !(idle >= 0.5) || idle > 10080)
@@ -120,6 +129,7 @@ async function serve(kit: CommandKit, raw: ServeRaw): Promise<void> {
     idleMinutes: idle,
     rules,
     fixedRules: raw.fixedRules === true,
+    connectionsPerMinute: perMinute,
     ...(raw.hostKey === undefined ? {} : { hostKey: path.resolve(raw.hostKey) }),
     ...(raw.proxyFrom === undefined ? {} : { proxies: take(proxyAddresses(raw.proxyFrom)) }),
     ...(publicHost === undefined ? {} : { publicHost }),

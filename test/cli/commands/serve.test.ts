@@ -56,6 +56,10 @@ describe('spider serve options', () => {
     [['--max-saves', '0'], '--max-saves must be a whole number from 1 to 10000'],
     [['extra'], 'too many arguments'],
     [
+      ['--max-connections-per-minute', '0'],
+      "--max-connections-per-minute must be a whole number from 1 to 1000000, not '0'",
+    ],
+    [
       ['--proxy-from', '10.0.0.5,lb.example'],
       "--proxy-from takes the balancers' IP addresses, comma-separated, not 'lb.example'",
     ],
