@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import type { StoreEngine } from './engine';
 import type { DiskLimits } from './disk-limits';
 
 /**
@@ -134,6 +135,11 @@ export interface Places {
   readonly shown?: (text: string) => string;
   /** What the player may keep on disk (docs/serve.md, "Limits on disk"); no limit unless given. */
   readonly limits?: DiskLimits;
+  /**
+   * The engine that keeps them, when not the files of these folders (docs/serve.md, "Where a
+   * server keeps its players").
+   */
+  readonly engine?: StoreEngine;
 }
 
 /** The local player's places, from the XDG variables of `env` (see above). */

@@ -8,16 +8,9 @@ import { type Game, gameScores, movesKept, statusWithin } from '../engine';
 import type { GameResult, Outcome } from '../stats/result';
 import { type GameStats, newRecords, statsOfRules } from '../stats/stats';
 import { sizeText } from './disk-limits';
-import { type Folded, foldWhenOver } from './fold';
-import {
-  type Appended,
-  appendResult,
-  type HistoryDigest,
-  MAX_HISTORY_BYTES,
-  readDigest,
-  RECENT_BYTES,
-  slotsRecorded,
-} from './history';
+import { type History, historyOf } from './engine';
+import type { Folded } from './fold';
+import { type Appended, type HistoryDigest, MAX_HISTORY_BYTES } from './history';
 import type { StoreNews } from './news';
 import type { Places } from './paths';
 
@@ -51,28 +44,32 @@ export class ResultBook {
   /** The last fold of the history this book started, while it runs and once it is done. */
   private fold: Promise<Folded> | null = null;
 
+  /** Where the results are kept. */
+  private readonly where: History;
+
   constructor(
     private readonly places: Places,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.where = historyOf(places);
+  }
 
   /** Adds the game's result to the history, unless the player's folder must not be used. */
   record(game: Game, outcome: Outcome, played: Played): Appended {
-    const problem = this.places.dataProblem();
+    const problem = this.where.problem();
     if (problem) return { ok: false, reason: problem };
     // Already there: recorded once, but its save could not be removed then.
     const slot = played.slot;
-    if (slot !== undefined && slotsRecorded(this.places.data, [slot], RECENT_BYTES).size > 0)
-      return { ok: true };
-    const appended = appendResult(this.places.data, this.resultOf(game, outcome, played));
+    if (slot !== undefined && this.where.recorded([slot]).size > 0) return { ok: true };
+    const appended = this.where.append(this.resultOf(game, outcome, played));
     if (appended.ok) this.foldWhenOver();
     return appended;
   }
 
   /** Of `slots`, those whose result is at the end of the history (`RECENT_BYTES`). */
   recorded(slots: readonly string[]): Set<string> {
-    if (this.places.dataProblem()) return new Set();
-    return slotsRecorded(this.places.data, slots, RECENT_BYTES);
+    if (this.where.problem()) return new Set();
+    return this.where.recorded(slots);
   }
 
   /**
@@ -97,7 +94,7 @@ export class ResultBook {
     if (history.unreadBytes !== undefined)
       return { kind: 'won-unchecked', overBytes: this.maxBytes() };
     // A history or data folder that cannot be read is said when the game is recorded.
-    if (history.problem !== undefined || this.places.dataProblem()) return null;
+    if (history.problem !== undefined || this.where.problem()) return null;
     const records = newRecords(
       [],
       this.resultOf(game, 'won', { elapsedMs, continued: false }),
@@ -114,7 +111,7 @@ export class ResultBook {
   statistics(game: Game, played: Played): GameStats {
     const rules = game.rules;
     const daily = game.deal.origin?.daily !== undefined;
-    const problem = this.places.dataProblem();
+    const problem = this.where.problem();
     if (problem)
       return { rules, daily, read: false, line: null, others: 0, note: `Not kept: ${problem}.` };
     const history = this.history();
@@ -146,7 +143,7 @@ export class ResultBook {
    * then only what was added to it where that is all that changed.
    */
   private history(): HistoryDigest {
-    const read = readDigest(this.places.data, this.kept, this.maxBytes());
+    const read = this.where.digest(this.kept, this.maxBytes());
     this.kept = read.version !== undefined ? read : null;
     this.foldWhenOver();
     return read;
@@ -163,7 +160,7 @@ export class ResultBook {
   /** Folds the history in the background if it is kept within a limit and is over it. */
   private foldWhenOver(): void {
     const limit = this.places.limits?.historyBytes;
-    const fold = limit === undefined ? null : foldWhenOver(this.places.data, limit);
+    const fold = limit === undefined ? null : this.where.foldWhenOver(limit);
     if (fold) this.fold = fold;
   }
 

@@ -6,7 +6,7 @@
  * over meanwhile takes the waiting one's place, so a burst of actions costs two writes, not one
  * per action, and the last state is the one kept.
  */
-import type { SaveStore, Written } from './saves';
+import type { SaveShelf, Written } from './saves';
 import type { SaveSink } from './sink';
 
 type Step =
@@ -34,7 +34,7 @@ export class SaveQueue implements SaveSink {
   /** Why a write failed, until `takeFailure` hands it on. */
   private failure: string | null = null;
 
-  constructor(private readonly store: SaveStore) {}
+  constructor(private readonly store: SaveShelf) {}
 
   /**
    * Writes a slot's save after the steps before it. Resolves with how it went: a state that a

@@ -3,7 +3,6 @@
  * which saves wait only for the statistics, which are another session's, and which cannot be used;
  * and the unfinished games, read as the choice of one needs them.
  */
-import * as fs from 'fs';
 import * as path from 'path';
 import { readSaveHeader, type SaveHeader } from '../notation/save';
 import { fsWords } from './errors';
@@ -34,7 +33,7 @@ export type Read =
   | { readonly ok: true; readonly text: string }
   | { readonly ok: false; readonly reason: string; readonly denied?: true; readonly gone?: true };
 
-/** What the scan asks of the store of saves (`SaveStore`). */
+/** What the scan asks of the store of saves (`SaveShelf`); `names` lists its folder (or throws). */
 export interface Shelf {
   /** The folder of save files. */
   readonly dir: string;
@@ -42,6 +41,7 @@ export interface Shelf {
   readonly problem: string | null;
   /** Why the last lock file could not be put down, if it could not. */
   readonly lockProblem: string | null;
+  names(): string[];
   claim(id: string): boolean;
   /** Gives up this session's claim on a slot, its save as it is. */
   letGo(id: string): void;
@@ -128,7 +128,7 @@ export function scanSaves(store: Shelf, now: Date): Scan {
   if (store.problem) return scan; // nothing in an untrusted folder is read
   let all: string[];
   try {
-    all = fs.readdirSync(store.dir);
+    all = store.names();
   } catch (error) {
     // No folder (not yet, or a file in the way: saving says so): no saves. Any other failure
     // hides the saves there: the player is told.

@@ -17,6 +17,7 @@ import type { Places } from './paths';
 import { ResultBook } from './results';
 import { isFinished, isSaveName, looksNamedBySaveTime, savedAtOf } from './save-names';
 import { SaveStore } from './saves';
+import { shelfOf } from './engine';
 import { GameSession, type Leaving, type OpenOptions, type Saving } from './session';
 
 /** One unfinished game, as the list shows it. */
@@ -63,6 +64,7 @@ export function listSaves(
   places: Places,
   options: { readonly playing?: string; readonly most?: number } = {},
 ): SavesList {
+  if (places.engine) return places.engine.listSaves(options);
   const store = new SaveStore(places);
   const none = { games: [], more: 0, skipped: 0 };
   const problem = store.problem;
@@ -217,7 +219,7 @@ export function switchSave<S extends Saving>(
  * it. Refused, with nothing changed, when another session holds it (or this one plays it).
  */
 export function giveUpSave(places: Places, slot: string, now = new Date()): StoreNews {
-  const store = new SaveStore(places);
+  const store = shelfOf(places);
   // A slot is a save's name in the folder, never a path elsewhere.
   if (!isSaveName(`${slot}.txt`)) return { kind: 'save-unavailable', elsewhere: false };
   if (!store.claim(slot))
@@ -253,6 +255,7 @@ export function giveUpSave(places: Places, slot: string, now = new Date()): Stor
  * first start opens on the new-game panel (docs/playing.md, "A new game").
  */
 export function playedBefore(places: Places): boolean {
+  if (places.engine) return places.engine.playedBefore();
   if (fs.existsSync(path.join(places.data, HISTORY_FILE))) return true;
   const listed = listSaves(places, { most: 1 });
   return listed.games.length + listed.more + listed.skipped > 0 || listed.problem !== null;
@@ -266,6 +269,7 @@ export function saveText(
   places: Places,
   slot: string,
 ): { readonly ok: true; readonly text: string } | { readonly ok: false; readonly why: string } {
+  if (places.engine) return places.engine.saveText(slot);
   const store = new SaveStore(places);
   if (store.problem !== null) return { ok: false, why: store.problem };
   const file = path.join(store.dir, `${slot}.txt`);

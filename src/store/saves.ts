@@ -36,7 +36,33 @@ import { randomHex } from './random-name';
 export const MAX_SAVE_BYTES = 2 * MAX_INPUT_BYTES;
 export type Written = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
-export class SaveStore implements Shelf {
+/**
+ * What a session asks of the store of one player's saves, whichever engine keeps them
+ * (docs/serve.md, "Where a server keeps its players"): the files of a folder (`SaveStore`), or a
+ * database a server shares with others.
+ */
+export interface SaveShelf extends Shelf {
+  /** What the player may keep (docs/serve.md, "Limits on disk"); no limit unless given. */
+  readonly limits: DiskLimits | undefined;
+  /** Whether a slot has a save. */
+  has(id: string): boolean;
+  /** A new slot name: sortable by time, unique across processes and hosts. */
+  newId(now?: Date): string;
+  /** Why slot `id`, which has no save yet, may not have one, or null when it may. */
+  room(id: string): string | null;
+  /** Writes a save, kept when the call returns. Never throws. */
+  write(id: string, text: string): Written;
+  /** The same write, settling once it is kept. Never rejects. */
+  writeSoon(id: string, text: string): Promise<Written>;
+  /** Gives up this session's claim on a slot; `finished`: its game is over. */
+  release(id: string, finished?: boolean): void;
+  /** Looks through the saves (see `scanSaves`). */
+  scan(now?: Date): Scan;
+  /** Replays a claimed save; one that fails is set aside and released. */
+  load(entry: Claimed, now?: Date): { ok: true; save: LoadedSave } | { ok: false; news: SetAside };
+}
+
+export class SaveStore implements SaveShelf {
   /** The folder of save files. */
   readonly dir: string;
 
@@ -67,6 +93,11 @@ export class SaveStore implements Shelf {
 
   private file(id: string): string {
     return path.join(this.dir, `${id}.txt`);
+  }
+
+  /** The names in the folder of saves (throws as fs.readdirSync does). */
+  names(): string[] {
+    return fs.readdirSync(this.dir);
   }
 
   /** Whether a slot has a save on disk (under the name it was given when let go, if it was). */

@@ -14,7 +14,8 @@ import { ResultBook } from './results';
 import { isSaveName } from './save-names';
 import { SaveQueue } from './save-queue';
 import type { Claimed, Scan } from './save-scan';
-import { SaveStore } from './saves';
+import type { SaveShelf } from './saves';
+import { shelfOf } from './engine';
 import { atOnce, type SaveSink } from './sink';
 
 /**
@@ -53,7 +54,7 @@ export interface OpenOptions<S extends Saving = 'at-once'> {
 
 /** What a start found among the saves. */
 export interface Opening {
-  readonly store: SaveStore;
+  readonly store: SaveShelf;
   readonly saves: SaveSink;
   readonly results: ResultBook;
   readonly scan: Scan;
@@ -83,7 +84,7 @@ export function openSaves(options: OpenOptions<Saving>): Opening {
 /** One start's look at the saves, as it goes on. */
 class Start {
   readonly now: () => Date;
-  readonly store: SaveStore;
+  readonly store: SaveShelf;
   readonly saves: SaveSink;
   readonly scan: Scan;
   readonly messages: StoreNews[] = [];
@@ -100,7 +101,7 @@ class Start {
   constructor(options: OpenOptions<Saving>) {
     this.now = options.now ?? (() => new Date());
     this.wanted = { ...options, loaded: options.loaded !== undefined };
-    this.store = new SaveStore(options.places);
+    this.store = shelfOf(options.places);
     this.saves =
       options.saving === 'in-background' ? new SaveQueue(this.store) : atOnce(this.store);
     this.scan = this.store.scan(this.now());

@@ -2,7 +2,7 @@
  * Where a session's writes go (docs/saves.md, "Saved games and statistics"): straight to disk, the
  * process waiting for it, or through a SaveQueue, in the background.
  */
-import type { SaveStore, Written } from './saves';
+import type { SaveShelf, Written } from './saves';
 
 export interface SaveSink {
   /**
@@ -23,7 +23,7 @@ export interface SaveSink {
 }
 
 /** Writes straight to the store: each save is on disk before the call returns. */
-export function atOnce(store: SaveStore): SaveSink {
+export function atOnce(store: SaveShelf): SaveSink {
   return {
     background: false,
     write: (id, text) => store.write(id, text),
