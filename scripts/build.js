@@ -182,8 +182,9 @@ async function bundles(outDir) {
     format: 'cjs',
     plugins: [blessedInBundle, lazyBuiltins],
     // ssh2 (for `spider serve` only) is loaded from node_modules when the server starts: its
-    // optional native parts cannot be bundled, and the game never pays for it.
-    external: ['blessed/package.json', 'ssh2'],
+    // optional native parts cannot be bundled, and the game never pays for it; pg likewise, by a
+    // server that keeps its players in PostgreSQL (pg's optional native binding is not bundled).
+    external: ['blessed/package.json', 'ssh2', 'pg'],
     legalComments: 'none',
     ...compact,
     logLevel: 'warning',

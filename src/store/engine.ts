@@ -4,20 +4,14 @@
  * server shares with others. A session asks through these alone, so both keep the same promises:
  * a save after every action, and no two sessions on one game.
  */
+import type { DealId, Rules } from '../engine';
+import type { LoadedSave } from '../notation/save';
 import type { GameResult } from '../stats/result';
+import type { DiskLimits } from './disk-limits';
 import type { Folded } from './fold';
-import {
-  type Appended,
-  appendResult,
-  type HistoryDigest,
-  readDigest,
-  RECENT_BYTES,
-  slotsRecorded,
-} from './history';
-import { foldWhenOver } from './fold';
-import type { Places } from './paths';
-import { SaveStore, type SaveShelf } from './saves';
-import type { SavesList } from './saves-list';
+import type { Appended, HistoryDigest } from './history';
+import type { SetAside } from './news';
+import type { Claimed, Scan, Shelf } from './save-scan';
 
 /** The player's history of results, as the statistics ask for it (`ResultBook`). */
 export interface History {
@@ -47,23 +41,77 @@ export interface StoreEngine {
   playedBefore(): boolean;
 }
 
-/** The store of the player's saves. */
-export function shelfOf(places: Places): SaveShelf {
-  return places.engine?.shelf() ?? new SaveStore(places);
+export type Written = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+/**
+ * What a session asks of the store of one player's saves, whichever engine keeps them
+ * (docs/serve.md, "Where a server keeps its players"): the files of a folder (`SaveStore`), or a
+ * database a server shares with others.
+ */
+export interface SaveShelf extends Shelf {
+  /** What the player may keep (docs/serve.md, "Limits on disk"); no limit unless given. */
+  readonly limits: DiskLimits | undefined;
+  /** Whether a slot has a save. */
+  has(id: string): boolean;
+  /** A new slot name: sortable by time, unique across processes and hosts. */
+  newId(now?: Date): string;
+  /** Why slot `id`, which has no save yet, may not have one, or null when it may. */
+  room(id: string): string | null;
+  /** Writes a save, kept when the call returns. Never throws. */
+  write(id: string, text: string): Written;
+  /** The same write, settling once it is kept. Never rejects. */
+  writeSoon(id: string, text: string): Promise<Written>;
+  /** Gives up this session's claim on a slot; `finished`: its game is over. */
+  release(id: string, finished?: boolean): void;
+  /** Looks through the saves (see `scanSaves`). */
+  scan(now?: Date): Scan;
+  /** Where a session saving in the background writes, when the shelf keeps its own order. */
+  sink?(): SaveSink;
+  /** Replays a claimed save; one that fails is set aside and released. */
+  load(entry: Claimed, now?: Date): { ok: true; save: LoadedSave } | { ok: false; news: SetAside };
 }
 
-/** The player's history of results. */
-export function historyOf(places: Places): History {
-  return places.engine?.history() ?? fileHistory(places);
+export interface SaveSink {
+  /**
+   * Whether writes reach the disk in the background: a write settles later, and a failure is
+   * told at the next action (`takeFailure`). Else each write is on disk when it returns.
+   */
+  readonly background: boolean;
+  /** Writes a slot's save. */
+  write(id: string, text: string): Written | Promise<Written>;
+  /** Deletes a slot's save and gives up its lock. */
+  remove(id: string): void;
+  /** Gives up a slot's lock, its save as it is. */
+  release(id: string): void;
+  /** Why a write in the background failed since this was last asked, or null. */
+  takeFailure(): string | null;
+  /** Resolves once every write handed over so far is on disk (or has failed). */
+  flush(): Promise<void>;
 }
 
-/** The history in the `games.jsonl` file of the player's data folder. */
-function fileHistory(places: Places): History {
-  return {
-    problem: () => places.dataProblem(),
-    recorded: (slots) => slotsRecorded(places.data, slots, RECENT_BYTES),
-    append: (result) => appendResult(places.data, result),
-    digest: (known, maxBytes) => readDigest(places.data, known, maxBytes),
-    foldWhenOver: (limitBytes) => foldWhenOver(places.data, limitBytes),
-  };
+/** One unfinished game, as the list shows it. */
+export interface SavedGame {
+  /** Where it is kept: what `switchSave` and `giveUpSave` take. */
+  readonly slot: string;
+  readonly deal: DealId;
+  readonly rules: Rules;
+  /** Moves in its line of play (undone ones not counted). */
+  readonly moves: number;
+  /** Playing time (docs/saves.md, "Saved games and statistics"). */
+  readonly elapsedMs: number;
+  /** When it was last saved (ISO 8601). */
+  readonly saved: string;
+  /** Open in a live session: this one ('here', the game in play) or another, or null. */
+  readonly open: 'here' | 'elsewhere' | null;
+}
+
+/** The player's unfinished games, most recently saved first. */
+export interface SavesList {
+  readonly games: readonly SavedGame[];
+  /** How many more unfinished games there are, beyond those asked for (as far as names tell). */
+  readonly more: number;
+  /** Saves that could not be read (damaged, or their permissions): not listed. */
+  readonly skipped: number;
+  /** Why the folder of saves cannot be used or looked through, or null. */
+  readonly problem: string | null;
 }

@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import type { DealId, Game, Rules } from '../engine';
+import type { Game } from '../engine';
 import { parseRecord } from '../notation/record';
 import { formatSave, readSaveHeader, type SaveHeader } from '../notation/save';
 import { fsWords } from './errors';
@@ -17,35 +17,11 @@ import type { Places } from './paths';
 import { ResultBook } from './results';
 import { isFinished, isSaveName, looksNamedBySaveTime, savedAtOf } from './save-names';
 import { SaveStore } from './saves';
-import { shelfOf } from './engine';
+import type { SavedGame, SavesList } from './engine';
+import { shelfOf } from './file-engine';
 import { GameSession, type Leaving, type OpenOptions, type Saving } from './session';
 
-/** One unfinished game, as the list shows it. */
-export interface SavedGame {
-  /** Where it is kept: what `switchSave` and `giveUpSave` take. */
-  readonly slot: string;
-  readonly deal: DealId;
-  readonly rules: Rules;
-  /** Moves in its line of play (undone ones not counted). */
-  readonly moves: number;
-  /** Playing time (docs/saves.md, "Saved games and statistics"). */
-  readonly elapsedMs: number;
-  /** When it was last saved (ISO 8601). */
-  readonly saved: string;
-  /** Open in a live session: this one ('here', the game in play) or another, or null. */
-  readonly open: 'here' | 'elsewhere' | null;
-}
-
-/** The player's unfinished games, most recently saved first. */
-export interface SavesList {
-  readonly games: readonly SavedGame[];
-  /** How many more unfinished games there are, beyond those asked for (as far as names tell). */
-  readonly more: number;
-  /** Saves that could not be read (damaged, or their permissions): not listed. */
-  readonly skipped: number;
-  /** Why the folder of saves cannot be used or looked through, or null. */
-  readonly problem: string | null;
-}
+export type { SavedGame, SavesList };
 
 /** The bytes of a save read first: its header is far shorter. */
 const HEAD_BYTES = 4096;

@@ -11,6 +11,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { type LoadedSave, parseSave, type SaveHeader } from '../notation/save';
 import type { DiskLimits } from './disk-limits';
+import type { SaveShelf, Written } from './engine';
 import { fsReason, fsWords } from './errors';
 import {
   READ_EXISTING,
@@ -24,7 +25,7 @@ import { MAX_INPUT_BYTES } from './input';
 import { slotsHeldIn, SlotLocks } from './locks';
 import { headerFacts, idBySaveTime, isFinished, isSaveName, savedAtOf } from './save-names';
 import type { SetAside, Unreadable } from './news';
-import { type Claimed, type Read, type Scan, scanSaves, type Shelf } from './save-scan';
+import { type Claimed, type Read, type Scan, scanSaves } from './save-scan';
 import { folderProblem, type Places } from './paths';
 import { randomHex } from './random-name';
 
@@ -34,32 +35,15 @@ import { randomHex } from './random-name';
  * header, its undone actions and the moves played after it.
  */
 export const MAX_SAVE_BYTES = 2 * MAX_INPUT_BYTES;
-export type Written = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+export type { SaveShelf, Written };
 
-/**
- * What a session asks of the store of one player's saves, whichever engine keeps them
- * (docs/serve.md, "Where a server keeps its players"): the files of a folder (`SaveStore`), or a
- * database a server shares with others.
- */
-export interface SaveShelf extends Shelf {
-  /** What the player may keep (docs/serve.md, "Limits on disk"); no limit unless given. */
-  readonly limits: DiskLimits | undefined;
-  /** Whether a slot has a save. */
-  has(id: string): boolean;
-  /** A new slot name: sortable by time, unique across processes and hosts. */
-  newId(now?: Date): string;
-  /** Why slot `id`, which has no save yet, may not have one, or null when it may. */
-  room(id: string): string | null;
-  /** Writes a save, kept when the call returns. Never throws. */
-  write(id: string, text: string): Written;
-  /** The same write, settling once it is kept. Never rejects. */
-  writeSoon(id: string, text: string): Promise<Written>;
-  /** Gives up this session's claim on a slot; `finished`: its game is over. */
-  release(id: string, finished?: boolean): void;
-  /** Looks through the saves (see `scanSaves`). */
-  scan(now?: Date): Scan;
-  /** Replays a claimed save; one that fails is set aside and released. */
-  load(entry: Claimed, now?: Date): { ok: true; save: LoadedSave } | { ok: false; news: SetAside };
+/** A new slot name: sortable by time, unique across processes and hosts. */
+export function newSlotId(now: Date): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
+  const random = Math.floor(Math.random() * 36 ** 4)
+    .toString(36)
+    .padStart(4, '0');
+  return `${stamp}-${process.pid}-${random}`;
 }
 
 export class SaveStore implements SaveShelf {
@@ -135,11 +119,7 @@ export class SaveStore implements SaveShelf {
 
   /** A new slot name: sortable by time, unique across processes and hosts. */
   newId(now = new Date()): string {
-    const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
-    const random = Math.floor(Math.random() * 36 ** 4)
-      .toString(36)
-      .padStart(4, '0');
-    return `${stamp}-${process.pid}-${random}`;
+    return newSlotId(now);
   }
 
   /**

@@ -14,8 +14,8 @@ import { ResultBook } from './results';
 import { isSaveName } from './save-names';
 import { SaveQueue } from './save-queue';
 import type { Claimed, Scan } from './save-scan';
-import type { SaveShelf } from './saves';
-import { shelfOf } from './engine';
+import type { SaveShelf } from './engine';
+import { shelfOf } from './file-engine';
 import { atOnce, type SaveSink } from './sink';
 
 /**
@@ -103,7 +103,9 @@ class Start {
     this.wanted = { ...options, loaded: options.loaded !== undefined };
     this.store = shelfOf(options.places);
     this.saves =
-      options.saving === 'in-background' ? new SaveQueue(this.store) : atOnce(this.store);
+      options.saving !== 'in-background'
+        ? atOnce(this.store)
+        : (this.store.sink?.() ?? new SaveQueue(this.store));
     this.scan = this.store.scan(this.now());
     this.tell();
     if (this.scan.unlisted !== null)

@@ -55,8 +55,8 @@ it('is named to be published, with the command spider and only what is loaded at
   expect(pkg.private).toBeUndefined();
   expect(pkg.bin).toEqual({ spider: 'bin/spider' });
   // The rest is bundled into dist/ (scripts/build.js): blessed's terminal data and ssh2's
-  // optional native parts are read from the installed packages.
-  expect(Object.keys(pkg.dependencies).sort()).toEqual(['blessed', 'ssh2']);
+  // optional native parts are read from the installed packages, and pg by a server alone.
+  expect(Object.keys(pkg.dependencies).sort()).toEqual(['blessed', 'pg', 'ssh2']);
   for (const url of [pkg.repository?.url, pkg.homepage, pkg.bugs?.url])
     expect(url).toMatch(/^(git\+)?https:\/\//);
   expect(pkg.keywords).toEqual(expect.arrayContaining(['spider', 'solitaire', 'terminal']));

@@ -1,0 +1,178 @@
+/**
+ * A server's link to the PostgreSQL database its players are kept in (docs/serve.md, "The
+ * database"): the pool of connections, the schema brought up to date at start, each login's
+ * copy of its player (`PgPlayer`), and the leases of the games this server holds, renewed
+ * while it lives. A server that dies or freezes holds its games no longer than a lease lasts
+ * (`LEASE_SECONDS`); one whose game another session took is told at the next renewal, or at its
+ * next write, whichever comes first.
+ */
+import * as os from 'os';
+import type { Pool, PoolConfig } from 'pg';
+import type { DiskLimits } from '../disk-limits';
+import { randomHex } from '../random-name';
+import { PgPlayer } from './player';
+import { migrate } from './schema';
+
+/** How long a lease lasts unless renewed. */
+export const LEASE_SECONDS = 30;
+/** How often this server renews its leases: three times within one. */
+export const RENEW_MS = (LEASE_SECONDS * 1000) / 3;
+
+/** What the server may be told of its store. */
+export interface NodeOptions {
+  readonly log: (line: string) => void;
+  /** How long a lease lasts (for tests); LEASE_SECONDS unless given. */
+  readonly leaseSeconds?: number;
+  /** Renews the leases by itself (a test renews them by hand); true unless given. */
+  readonly renewing?: boolean;
+}
+
+/** Whether `text` names a PostgreSQL database (`postgres://` or `postgresql://`). */
+export function isPostgresUrl(text: string): boolean {
+  return /^postgres(ql)?:\/\//.test(text);
+}
+
+export class PgNode {
+  /** This server, as the leases name it: its host, its process and a random part. */
+  readonly node = `${os.hostname()}/${process.pid}/${randomHex(4)}`;
+  private sessions = 0;
+  /** The copies of players with a live session here. */
+  private readonly live = new Set<PgPlayer>();
+  private readonly renewal: NodeJS.Timeout;
+  private readonly leaseSeconds: number;
+
+  private constructor(
+    private readonly pool: Pool,
+    private readonly options: NodeOptions,
+  ) {
+    this.leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
+    this.renewal = setInterval(() => void this.renew(), (this.leaseSeconds * 1000) / 3);
+    this.renewal.unref();
+    if (options.renewing === false) clearInterval(this.renewal);
+  }
+
+  /** Connects to `url` and brings its schema up to date; throws with why it cannot. */
+  static async open(url: string, options: NodeOptions): Promise<PgNode> {
+    // Loaded only by a server that keeps its players so: the game itself never pays for it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { Pool } = require('pg') as typeof import('pg');
+    const config: PoolConfig = {
+      connectionString: url,
+      max: 8,
+      connectionTimeoutMillis: 10_000,
+      application_name: 'spider serve',
+    };
+    const pool = new Pool(config);
+    pool.on('error', (error) => options.log(`the database: ${error.message}`));
+    try {
+      await migrate(pool);
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
+    return new PgNode(pool, options);
+  }
+
+  /**
+   * Loads a player's games and results for a new session, the player made if new. With `claim`,
+   * every game no live session holds is claimed for this one; without, nothing is (a question
+   * such as `ssh HOST saves` only reads).
+   */
+  async player(id: string, limits: DiskLimits | undefined, claim = true): Promise<PgPlayer> {
+    const owner = `${this.node}/${++this.sessions}`;
+    const { pool, leaseSeconds } = { pool: this.pool, leaseSeconds: this.leaseSeconds };
+    await pool.query('INSERT INTO players (id) VALUES ($1) ON CONFLICT DO NOTHING', [id]);
+    const claimed = new Map<string, number>();
+    if (claim) {
+      const taken = await pool.query<{ slot: string; epoch: string }>(
+        `UPDATE saves SET node = $2, owner = $3, epoch = epoch + 1,
+           lease_until = now() + make_interval(secs => $4)
+         WHERE player = $1 AND (owner IS NULL OR lease_until < now())
+         RETURNING slot, epoch`,
+        [id, this.node, owner, leaseSeconds],
+      );
+      for (const row of taken.rows) claimed.set(row.slot, Number(row.epoch));
+    }
+    const saves = await pool.query<{ slot: string; body: string; saved: Date; live: boolean }>(
+      `SELECT slot, body, saved, owner IS NOT NULL AND lease_until >= now() AS live
+       FROM saves WHERE player = $1`,
+      [id],
+    );
+    const results = await pool.query<{ body: unknown }>(
+      'SELECT body FROM results WHERE player = $1 ORDER BY ended, seq',
+      [id],
+    );
+    const slots = saves.rows.map((row) => ({
+      slot: row.slot,
+      body: row.body,
+      saved: row.saved.toISOString(),
+      epoch: claimed.get(row.slot) ?? null,
+      elsewhere: !claimed.has(row.slot) && row.live,
+    }));
+    const writer = { pool, node: this.node, owner, leaseSeconds };
+    const player = new PgPlayer(
+      id,
+      writer,
+      { slots, results: results.rows.map((r) => r.body) },
+      limits,
+    );
+    if (claim) this.live.add(player);
+    return player;
+  }
+
+  /** The session of `player` is over: its leases are its own to have given up. */
+  ended(player: PgPlayer): void {
+    this.live.delete(player);
+  }
+
+  /** Whether another live session, on any server, holds a game of player `id`. */
+  async heldElsewhere(id: string): Promise<boolean> {
+    const held = await this.pool.query(
+      'SELECT 1 FROM saves WHERE player = $1 AND owner IS NOT NULL AND lease_until >= now() LIMIT 1',
+      [id],
+    );
+    return held.rows.length > 0;
+  }
+
+  /**
+   * Takes player `id`'s games over from the sessions that hold them, on any server
+   * (docs/serve.md, "Your game back at once"): their leases end at once, and those sessions can
+   * write to them no more. The next session of the player claims them.
+   */
+  async takeOver(id: string): Promise<number> {
+    const taken = await this.pool.query(
+      `UPDATE saves SET node = NULL, owner = NULL, lease_until = NULL, epoch = epoch + 1
+       WHERE player = $1 AND owner IS NOT NULL`,
+      [id],
+    );
+    return taken.rowCount ?? 0;
+  }
+
+  /**
+   * Renews the leases of the games this server's sessions hold; a game whose lease is another's
+   * now (taken over, or lost while this server was frozen) is lost to its session.
+   */
+  async renew(): Promise<void> {
+    // Only leases known before the renewal are checked: one claimed meanwhile is not in its answer.
+    const held = [...this.live].map((player) => ({ player, slots: player.held() }));
+    try {
+      const renewed = await this.pool.query<{ player: string; slot: string; epoch: string }>(
+        `UPDATE saves SET lease_until = now() + make_interval(secs => $2)
+         WHERE node = $1 RETURNING player, slot, epoch`,
+        [this.node, this.leaseSeconds],
+      );
+      const kept = new Set(renewed.rows.map((row) => `${row.player}\n${row.slot}\n${row.epoch}`));
+      for (const { player, slots } of held)
+        for (const { slot, epoch } of slots)
+          if (!kept.has(`${player.id}\n${slot}\n${epoch}`)) player.loseSlot(slot, epoch);
+    } catch (error) {
+      this.options.log(`the database: leases not renewed: ${(error as Error).message}`);
+    }
+  }
+
+  /** Stops renewing and closes the connections (once every session has ended). */
+  async close(): Promise<void> {
+    clearInterval(this.renewal);
+    await this.pool.end();
+  }
+}

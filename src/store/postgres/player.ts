@@ -1,0 +1,313 @@
+/**
+ * One player's games and results on PostgreSQL, for one connection (docs/serve.md, "The
+ * database"). What the player has is read once, when they log in, and the games no live session
+ * holds are claimed then, each by a lease with a new number; the session reads from that copy
+ * and its writes go to the database one after the other, each carrying the number of the lease it
+ * holds, so that a server that lost a game (frozen past its lease, or its game taken over) can
+ * never write over the new owner's (docs/serve.md, "When a part fails").
+ */
+import type { Pool } from 'pg';
+import { readSaveHeader } from '../../notation/save';
+import type { GameResult } from '../../stats/result';
+import { digest, type Digest, NO_GAMES } from '../../stats/stats';
+import type { DiskLimits } from '../disk-limits';
+import type { History, StoreEngine } from '../engine';
+import type { Appended, HistoryDigest } from '../history';
+import { lineObject, toResult } from '../history-lines';
+import { isFinished } from '../save-names';
+import type { SaveShelf, Written } from '../saves';
+import { PgShelf, type Slot, WHERE } from './shelf';
+import type { SavedGame, SavesList } from '../saves-list';
+
+/** Who writes: the server (`node`) and its session (`owner`), and how long a lease lasts. */
+export interface Writer {
+  readonly pool: Pool;
+  readonly node: string;
+  readonly owner: string;
+  readonly leaseSeconds: number;
+}
+
+/** What the database holds of a player, as loaded at login. */
+export interface Loaded {
+  readonly slots: ReadonlyArray<{
+    slot: string;
+    body: string;
+    saved: string;
+    epoch: number | null;
+    elsewhere: boolean;
+  }>;
+  readonly results: readonly unknown[];
+}
+
+/** Why a write of a game this session no longer holds failed. */
+export const TAKEN = 'another session has taken this game over';
+
+export class PgPlayer implements StoreEngine {
+  private readonly slots = new Map<string, Slot>();
+  private readonly results: GameResult[] = [];
+  private games: Digest = NO_GAMES;
+  /** The writes not done yet, in order. */
+  private chain: Promise<void> = Promise.resolve();
+  private waiting = 0;
+  private readonly idlers: (() => void)[] = [];
+  /** Why the last write in the background failed, until a write says so. */
+  private failure: string | null = null;
+  /** Games this session held and lost to another (taken over, or its lease passed). */
+  readonly lost = new Set<string>();
+  /** Called once a game this session holds is found to be another's. */
+  onLost: (slot: string) => void = () => undefined;
+
+  constructor(
+    /** The player's id. */
+    readonly id: string,
+    private readonly writer: Writer,
+    loaded: Loaded,
+    private readonly limits: DiskLimits | undefined,
+  ) {
+    for (const row of loaded.slots)
+      this.slots.set(row.slot, {
+        body: row.body,
+        saved: row.saved,
+        mine: row.epoch !== null,
+        epoch: row.epoch,
+        elsewhere: row.elsewhere,
+        stored: true,
+      });
+    for (const value of loaded.results) {
+      const result = toResult(value);
+      if (result !== null) this.results.push(result);
+    }
+    this.games = digest(this.results);
+  }
+
+  /** Writes are waiting for the database. */
+  get pending(): boolean {
+    return this.waiting > 0;
+  }
+
+  /** Resolves once every write handed over so far is done (or has failed). */
+  idle(): Promise<void> {
+    if (this.waiting === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idlers.push(resolve));
+  }
+
+  /** The slots this session holds, with the numbers of their leases. */
+  held(): Array<{ slot: string; epoch: number }> {
+    const held: Array<{ slot: string; epoch: number }> = [];
+    for (const [slot, row] of this.slots)
+      if (row.mine && row.epoch !== null) held.push({ slot, epoch: row.epoch });
+    return held;
+  }
+
+  /** A game this session held is another's now: it writes no more to it. */
+  loseSlot(slot: string, epoch?: number): void {
+    const row = this.slots.get(slot);
+    if (row === undefined || !row.mine) return;
+    if (epoch !== undefined && row.epoch !== epoch) return; // claimed again since
+    row.mine = false;
+    row.epoch = null;
+    row.elsewhere = true;
+    this.lost.add(slot);
+    this.onLost(slot);
+  }
+
+  /** Runs `step` after every step handed over before it. */
+  private step<T>(step: () => Promise<T>, failed: T): Promise<T> {
+    this.waiting++;
+    const run = this.chain.then(step).catch((error: unknown) => {
+      this.failure = `${WHERE}: ${error instanceof Error ? error.message : String(error)}`;
+      return failed;
+    });
+    this.chain = run.then(() => {
+      this.waiting--;
+      if (this.waiting === 0) for (const idle of this.idlers.splice(0)) idle();
+    });
+    return run;
+  }
+
+  private query(text: string, values: unknown[]) {
+    return this.writer.pool.query(text, values);
+  }
+
+  /** Writes a save, by the lease the session holds it by (a new game's: its first). */
+  private writeSave(id: string, text: string): Promise<Written> {
+    const row = this.slots.get(id);
+    if (row === undefined || !row.mine) return Promise.resolve({ ok: false, reason: TAKEN });
+    row.body = text;
+    row.saved = new Date().toISOString();
+    row.stored = true;
+    const { node, owner, leaseSeconds } = this.writer;
+    const refused: Written = { ok: false, reason: WHERE };
+    return this.step(async (): Promise<Written> => {
+      if (this.lost.has(id)) return { ok: false, reason: TAKEN };
+      const epoch = row.epoch ?? 1;
+      const written = await this.query(
+        `INSERT INTO saves (player, slot, body, saved, node, owner, epoch, lease_until)
+         VALUES ($1, $2, $3, now(), $4, $5, $6, now() + make_interval(secs => $7))
+         ON CONFLICT (player, slot) DO UPDATE SET body = EXCLUDED.body, saved = now()
+         WHERE saves.epoch = $6 AND saves.owner = $5`,
+        [this.id, id, text, node, owner, epoch, leaseSeconds],
+      );
+      if (written.rowCount !== 1) {
+        this.loseSlot(id);
+        return { ok: false, reason: TAKEN };
+      }
+      row.epoch = epoch;
+      const failure = this.takeFailure();
+      return failure === null ? { ok: true } : { ok: false, reason: failure };
+    }, refused);
+  }
+
+  /** Deletes a save, or gives its lease up, by the lease the session holds it by. */
+  private letGoSlot(id: string, remove: boolean): void {
+    const row = this.slots.get(id);
+    if (row === undefined) return;
+    const wasMine = row.mine;
+    row.mine = false;
+    if (remove || !row.stored) this.slots.delete(id);
+    if (!wasMine || !row.stored) return;
+    void this.step(async () => {
+      const epoch = row.epoch;
+      row.epoch = null;
+      if (epoch === null) return;
+      await this.query(
+        remove
+          ? 'DELETE FROM saves WHERE player = $1 AND slot = $2 AND epoch = $3'
+          : `UPDATE saves SET node = NULL, owner = NULL, lease_until = NULL
+             WHERE player = $1 AND slot = $2 AND epoch = $3`,
+        [this.id, id, epoch],
+      );
+    }, undefined);
+  }
+
+  /**
+   * Claims a game no session held when the player logged in and this session let go since: a new
+   * lease, known once the database answers (a game another session took meanwhile is lost).
+   */
+  private reclaim(id: string, row: Slot): void {
+    row.mine = true;
+    const { node, owner, leaseSeconds } = this.writer;
+    void this.step(async () => {
+      const taken = await this.query(
+        `UPDATE saves SET node = $3, owner = $4, epoch = epoch + 1,
+           lease_until = now() + make_interval(secs => $5)
+         WHERE player = $1 AND slot = $2 AND (owner IS NULL OR lease_until < now())
+         RETURNING epoch`,
+        [this.id, id, node, owner, leaseSeconds],
+      );
+      const epoch = (taken.rows[0] as { epoch?: string } | undefined)?.epoch;
+      if (epoch === undefined) this.loseSlot(id);
+      else row.epoch = Number(epoch);
+    }, undefined);
+  }
+
+  shelf(): SaveShelf {
+    return new PgShelf(this, this.slots, this.limits);
+  }
+
+  /** Shelf's ways in: kept here, where the lease numbers are. */
+  shelfWrite(id: string, text: string): Promise<Written> {
+    return this.writeSave(id, text);
+  }
+
+  shelfClaim(id: string): boolean {
+    const row = this.slots.get(id);
+    if (row === undefined) {
+      this.slots.set(id, {
+        body: '',
+        saved: '',
+        mine: true,
+        epoch: null,
+        elsewhere: false,
+        stored: false,
+      });
+      return true;
+    }
+    if (row.mine) return true;
+    if (row.elsewhere) return false;
+    this.reclaim(id, row);
+    return true;
+  }
+
+  shelfLetGo(id: string, remove: boolean): void {
+    this.letGoSlot(id, remove);
+  }
+
+  history(): History {
+    return {
+      problem: () => null,
+      recorded: (slots) =>
+        new Set(slots.filter((slot) => this.results.some((result) => result.slot === slot))),
+      append: (result) => this.append(result),
+      digest: (known) => this.digest(known),
+      foldWhenOver: () => null,
+    };
+  }
+
+  private append(result: GameResult): Appended {
+    this.results.push(result);
+    this.games = digest([result], this.games);
+    const slot = result.slot ?? null;
+    const row = slot === null ? undefined : this.slots.get(slot);
+    void this.step(async () => {
+      const epoch = row?.epoch ?? null;
+      // A game another session holds now is not recorded from here.
+      await this.query(
+        `INSERT INTO results (player, slot, ended, body)
+         SELECT $1, $2, $3, $4
+         WHERE $2::text IS NULL
+            OR NOT EXISTS (SELECT 1 FROM saves WHERE player = $1 AND slot = $2)
+            OR EXISTS (SELECT 1 FROM saves WHERE player = $1 AND slot = $2 AND epoch = $5)
+         ON CONFLICT DO NOTHING`,
+        [this.id, slot, result.ended, JSON.stringify(lineObject(result)), epoch],
+      );
+    }, undefined);
+    return { ok: true };
+  }
+
+  private digest(known: HistoryDigest | null): HistoryDigest {
+    const version = String(this.results.length);
+    if (known?.version === version) return { ...known, parsed: 0 };
+    return { games: this.games, skipped: 0, version, parsed: this.results.length };
+  }
+
+  listSaves(options: { readonly playing?: string; readonly most?: number }): SavesList {
+    const now = new Date().toISOString();
+    const games: SavedGame[] = [];
+    let skipped = 0;
+    for (const [slot, row] of this.slots) {
+      if (!row.stored) continue;
+      const read = readSaveHeader(row.body, now);
+      if (!read.ok) {
+        skipped++;
+        continue;
+      }
+      const header = read.header;
+      if (isFinished(header)) continue;
+      const open = slot === options.playing ? 'here' : row.elsewhere ? 'elsewhere' : null;
+      const { deal, rules, saved } = header;
+      const moves = header.moves ?? 0;
+      games.push({ slot, deal, rules, moves, elapsedMs: header.elapsedMs ?? 0, saved, open });
+    }
+    games.sort((a, b) => Date.parse(b.saved) - Date.parse(a.saved) || (a.slot < b.slot ? 1 : -1));
+    const most = options.most ?? Infinity;
+    const shown = games.slice(0, most);
+    return { games: shown, more: games.length - shown.length, skipped, problem: null };
+  }
+
+  saveText(slot: string): { ok: true; text: string } | { ok: false; why: string } {
+    const row = this.slots.get(slot);
+    return row?.stored === true ? { ok: true, text: row.body } : { ok: false, why: 'no such game' };
+  }
+
+  playedBefore(): boolean {
+    return this.results.length > 0 || [...this.slots.values()].some((row) => row.stored);
+  }
+
+  /** Why the last write in the background failed, once. */
+  takeFailure(): string | null {
+    const failure = this.failure;
+    this.failure = null;
+    return failure;
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * A throwaway PostgreSQL cluster for one test file: made in a temporary folder with the
+ * machine's own PostgreSQL (Debian's `postgresql` package), listening on a free loopback port,
+ * removed at the end. PostgreSQL refuses to run as root: as root, its programs run as the
+ * `postgres` user, in a folder that user owns.
+ */
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as net from 'net';
+import * as os from 'os';
+import * as path from 'path';
+
+export interface Cluster {
+  /** A connection URL for its database (`postgres://spider@127.0.0.1:PORT/spider`). */
+  readonly url: string;
+  readonly port: number;
+  /** Stops it at once and removes its folder. */
+  stop(): void;
+}
+
+/** The folder of PostgreSQL's programs, the newest version installed. */
+function binDir(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => /^\d+$/.test(v)) : [];
+  if (versions.length === 0)
+    throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
+  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
+  return path.join(root, newest, 'bin');
+}
+
+/** A port no one listens on now. */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, host, () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs a PostgreSQL program, as `postgres` when this process is root. */
+function run(program: string, args: string[]): string {
+  const file = path.join(binDir(), program);
+  const asRoot = process.getuid?.() === 0;
+  const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
+  return execFileSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** Makes and starts a cluster with a database `spider` owned by the user `spider`. */
+export async function startPostgres(): Promise<Cluster> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-pg-'));
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres:postgres', dir]);
+  const data = path.join(dir, 'data');
+  run('initdb', [
+    '-D',
+    data,
+    '-U',
+    'spider',
+    '-A',
+    'trust',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale=C',
+  ]);
+  const port = await freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', options, '-w', 'start']);
+  run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'spider', 'spider']);
+  return {
+    url: `postgres://spider@127.0.0.1:${port}/spider`,
+    port,
+    stop() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * The PostgreSQL engine against a real PostgreSQL (docs/serve.md, "The database"): a session's
+ * game saved after every action on one server is resumed on another, no two sessions hold one
+ * game, a game taken over or whose lease passed is lost to its old session, whose writes are
+ * refused (fencing), and results reach the statistics wherever they were recorded.
+ */
+import { bySeed, DEAL, type Game, play, type Rules } from '../../src/engine';
+import type { Places } from '../../src/store/paths';
+import { PgNode } from '../../src/store/postgres/node';
+import { TAKEN } from '../../src/store/postgres/player';
+import { migrate, SCHEMA_VERSION } from '../../src/store/postgres/schema';
+import { listSaves } from '../../src/store/saves-list';
+import { GameSession } from '../../src/store/session';
+import { type Cluster, startPostgres } from '../helpers/postgres';
+import type { Pool } from 'pg';
+
+jest.setTimeout(60_000);
+
+const ONE_SUIT: Rules = { suits: 1, relaxed: 0, keepSuits: false };
+let cluster: Cluster;
+const nodes: PgNode[] = [];
+
+beforeAll(async () => {
+  cluster = await startPostgres();
+});
+afterAll(async () => {
+  await Promise.all(nodes.map((node) => node.close().catch(() => undefined)));
+  cluster?.stop();
+});
+
+async function node(leaseSeconds = 30, renewing = true): Promise<PgNode> {
+  const opened = await PgNode.open(cluster.url, { log: () => undefined, leaseSeconds, renewing });
+  nodes.push(opened);
+  return opened;
+}
+
+let players = 0;
+const newPlayer = () => `player-${++players}`;
+
+function placesOn(engine: Places['engine']): Places {
+  const none = () => null;
+  return {
+    state: '/nonexistent',
+    data: '/nonexistent',
+    stateProblem: none,
+    dataProblem: none,
+    engine,
+  };
+}
+
+/** Opens a session of `player` on `on`, saving in the background as a server does. */
+async function open(on: PgNode, player: string, seed?: string) {
+  const engine = await on.player(player, undefined);
+  const opened = GameSession.open<'in-background'>({
+    places: placesOn(engine),
+    rules: ONE_SUIT,
+    explicitRules: {},
+    fresh: seed !== undefined,
+    randomSeed: () => '7',
+    saving: 'in-background',
+    ...(seed === undefined ? {} : { deal: bySeed(seed) }),
+  });
+  return { engine, ...opened };
+}
+
+/** Deals from the stock `times` times, each action saved, and waits for the database. */
+async function deals(opened: Awaited<ReturnType<typeof open>>, times: number): Promise<Game> {
+  let game = opened.game;
+  for (let i = 0; i < times; i++) {
+    const dealt = play(game, DEAL);
+    if (!dealt.ok) throw new Error('the deal was refused');
+    opened.session.changed(game, dealt.game);
+    game = dealt.game;
+  }
+  await opened.engine.idle();
+  return game;
+}
+
+test('the schema is made once, and two servers starting at once agree', async () => {
+  const [a, b] = await Promise.all([node(), node()]);
+  expect(a.node).not.toBe(b.node);
+  const { Pool } = jest.requireActual<typeof import('pg')>('pg');
+  const pool: Pool = new Pool({ connectionString: cluster.url });
+  try {
+    const version = await pool.query('SELECT version FROM spider_schema');
+    expect(version.rows).toEqual([{ version: SCHEMA_VERSION }]);
+    await migrate(pool); // again: nothing to do
+    await pool.query('UPDATE spider_schema SET version = version + 1');
+    await expect(migrate(pool)).rejects.toThrow(/made by a later spider/);
+    await pool.query('UPDATE spider_schema SET version = version - 1');
+  } finally {
+    await pool.end();
+  }
+});
+
+test('a game saved on one server goes on, with every action, on another', async () => {
+  const [a, b] = await Promise.all([node(), node()]);
+  const player = newPlayer();
+  const first = await open(a, player, 'fox');
+  const played = await deals(first, 3);
+  // The server dies here: nothing is left, nothing released.
+  a.ended(first.engine);
+  await a.takeOver(player); // as its lease passing would
+  const again = await open(b, player);
+  expect(again.resumed).toBe(true);
+  expect(again.game.deal).toEqual(played.deal);
+  expect(again.game.actions).toEqual(played.actions);
+});
+
+test('no two sessions hold one game: the second plays a new one', async () => {
+  const [a, b] = await Promise.all([node(), node()]);
+  const player = newPlayer();
+  const first = await open(a, player, 'owl');
+  await deals(first, 1);
+  const second = await open(b, player);
+  expect(second.resumed).toBe(false);
+  expect(second.game.actions).toBe(0);
+  expect(await b.heldElsewhere(player)).toBe(true);
+  const list = listSaves(placesOn(second.engine), {});
+  expect(list.games.map((game) => game.open)).toEqual(['elsewhere']);
+});
+
+test('a game taken over is lost to its old session: its next write is refused', async () => {
+  const [a, b] = await Promise.all([node(), node()]);
+  const player = newPlayer();
+  const first = await open(a, player, 'cat');
+  let game = await deals(first, 1);
+  const lost: string[] = [];
+  first.engine.onLost = (slot) => lost.push(slot);
+  expect(await b.takeOver(player)).toBe(1);
+  const second = await open(b, player);
+  expect(second.resumed).toBe(true);
+  // The old session wakes and plays on: its write is fenced off, the new owner's game untouched.
+  const dealt = play(game, DEAL);
+  if (!dealt.ok) throw new Error('the deal was refused');
+  first.session.changed(game, dealt.game);
+  game = dealt.game;
+  await first.engine.idle();
+  expect(lost).toHaveLength(1);
+  expect(first.engine.lost.size).toBe(1);
+  const secondGame = await deals(second, 1);
+  const third = await open(a, player);
+  expect(third.resumed).toBe(false); // held by the second
+  second.session.leave(secondGame);
+  await second.session.flush();
+  await second.engine.idle();
+  const fourth = await open(a, player);
+  expect(fourth.resumed).toBe(true);
+  expect(fourth.game.actions).toBe(2); // the first's deal and the second's: not the fenced one
+});
+
+test("a frozen server's games pass to another once its lease is over, and it is fenced", async () => {
+  const a = await node(1, false); // frozen: never renews
+  const b = await node();
+  const player = newPlayer();
+  const first = await open(a, player, 'elk');
+  const game = await deals(first, 1);
+  expect((await open(b, player)).resumed).toBe(false); // still held
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const second = await open(b, player);
+  expect(second.resumed).toBe(true);
+  // The frozen server wakes: its renewal finds the game another's, and its write is refused.
+  await a.renew();
+  expect(first.engine.lost.size).toBe(1);
+  const dealt = play(game, DEAL);
+  if (!dealt.ok) throw new Error('the deal was refused');
+  const written = await first.engine.shelf().writeSoon(first.session.slotInPlay, 'x');
+  expect(written).toEqual({ ok: false, reason: TAKEN });
+});
+
+test('results reach the statistics on every server, and once', async () => {
+  const [a, b] = await Promise.all([node(), node()]);
+  const player = newPlayer();
+  const first = await open(a, player, 'ant');
+  const game = await deals(first, 1);
+  const left = await first.session.leave(game); // an unfinished game is saved, not recorded
+  expect(left.unsaved).toBeNull();
+  const engine = await b.player(player, undefined);
+  const places = placesOn(engine);
+  const { giveUpSave } = await import('../../src/store/saves-list');
+  const slot = listSaves(places, {}).games[0].slot;
+  expect(giveUpSave(places, slot).kind).toBe('abandoned');
+  await engine.idle();
+  const later = await open(a, player, 'ant');
+  expect(later.session.statistics(later.game).line?.played).toBe(1);
+  expect(listSaves(placesOn(later.engine), {}).games.map((g) => g.slot)).not.toContain(slot);
+});
