@@ -41,6 +41,14 @@ export function answerQuestion(
   const refused = (why: string, status = 2): Promise<Answer> =>
     Promise.resolve({ status, stdout: '', stderr: `spider: ${why}\n` });
   if (asker.places === null || asker.records === null) return refused(GUEST, 1);
+  const load = asker.load;
+  // A server's database is read once the line is known to ask (docs/serve.md, "The database").
+  if (load !== undefined)
+    return load().then(
+      (places) =>
+        answerQuestion(line, { ...asker, places, load: undefined }, version) ?? refused(USAGE),
+      (error: unknown) => refused(`your games cannot be read: ${(error as Error).message}`, 1),
+    );
   switch (question) {
     case 'records':
       return rest.length > 0

@@ -26,6 +26,8 @@ export interface GameChoice {
  */
 export interface Asker {
   readonly places: Places | null;
+  /** The player's places with what the server's database holds of them, read when asked. */
+  readonly load?: (() => Promise<Places>) | undefined;
   readonly records: string | null;
   readonly login: string;
 }

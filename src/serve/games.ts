@@ -29,7 +29,11 @@ import {
   SHUTTING_DOWN,
   TAKE_OVER_ASK,
   TAKEN_OVER,
+  databaseDown,
 } from '../words/serve';
+import type { DiskLimits } from '../store/disk-limits';
+import type { PgNode } from '../store/postgres/node';
+import type { PgPlayer } from '../store/postgres/player';
 
 /** A game asked for on a session channel: where it plays, for whom, on what terminal. */
 export interface GameRequest {
@@ -83,12 +87,22 @@ export class Games {
 
   /** The answer to a login's command that asks a question, or null when it asks none. */
   ask(command: string, player: Player): Promise<Answer> | null {
+    const limits = this.options.diskLimits ?? SERVER_DISK_LIMITS;
+    const store = this.options.store;
     const asker =
       player.kind === 'key'
         ? {
-            places: playerPlaces(player.folder, this.options.diskLimits ?? SERVER_DISK_LIMITS),
+            places: playerPlaces(player.folder, limits),
             records: path.join(player.folder, 'records'),
             login: this.loginAgain(),
+            ...(store === undefined
+              ? {}
+              : {
+                  load: async () => ({
+                    ...playerPlaces(player.folder, limits),
+                    engine: await store.player(player.id, limits, false),
+                  }),
+                }),
           }
         : { places: null, records: null, login: this.loginAgain() };
     return this.options.ask?.(command, asker) ?? null;
@@ -165,15 +179,53 @@ export class Games {
   private async offerTakeOver({ channel, address, player }: GameRequest): Promise<boolean> {
     if (player.kind !== 'key') return true;
     const newest = this.liveOf(player.id).at(-1);
-    if (newest === undefined) return true;
+    const store = this.options.store;
+    // Another server's session, through the database they share (docs/serve.md, "The database").
+    const elsewhere =
+      newest === undefined && store !== undefined
+        ? await store.heldElsewhere(player.id).catch(() => false)
+        : false;
+    if (newest === undefined && !elsewhere) return true;
     channel.write(`${TAKE_OVER_ASK}\r\n`);
     const key = await firstKey(channel);
     if (key === null) return false;
     if (key !== 'y' && key !== 'Y') return true;
+    if (newest === undefined) {
+      const taken = await store?.takeOver(player.id).catch(() => 0);
+      this.options.log(
+        `${address}: ${taken ?? 0} game(s) taken over from another server by a new login`,
+      );
+      return true;
+    }
     this.options.log(`${address}: a game taken over by a new login`);
     newest.control?.end(TAKEN_OVER);
     await newest.done;
     return true;
+  }
+
+  /**
+   * Runs `play` with what the database holds of player `id`, and lets its leases go to the
+   * renewal no more once it is over; a database that cannot be read refuses the game.
+   */
+  private async withEngine(
+    store: PgNode,
+    id: string,
+    channel: ServerChannel,
+    address: string,
+    play: (engine: PgPlayer) => Promise<SessionEnd>,
+  ): Promise<SessionEnd> {
+    const loaded = await loadEngine(store, id, this.options.diskLimits ?? SERVER_DISK_LIMITS);
+    if (!loaded.ok) {
+      this.options.log(`${address}: a game refused: the database: ${loaded.why}`);
+      channel.stderr.write(`${databaseDown(loaded.why)}\r\n`);
+      return { status: 1, why: 'the database could not be read' };
+    }
+    try {
+      return await play(loaded.engine);
+    } finally {
+      await loaded.engine.idle();
+      store.ended(loaded.engine);
+    }
   }
 
   /**
@@ -188,10 +240,26 @@ export class Games {
 
   /** The session's game, to its end; a failure of its code ends it, and the server goes on. */
   private session(
-    { channel, address, link, pty, env, player, choice }: GameRequest,
+    {
+      channel,
+      address,
+      link,
+      pty,
+      env,
+      player,
+      choice,
+      engine,
+    }: GameRequest & {
+      engine?: PgPlayer;
+    },
     entry: LiveGame,
   ): Promise<SessionEnd> {
     const options = this.options;
+    const store = options.store;
+    if (store !== undefined && player.kind === 'key' && engine === undefined)
+      return this.withEngine(store, player.id, channel, address, (engine) =>
+        this.session({ channel, address, link, pty, env, player, choice, engine }, entry),
+      );
     return playSession({
       channel,
       link,
@@ -210,6 +278,7 @@ export class Games {
       ...(options.outputStallMs === undefined ? {} : { outputStallMs: options.outputStallMs }),
       ...(options.sessionBudget === undefined ? {} : { budget: options.sessionBudget }),
       searchTurns: this.searchTurns,
+      ...(engine === undefined ? {} : { engine }),
       register: (control) => {
         this.controls.add(control);
         entry.control = control;
@@ -228,6 +297,19 @@ export class Games {
         return { status: 70, why: 'an internal error' };
       },
     );
+  }
+}
+
+/** What the database holds of the player, for `play`'s session; refused with why if it cannot be read. */
+async function loadEngine(
+  store: PgNode,
+  id: string,
+  limits: DiskLimits,
+): Promise<{ ok: true; engine: PgPlayer } | { ok: false; why: string }> {
+  try {
+    return { ok: true, engine: await store.player(id, limits) };
+  } catch (error) {
+    return { ok: false, why: (error as Error).message };
   }
 }
 

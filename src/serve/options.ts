@@ -5,6 +5,7 @@
 import type { Rules } from '../engine';
 import type { JobRunner } from '../search';
 import type { DiskLimits } from '../store/disk-limits';
+import type { PgNode } from '../store/postgres/node';
 import type { Answer, Asker, LoginChoice } from './choice';
 import type { SessionBudget } from './player';
 
@@ -46,6 +47,11 @@ export interface ServeOptions {
   readonly proxies?: readonly string[];
   /** New connections from one address in a minute, at most (docs/serve.md, "Limits"). */
   readonly connectionsPerMinute?: number;
+  /**
+   * The database players' games and results are kept in (`--store`; docs/serve.md, "The
+   * database"); their folders under `stateDir` unless given.
+   */
+  readonly store?: PgNode;
   /** Players play only `rules` (`--fixed-rules`): the new-game panel chooses the deal alone. */
   readonly fixedRules?: boolean;
   readonly randomSeed: () => string;

@@ -15,6 +15,7 @@ import type { JobRunner } from '../search';
 import type { SearchTurns } from '../host/search-turns';
 import type { GameHost } from '../ui/loop';
 import type { PlayOptions } from '../ui/play';
+import type { PgPlayer } from '../store/postgres/player';
 import type { DiskLimits } from '../store/disk-limits';
 import { fsReason } from '../store/errors';
 import { folderAsHome, playerPlaces, type Places } from '../store/paths';
@@ -32,6 +33,7 @@ import {
   NO_SEARCH,
   RECORDS_SHOWN,
   recordsRefused,
+  TAKEN_OVER,
 } from '../words/serve';
 
 /** The terminal a client asked for with its pty request. */
@@ -87,6 +89,11 @@ export interface SessionContext {
   readonly outputStallMs?: number;
   /** The session's share of the server's thread, if not the usual one. */
   readonly budget?: SessionBudget;
+  /**
+   * What the server's database holds of the player (docs/serve.md, "The database"), when it keeps
+   * them there: their games and results, and the leases this session holds.
+   */
+  readonly engine?: PgPlayer;
   /** Lets the server end or warn this session: `end(reason)` ends the game, saved. */
   register(control: SessionControl): () => void;
 }
@@ -225,13 +232,21 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
   let ended: string | null = null;
   let endGame: ((status: number) => void) | null = null;
   let tell: ((text: string) => void) | null = null;
-  const unregister = context.register({
+  const control: SessionControl = {
     end(reason) {
       ended ??= reason;
       why ??= `${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
       endGame?.(0);
     },
-  });
+  };
+  const unregister = context.register(control);
+  let ungate = (): Promise<void> => Promise.resolve();
+  if (context.engine !== undefined) {
+    // A frame shows an action only once its save is in the database (docs/serve.md, "When a
+    // part fails"); a game another session took ends this one.
+    ungate = holdUntilSaved(output, context.engine);
+    context.engine.onLost = () => control.end(TAKEN_OVER);
+  }
   // A minute's warning; with an idle timeout of under two minutes, half of it.
   const warning = Math.min(IDLE_WARNING_MS, context.idleMs / 2);
   const idle = setInterval(
@@ -297,10 +312,12 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
       ...(context.fixedRules === true ? { fixedRules: true } : {}),
       host,
       records,
-      places: placesOf(context.player, context.diskLimits),
+      places: placesOf(context.player, context.diskLimits, context.engine),
       saving: 'in-background',
       remote: { login: context.login },
     });
+    // The words the player is left go out whatever became of the game.
+    await ungate();
     const lines = [result.summary];
     if (ended !== null)
       lines.unshift(endedByServer(ended, context.player.kind === 'guest', result));
@@ -392,8 +409,40 @@ export function shownTo(player: Player, text: string): string {
 }
 
 /** Where the player's games and statistics are kept: their own folder; a guest's nowhere. */
-function placesOf(player: Player, limits: DiskLimits): Places {
-  if (player.kind === 'key') return playerPlaces(player.folder, limits);
+function placesOf(player: Player, limits: DiskLimits, engine?: PgPlayer): Places {
+  if (player.kind === 'key')
+    return { ...playerPlaces(player.folder, limits), ...(engine ? { engine } : {}) };
   const guest = () => GUEST_NOT_KEPT;
   return { state: '/nonexistent', data: '/nonexistent', stateProblem: guest, dataProblem: guest };
+}
+
+/**
+ * Holds what the game writes to `output` while a save is on its way to the database, and sends it,
+ * in order, once the database has it: a frame that shows an action is never ahead of its save.
+ * Returns how to stop, once the game is over.
+ */
+function holdUntilSaved(output: NodeJS.WritableStream, engine: PgPlayer): () => Promise<void> {
+  const write = output.write.bind(output) as (...args: unknown[]) => boolean;
+  const held: unknown[][] = [];
+  let waiting = false;
+  const release = (): void => {
+    waiting = false;
+    const frames = held.splice(0);
+    // A game lost to another session meanwhile: what it drew after is not its owner's game.
+    if (engine.lost.size === 0) for (const args of frames) write(...args);
+  };
+  output.write = ((...args: unknown[]) => {
+    if (!engine.pending && held.length === 0) return write(...args);
+    held.push(args);
+    if (!waiting) {
+      waiting = true;
+      void engine.idle().then(release);
+    }
+    return true;
+  }) as typeof output.write;
+  // Undone once what is held has gone (or been dropped): writes go straight out again.
+  return () =>
+    engine.idle().then(() => {
+      output.write = write as typeof output.write;
+    });
 }

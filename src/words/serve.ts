@@ -100,3 +100,8 @@ function keptWords(guest: boolean, game: { unsaved: boolean; touched: boolean })
   if (!game.touched) return 'your game had not started, so there was nothing to keep';
   return game.unsaved ? 'the line below says what of your game is kept' : 'your game is saved';
 }
+
+/** A game refused because the server's database cannot be read now (docs/serve.md, "When a part fails"). */
+export function databaseDown(why: string): string {
+  return `spider: your games cannot be reached now (the database: ${why}); nothing is lost: try again in a moment`;
+}

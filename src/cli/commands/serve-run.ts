@@ -8,6 +8,7 @@ import * as os from 'os';
 import type { Rules } from '../../engine';
 import { loadHostKey } from '../../serve/host-key';
 import { startServer } from '../../serve/server';
+import type { PgNode } from '../../store/postgres/node';
 import { sshLogin } from '../../words/serve';
 import { type DiskLimits, MIN_HISTORY_BYTES, parseSize } from '../../store/disk-limits';
 import { stateDir, stateProblem } from '../../store/paths';
@@ -34,6 +35,8 @@ export interface ServeSettings {
   readonly publicHost?: string;
   readonly publicPort?: number;
   readonly diskLimits: DiskLimits;
+  /** The PostgreSQL database players are kept in (docs/serve.md, "The database"), if any. */
+  readonly store?: string;
 }
 
 /**
@@ -89,6 +92,11 @@ export function diskLimitsOf(raw: {
   };
 }
 
+/** A database URL as the log may show it: its password, if it has one, left out. */
+export function withoutPassword(url: string): string {
+  return url.replace(/^(postgres(?:ql)?:\/\/[^:@/]*):[^@/]*@/, '$1:***@');
+}
+
 const SHUTDOWN_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
 
 /** Runs the server until a signal ends it; resolves with the exit status. */
@@ -109,6 +117,18 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
     return 1;
   }
   const log = (line: string) => io.stdout.write(`${new Date().toISOString()} ${line}\n`);
+  let store: PgNode | undefined;
+  if (settings.store !== undefined) {
+    try {
+      const { PgNode } = await import('../../store/postgres/node');
+      store = await PgNode.open(settings.store, { log });
+    } catch (error) {
+      io.stderr.write(
+        `spider: can't use the database ${withoutPassword(settings.store)}: ${(error as Error).message}\n`,
+      );
+      return 1;
+    }
+  }
   const solver = io.solver?.() ?? null;
   let server;
   try {
@@ -131,6 +151,7 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
         ...(settings.publicPort === undefined ? {} : { port: settings.publicPort }),
       },
       diskLimits: settings.diskLimits,
+      ...(store === undefined ? {} : { store }),
       randomSeed: io.randomSeed,
       version: io.version,
       solver,
@@ -138,6 +159,7 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
     });
   } catch (error) {
     solver?.close();
+    await store?.close();
     const code = (error as NodeJS.ErrnoException).code;
     const why =
       code === 'EADDRINUSE'
@@ -155,7 +177,10 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
   io.stdout.write(
     `spider serve: listening on ${shown}:${port}\n` +
       `host key ${key.fingerprint} (ED25519)${key.created ? ', made now' : ''}: ${key.file}\n` +
-      `players type: ${sshLogin(settings.publicHost ?? shownHost(address), settings.publicPort ?? port)}\n`,
+      `players type: ${sshLogin(settings.publicHost ?? shownHost(address), settings.publicPort ?? port)}\n` +
+      (settings.store === undefined
+        ? ''
+        : `players kept in the database ${withoutPassword(settings.store)}\n`),
   );
 
   return new Promise<number>((resolve) => {
@@ -173,8 +198,10 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
         for (const s of SHUTDOWN_SIGNALS) process.removeListener(s, stop);
         process.removeListener('uncaughtException', crash);
         solver?.close();
-        log('stopped');
-        resolve(0);
+        void (store?.close() ?? Promise.resolve()).finally(() => {
+          log('stopped');
+          resolve(0);
+        });
       });
     // A bug outside any game: logged, and the other players play on.
     const crash = (error: unknown) =>

@@ -26,6 +26,7 @@ type ServeRaw = RawOptions & {
   hostKey?: string;
   proxyFrom?: string;
   maxConnectionsPerMinute: string;
+  store?: string;
 };
 
 /** Adds `serve` to `program`, and returns it. */
@@ -47,6 +48,10 @@ export function addServeCommand(program: Command, kit: CommandKit): Command {
     .option(
       '--host-key <file>',
       'the ed25519 host key to present (default: one the server makes and keeps); the same file on every server behind one name',
+    )
+    .option(
+      '--store <url>',
+      "keep players' games and results in PostgreSQL (postgres://USER@HOST/DB), shared by several servers; also SPIDER_STORE",
     )
     .option('--max-sessions <n>', 'games at once, in all', '50')
     .option('--max-per-address <n>', 'games at once from one client address', '4')
@@ -121,6 +126,11 @@ async function serve(kit: CommandKit, raw: ServeRaw): Promise<void> {
     raw.publicPort === undefined
       ? undefined
       : take(wholeNumber('--public-port', raw.publicPort, 1, 65535));
+  const store = raw.store ?? io.env.SPIDER_STORE;
+  if (store !== undefined && !/^postgres(ql)?:\/\/\S+$/.test(store.trim()))
+    fail(
+      `--store takes a PostgreSQL URL (postgres://USER@HOST/DATABASE), not '${store}'${raw.store === undefined ? ' (from SPIDER_STORE)' : ''}`,
+    );
   const status = await serveCommand(io, {
     listen: raw.listen,
     port,
@@ -135,6 +145,7 @@ async function serve(kit: CommandKit, raw: ServeRaw): Promise<void> {
     ...(publicHost === undefined ? {} : { publicHost }),
     ...(publicPort === undefined ? {} : { publicPort }),
     diskLimits: take(diskLimitsOf(raw)),
+    ...(store === undefined ? {} : { store: store.trim() }),
   });
   if (status !== EXIT_OK) throw new Exit(status);
 }

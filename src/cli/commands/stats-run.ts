@@ -9,6 +9,7 @@
  */
 import { MAX_SEED_LENGTH, printable, printableLines } from '../../notation';
 import { averageWinMs, digest, statsTable, type VariantStats } from '../../stats';
+import type { StoreEngine } from '../../store/engine';
 import { historyPath, MAX_HISTORY_BYTES, readResults } from '../../store/history';
 import { localPlaces } from '../../store/paths';
 import { type CliIo, EXIT_OK as OK, EXIT_USAGE as USAGE } from '../kit';
@@ -97,7 +98,8 @@ export async function statsCommand(
   }
   const dir = places.data;
   const file = printable(shown(historyPath(dir)), 3 * MAX_SEED_LENGTH);
-  const history = readResults(dir);
+  // A server's database (docs/serve.md, "The database") holds the results, not a file.
+  const history = places.engine ? engineResults(places.engine) : readResults(dir);
   if (history.problem !== undefined) {
     say(`cannot read the history of games: ${shown(history.problem)}`);
     return USAGE;
@@ -129,4 +131,14 @@ export async function statsCommand(
     say(`${lines} of ${file} could not be read and ${were} skipped`);
   }
   return OK;
+}
+
+/** The results a store engine holds, as the history file's reading gives them. */
+function engineResults(engine: StoreEngine): ReturnType<typeof readResults> {
+  const read = engine.history().digest(null, MAX_HISTORY_BYTES);
+  return {
+    results: [],
+    summary: { games: read.games, skipped: 0, slots: [] },
+    skipped: read.skipped,
+  };
 }

@@ -27,11 +27,6 @@ export interface NodeOptions {
   readonly renewing?: boolean;
 }
 
-/** Whether `text` names a PostgreSQL database (`postgres://` or `postgresql://`). */
-export function isPostgresUrl(text: string): boolean {
-  return /^postgres(ql)?:\/\//.test(text);
-}
-
 export class PgNode {
   /** This server, as the leases name it: its host, its process and a random part. */
   readonly node = `${os.hostname()}/${process.pid}/${randomHex(4)}`;
@@ -61,6 +56,8 @@ export class PgNode {
       max: 8,
       connectionTimeoutMillis: 10_000,
       application_name: 'spider serve',
+      // A database that stops answering fails the write (the player is told), never holds it forever.
+      query_timeout: 10_000,
     };
     const pool = new Pool(config);
     pool.on('error', (error) => options.log(`the database: ${error.message}`));

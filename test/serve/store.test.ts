@@ -1,0 +1,85 @@
+/**
+ * Two servers keeping their players in one PostgreSQL (docs/serve.md, "The database"): a player's
+ * game follows them from one server to the other with every action, taken over at once when
+ * they ask, the first server's session told; their saves and statistics answer over SSH on
+ * either. The servers run in this process here; test/e2e/nodes.test.ts runs them as processes
+ * behind HAProxy, and kills them.
+ */
+import { answerQuestion } from '../../src/cli/questions';
+import type { Asker } from '../../src/serve/choice';
+import { PgNode } from '../../src/store/postgres/node';
+import { type Cluster, startPostgres } from '../helpers/postgres';
+import { connect, exec, KEYS, serve, shell } from '../helpers/ssh';
+
+jest.setTimeout(60_000);
+
+let cluster: Cluster;
+const nodes: PgNode[] = [];
+beforeAll(async () => {
+  cluster = await startPostgres();
+});
+afterAll(async () => {
+  await Promise.all(nodes.map((node) => node.close().catch(() => undefined)));
+  cluster?.stop();
+});
+
+async function server() {
+  const store = await PgNode.open(cluster.url, { log: () => undefined });
+  nodes.push(store);
+  const ask = (command: string, asker: Asker) => answerQuestion(command, asker, 'test');
+  return { store, ...(await serve({ store, ask, randomSeed: () => 'owl' })) };
+}
+
+test("a player's game goes on on another server, taken over from the first at once", async () => {
+  const [a, b] = await Promise.all([server(), server()]);
+  const first = await shell(await connect(a.port, { key: KEYS[0] }));
+  await first.waitFor('q quit');
+  for (const moves of ['moves 1', 'moves 2', 'moves 3']) {
+    first.channel.write('d');
+    await first.waitFor(moves);
+  }
+  const second = await shell(await connect(b.port, { key: KEYS[0] }));
+  await second.waitFor('y takes it over here');
+  second.channel.write('y');
+  await second.waitFor('q quit');
+  expect(second.screen()).toMatch(/seed owl .*moves 3 /);
+  // The first server finds out at its next renewal of leases (every 10 seconds) and says so.
+  await a.store.renew();
+  expect(await first.exited).toBe(0);
+  // Its last save was refused (the game is the other session's): the one at move 3 is kept.
+  expect(first.text()).toContain('This game was taken over by a new login');
+  expect(first.text().replace(/\s+/g, ' ')).toContain('The save made at move 3 is kept.');
+  second.channel.write('d');
+  await second.waitFor('moves 4');
+  second.channel.write('qy');
+  await second.exited;
+  // Both servers answer for the player's games, from the database.
+  const saves = await exec(await connect(a.port, { key: KEYS[0] }), 'saves');
+  expect(await saves.exited).toBe(0);
+  expect(saves.text()).toMatch(/owl/);
+  expect(saves.text()).toMatch(/\b4\b/);
+  const other = await exec(await connect(b.port, { key: KEYS[1] }), 'saves');
+  expect(await other.exited).toBe(0);
+  expect(other.text()).not.toMatch(/owl/);
+});
+
+test('a second login without a take-over plays another game, and leaves the first alone', async () => {
+  const [a, b] = await Promise.all([server(), server()]);
+  const first = await shell(await connect(a.port, { key: KEYS[1] }));
+  await first.waitFor('q quit');
+  first.channel.write('d');
+  await first.waitFor('moves 1');
+  const second = await shell(await connect(b.port, { key: KEYS[1] }));
+  await second.waitFor('y takes it over here');
+  second.channel.write('n');
+  await second.waitFor('q quit');
+  expect(second.screen()).toMatch(/moves 0 /);
+  await a.store.renew();
+  first.channel.write('d');
+  await first.waitFor('moves 2');
+  first.channel.write('qy');
+  expect(await first.exited).toBe(0);
+  expect(first.text()).not.toMatch(/taken over|NOT saved/);
+  second.channel.write('q');
+  await second.exited;
+});
