@@ -4,73 +4,20 @@
  * mode with `send-proxy-v2`, and the server knows the player by the client's address, not by
  * HAProxy's. Each run starts its own HAProxy and server on free loopback ports.
  */
-import { type ChildProcess, spawn, spawnSync } from 'child_process';
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as net from 'net';
 import * as path from 'path';
+import { accepting, freePort, started, stopAll } from '../helpers/processes';
 import { freshEnv, scratchFolder, SPIDER } from './spider';
 
 jest.setTimeout(60_000);
 
-const children: ChildProcess[] = [];
-afterAll(async () => {
-  await Promise.all(
-    children.map((child) => {
-      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-      const gone = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      return gone;
-    }),
-  );
-});
-
-/** A port no one listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `argv`, keeping what it writes, until `ready` is in it. */
-async function started(argv: string[], env: NodeJS.ProcessEnv, ready: RegExp) {
-  const child = spawn(argv[0], argv.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  const out = { text: '' };
-  child.stdout?.on('data', (data: Buffer) => (out.text += data.toString()));
-  child.stderr?.on('data', (data: Buffer) => (out.text += data.toString()));
-  const deadline = Date.now() + 20_000;
-  while (!ready.test(out.text)) {
-    if (Date.now() > deadline || child.exitCode !== null)
-      throw new Error(`${argv[0]} did not start:\n${out.text}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return out;
-}
-
-/** Resolves once something accepts connections on `port`. */
-async function accepting(port: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const sock = net.connect(port, '127.0.0.1', () => {
-        sock.destroy();
-        resolve(true);
-      });
-      sock.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`nothing listens on ${port}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+afterAll(stopAll);
 
 it('knows a player through HAProxy by the client address send-proxy-v2 names', async () => {
   const home = scratchFolder();
   const env = { ...process.env, ...freshEnv(home) } as NodeJS.ProcessEnv;
-  const server = await started(
+  const { out: server } = await started(
     [process.execPath, SPIDER, 'serve', '--port', '0', '--proxy-from', '127.0.0.1'],
     env,
     /players type/,
@@ -94,8 +41,7 @@ it('knows a player through HAProxy by the client address send-proxy-v2 names', a
       '',
     ].join('\n'),
   );
-  const haproxy = spawn('haproxy', ['-db', '-f', config], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(haproxy);
+  await started(['haproxy', '-db', '-f', config], process.env, /^/);
   await accepting(front);
 
   const key = path.join(home, 'key');

@@ -6,9 +6,9 @@
  */
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
-import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
+import { freePort } from './processes';
 
 export interface Cluster {
   /** A connection URL for its database (`postgres://spider@127.0.0.1:PORT/spider`). */
@@ -26,16 +26,6 @@ function binDir(): string {
     throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
   return path.join(root, newest, 'bin');
-}
-
-/** A port no one listens on now. */
-export function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, host, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs a PostgreSQL program, as `postgres` when this process is root. */

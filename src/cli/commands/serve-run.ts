@@ -37,6 +37,8 @@ export interface ServeSettings {
   readonly diskLimits: DiskLimits;
   /** The PostgreSQL database players are kept in (docs/serve.md, "The database"), if any. */
   readonly store?: string;
+  /** How long a lease on a game lasts unless renewed (`--lease-seconds`). */
+  readonly leaseSeconds?: number;
 }
 
 /**
@@ -121,7 +123,10 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
   if (settings.store !== undefined) {
     try {
       const { PgNode } = await import('../../store/postgres/node');
-      store = await PgNode.open(settings.store, { log });
+      store = await PgNode.open(settings.store, {
+        log,
+        ...(settings.leaseSeconds === undefined ? {} : { leaseSeconds: settings.leaseSeconds }),
+      });
     } catch (error) {
       io.stderr.write(
         `spider: can't use the database ${withoutPassword(settings.store)}: ${(error as Error).message}\n`,

@@ -27,6 +27,7 @@ type ServeRaw = RawOptions & {
   proxyFrom?: string;
   maxConnectionsPerMinute: string;
   store?: string;
+  leaseSeconds: string;
 };
 
 /** Adds `serve` to `program`, and returns it. */
@@ -52,6 +53,11 @@ export function addServeCommand(program: Command, kit: CommandKit): Command {
     .option(
       '--store <url>',
       "keep players' games and results in PostgreSQL (postgres://USER@HOST/DB), shared by several servers; also SPIDER_STORE",
+    )
+    .option(
+      '--lease-seconds <n>',
+      'with --store, a game of a server that died or froze passes to another after this long',
+      '30',
     )
     .option('--max-sessions <n>', 'games at once, in all', '50')
     .option('--max-per-address <n>', 'games at once from one client address', '4')
@@ -131,6 +137,7 @@ async function serve(kit: CommandKit, raw: ServeRaw): Promise<void> {
     fail(
       `--store takes a PostgreSQL URL (postgres://USER@HOST/DATABASE), not '${store}'${raw.store === undefined ? ' (from SPIDER_STORE)' : ''}`,
     );
+  const leaseSeconds = take(wholeNumber('--lease-seconds', raw.leaseSeconds, 3, 3600));
   const status = await serveCommand(io, {
     listen: raw.listen,
     port,
@@ -145,7 +152,7 @@ async function serve(kit: CommandKit, raw: ServeRaw): Promise<void> {
     ...(publicHost === undefined ? {} : { publicHost }),
     ...(publicPort === undefined ? {} : { publicPort }),
     diskLimits: take(diskLimitsOf(raw)),
-    ...(store === undefined ? {} : { store: store.trim() }),
+    ...(store === undefined ? {} : { store: store.trim(), leaseSeconds }),
   });
   if (status !== EXIT_OK) throw new Exit(status);
 }
