@@ -88,8 +88,14 @@ function recordsIn(folder: string): { name: string; written: Date }[] {
     .sort((a, b) => b.written.getTime() - a.written.getTime() || (a.name < b.name ? 1 : -1));
 }
 
+/** The player's records, newest first: from the server's database when it keeps them, else the folder. */
+function recordsOf(asker: Asker): { name: string; written: Date; text?: string }[] {
+  const kept = asker.places?.engine?.records?.();
+  return kept ? [...kept] : recordsIn(asker.records as string);
+}
+
 function records(asker: Asker): Answer {
-  const found = recordsIn(asker.records as string);
+  const found = recordsOf(asker);
   const ask = asker.login.replace(/^ssh -t /, 'ssh ');
   if (found.length === 0)
     return { status: 0, stdout: 'No records yet: w in the game writes one.\n', stderr: '' };
@@ -102,8 +108,9 @@ function records(asker: Asker): Answer {
 
 function record(asker: Asker, name: string): Answer {
   const folder = asker.records as string;
-  const found = recordsIn(folder);
-  const chosen = name === 'latest' ? found[0]?.name : found.find((r) => r.name === name)?.name;
+  const found = recordsOf(asker);
+  const entry = name === 'latest' ? found[0] : found.find((r) => r.name === name);
+  const chosen = entry?.name;
   if (chosen === undefined) {
     const why =
       name === 'latest'
@@ -111,6 +118,7 @@ function record(asker: Asker, name: string): Answer {
         : `no record named '${printable(name, 60)}' (records lists them)`;
     return { status: 1, stdout: '', stderr: `spider: ${why}\n` };
   }
+  if (entry?.text !== undefined) return { status: 0, stdout: entry.text, stderr: '' };
   try {
     return { status: 0, stdout: fs.readFileSync(path.join(folder, chosen), 'utf8'), stderr: '' };
   } catch {

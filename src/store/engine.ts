@@ -39,6 +39,14 @@ export interface StoreEngine {
   ): { readonly ok: true; readonly text: string } | { readonly ok: false; readonly why: string };
   /** Whether the player has played before (a save, or a result). */
   playedBefore(): boolean;
+  /** A record `w` wrote (`name`, `text`) and those it removed to make room: kept here too. */
+  recordWritten?(name: string, text: string, removed: readonly string[]): void;
+  /** The player's records, newest first, when kept here. */
+  records?(): ReadonlyArray<{
+    readonly name: string;
+    readonly written: Date;
+    readonly text: string;
+  }>;
 }
 
 export type Written = { readonly ok: true } | { readonly ok: false; readonly reason: string };

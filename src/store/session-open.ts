@@ -14,7 +14,7 @@ import { ResultBook } from './results';
 import { isSaveName } from './save-names';
 import { SaveQueue } from './save-queue';
 import type { Claimed, Scan } from './save-scan';
-import type { SaveShelf } from './engine';
+import type { SaveShelf, StoreEngine } from './engine';
 import { shelfOf } from './file-engine';
 import { atOnce, type SaveSink } from './sink';
 
@@ -55,6 +55,8 @@ export interface OpenOptions<S extends Saving = 'at-once'> {
 /** What a start found among the saves. */
 export interface Opening {
   readonly store: SaveShelf;
+  /** The engine the player's places name, if not their folders' files (docs/serve.md, "The database"). */
+  readonly engine: StoreEngine | undefined;
   readonly saves: SaveSink;
   readonly results: ResultBook;
   readonly scan: Scan;
@@ -78,7 +80,7 @@ export function openSaves(options: OpenOptions<Saving>): Opening {
   if (resumed === null) start.tell();
   if (resumed === null && options.slot !== undefined) start.unavailable(options.slot);
   const { store, saves, results, scan, messages } = start;
-  return { store, saves, results, scan, messages, resumed };
+  return { store, engine: options.places.engine, saves, results, scan, messages, resumed };
 }
 
 /** One start's look at the saves, as it goes on. */

@@ -68,6 +68,7 @@ export class GameSession<S extends Saving = 'at-once'> {
   private savedAt: number | null = null;
 
   private readonly store: Opening['store'];
+  private readonly engine: Opening['engine'];
   /** Where writes go: the store itself, or a queue in front of it. */
   private readonly saves: SaveSink;
   private readonly results: ResultBook;
@@ -82,6 +83,7 @@ export class GameSession<S extends Saving = 'at-once'> {
     private claimed: boolean,
   ) {
     this.store = opening.store;
+    this.engine = opening.engine;
     this.saves = opening.saves;
     this.results = opening.results;
     this.time = new PlayTime(now, elapsedMs);
@@ -438,6 +440,10 @@ export class GameSession<S extends Saving = 'at-once'> {
     /** How to name the folder to a player who cannot reach it (over SSH); else its path. */
     shown?: string,
   ): RecordNews {
-    return this.records.write(game, folder, shown);
+    const news = this.records.write(game, folder, shown);
+    // Kept where the player's games are too, for them to fetch from any server.
+    if (news.kind === 'record-written')
+      this.engine?.recordWritten?.(news.name, news.text, news.removed?.names ?? []);
+    return news;
   }
 }

@@ -58,6 +58,22 @@ test("a player's game goes on on another server, taken over from the first at on
   expect(await saves.exited).toBe(0);
   expect(saves.text()).toMatch(/owl/);
   expect(saves.text()).toMatch(/\b4\b/);
+  // A record written on one server is fetched from the other.
+  const third = await shell(await connect(a.port, { key: KEYS[0] }));
+  await third.waitFor('q quit');
+  third.channel.write('w');
+  await third.waitFor(/c copies/);
+  third.channel.write('\x1b');
+  await third.waitFor('q quit');
+  third.channel.write('qy');
+  await third.exited;
+  const listed = await exec(await connect(b.port, { key: KEYS[0] }), 'records');
+  expect(await listed.exited).toBe(0);
+  expect(listed.text()).toMatch(/spider-owl-\d{8}-\d{6}\.txt/);
+  const fetched = await exec(await connect(b.port, { key: KEYS[0] }), 'record latest');
+  expect(await fetched.exited).toBe(0);
+  expect(fetched.text()).toMatch(/^seed: owl$/m);
+  expect(fetched.text()).toMatch(/\bd\b/);
   const other = await exec(await connect(b.port, { key: KEYS[1] }), 'saves');
   expect(await other.exited).toBe(0);
   expect(other.text()).not.toMatch(/owl/);

@@ -85,6 +85,11 @@ test('the schema is made once, and two servers starting at once agree', async ()
     const version = await pool.query('SELECT version FROM spider_schema');
     expect(version.rows).toEqual([{ version: SCHEMA_VERSION }]);
     await migrate(pool); // again: nothing to do
+    // A database an earlier version made is brought up to date, its rows kept.
+    await pool.query('DROP TABLE records');
+    await pool.query('UPDATE spider_schema SET version = 1');
+    await migrate(pool);
+    expect((await pool.query('SELECT count(*)::int AS n FROM records')).rows).toEqual([{ n: 0 }]);
     await pool.query('UPDATE spider_schema SET version = version + 1');
     await expect(migrate(pool)).rejects.toThrow(/made by a later spider/);
     await pool.query('UPDATE spider_schema SET version = version - 1');

@@ -99,6 +99,10 @@ export class PgNode {
       'SELECT body FROM results WHERE player = $1 ORDER BY ended, seq',
       [id],
     );
+    const records = await pool.query<{ name: string; written: Date; body: string }>(
+      'SELECT name, written, body FROM records WHERE player = $1 ORDER BY written DESC, name DESC',
+      [id],
+    );
     const slots = saves.rows.map((row) => ({
       slot: row.slot,
       body: row.body,
@@ -110,7 +114,11 @@ export class PgNode {
     const player = new PgPlayer(
       id,
       writer,
-      { slots, results: results.rows.map((r) => r.body) },
+      {
+        slots,
+        results: results.rows.map((r) => r.body),
+        records: records.rows.map((r) => ({ name: r.name, written: r.written, text: r.body })),
+      },
       limits,
     );
     if (claim) this.live.add(player);

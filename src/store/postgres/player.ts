@@ -37,6 +37,7 @@ export interface Loaded {
     elsewhere: boolean;
   }>;
   readonly results: readonly unknown[];
+  readonly records: ReadonlyArray<{ name: string; written: Date; text: string }>;
 }
 
 /** Why a write of a game this session no longer holds failed. */
@@ -45,6 +46,8 @@ export const TAKEN = 'another session has taken this game over';
 export class PgPlayer implements StoreEngine {
   private readonly slots = new Map<string, Slot>();
   private readonly results: GameResult[] = [];
+  /** The player's records, newest first. */
+  private kept: Array<{ name: string; written: Date; text: string }>;
   private games: Digest = NO_GAMES;
   /** The writes not done yet, in order. */
   private chain: Promise<void> = Promise.resolve();
@@ -78,6 +81,7 @@ export class PgPlayer implements StoreEngine {
       if (result !== null) this.results.push(result);
     }
     this.games = digest(this.results);
+    this.kept = [...loaded.records];
   }
 
   /** Writes are waiting for the database. */
@@ -298,6 +302,32 @@ export class PgPlayer implements StoreEngine {
   saveText(slot: string): { ok: true; text: string } | { ok: false; why: string } {
     const row = this.slots.get(slot);
     return row?.stored === true ? { ok: true, text: row.body } : { ok: false, why: 'no such game' };
+  }
+
+  recordWritten(name: string, text: string, removed: readonly string[]): void {
+    const gone = new Set(removed);
+    this.kept = [
+      { name, written: new Date(), text },
+      ...this.kept.filter((r) => !gone.has(r.name)),
+    ];
+    const most = this.limits?.records;
+    if (most !== undefined) this.kept = this.kept.slice(0, most);
+    void this.step(async () => {
+      await this.query(
+        'INSERT INTO records (player, name, body) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        [this.id, name, text],
+      );
+      // Within the limit across every server: the oldest go, as on one (docs/serve.md, "Limits on disk").
+      await this.query(
+        `DELETE FROM records WHERE player = $1 AND (name = ANY($2) OR name IN (
+           SELECT name FROM records WHERE player = $1 ORDER BY written DESC, name DESC OFFSET $3))`,
+        [this.id, [...removed], most ?? 1_000_000],
+      );
+    }, undefined);
+  }
+
+  records(): ReadonlyArray<{ name: string; written: Date; text: string }> {
+    return this.kept;
   }
 
   playedBefore(): boolean {

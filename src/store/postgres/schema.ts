@@ -32,6 +32,13 @@ const STEPS: readonly string[] = [
    );
    CREATE INDEX results_player ON results (player, ended);
    CREATE UNIQUE INDEX results_slot ON results (player, slot) WHERE slot IS NOT NULL;`,
+  `CREATE TABLE records (
+     player text NOT NULL REFERENCES players (id),
+     name text NOT NULL,
+     body text NOT NULL,
+     written timestamptz NOT NULL DEFAULT now(),
+     PRIMARY KEY (player, name)
+   );`,
 ];
 
 /** The version of the schema this program makes. */
