@@ -16,6 +16,9 @@ export interface Cluster {
   readonly port: number;
   /** Stops it at once and removes its folder. */
   stop(): void;
+  /** Stops it for a while (`resume` starts it again, with what it held). */
+  pause(): void;
+  resume(): void;
 }
 
 /** The folder of PostgreSQL's programs, the newest version installed. */
@@ -57,9 +60,13 @@ export async function startPostgres(): Promise<Cluster> {
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
   run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', options, '-w', 'start']);
   run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'spider', 'spider']);
+  const start = () =>
+    run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', options, '-w', 'start']);
   return {
     url: `postgres://spider@127.0.0.1:${port}/spider`,
     port,
+    pause: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+    resume: start,
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);

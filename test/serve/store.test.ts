@@ -7,8 +7,10 @@
  */
 import { answerQuestion } from '../../src/cli/questions';
 import type { Asker } from '../../src/serve/choice';
+import { newEd25519Key } from '../../src/serve/host-key';
 import { PgNode } from '../../src/store/postgres/node';
 import { type Cluster, startPostgres } from '../helpers/postgres';
+import { until } from '../helpers/processes';
 import { connect, exec, KEYS, serve, shell } from '../helpers/ssh';
 
 jest.setTimeout(60_000);
@@ -41,8 +43,7 @@ test("a player's game goes on on another server, taken over from the first at on
   const second = await shell(await connect(b.port, { key: KEYS[0] }));
   await second.waitFor('y takes it over here');
   second.channel.write('y');
-  await second.waitFor('q quit');
-  expect(second.screen()).toMatch(/seed owl .*moves 3 /);
+  await until(() => /seed owl .*moves 3 /.test(second.screen()), 'the game on the screen');
   // The first server finds out at its next renewal of leases (every 10 seconds) and says so.
   await a.store.renew();
   expect(await first.exited).toBe(0);
@@ -88,8 +89,7 @@ test('a second login without a take-over plays another game, and leaves the firs
   const second = await shell(await connect(b.port, { key: KEYS[1] }));
   await second.waitFor('y takes it over here');
   second.channel.write('n');
-  await second.waitFor('q quit');
-  expect(second.screen()).toMatch(/moves 0 /);
+  await until(() => /moves 0 /.test(second.screen()), 'a new game on the screen');
   await a.store.renew();
   first.channel.write('d');
   await first.waitFor('moves 2');
@@ -98,4 +98,34 @@ test('a second login without a take-over plays another game, and leaves the firs
   expect(first.text()).not.toMatch(/taken over|NOT saved/);
   second.channel.write('q');
   await second.exited;
+});
+
+test('while the database is down, a save fails and the player is told; once back, the game is saved', async () => {
+  const a = await server();
+  const player = await shell(await connect(a.port, { key: newEd25519Key() }));
+  await player.waitFor('q quit');
+  player.channel.write('d');
+  await player.waitFor('moves 1 ');
+  cluster.pause();
+  try {
+    // The save of an action in the background fails; the player hears it at the next action.
+    player.channel.write('u');
+    await player.waitFor('moves 0 ');
+    player.channel.write('r');
+    await player.waitFor("Can't save this game: the database", 20_000);
+    // A login meanwhile is refused, told why; nothing of theirs is touched.
+    const late = await shell(await connect(a.port, { key: newEd25519Key() }));
+    expect(await late.exited).toBe(1);
+    expect(late.text()).toContain('your games cannot be reached now (the database:');
+  } finally {
+    cluster.resume();
+  }
+  // A save that works is said at the next action, as a failure is.
+  player.channel.write('d');
+  await player.waitFor('moves 2 ');
+  player.channel.write('u');
+  await player.waitFor('Saving works again');
+  player.channel.write('qy');
+  expect(await player.exited).toBe(0);
+  expect(player.text()).not.toMatch(/NOT saved/);
 });

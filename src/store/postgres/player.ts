@@ -116,11 +116,13 @@ export class PgPlayer implements StoreEngine {
   }
 
   /** Runs `step` after every step handed over before it. */
-  private step<T>(step: () => Promise<T>, failed: T): Promise<T> {
+  private step<T>(step: () => Promise<T>, failed: T | ((why: string) => T)): Promise<T> {
     this.waiting++;
     const run = this.chain.then(step).catch((error: unknown) => {
-      this.failure = `${WHERE}: ${error instanceof Error ? error.message : String(error)}`;
-      return failed;
+      // Told at the next action, as a write in the background is (see SaveSink).
+      const why = `${WHERE}: ${error instanceof Error ? error.message : String(error)}`;
+      this.failure = why;
+      return typeof failed === 'function' ? (failed as (why: string) => T)(why) : failed;
     });
     this.chain = run.then(() => {
       this.waiting--;
@@ -141,7 +143,7 @@ export class PgPlayer implements StoreEngine {
     row.saved = new Date().toISOString();
     row.stored = true;
     const { node, owner, leaseSeconds } = this.writer;
-    const refused: Written = { ok: false, reason: WHERE };
+    const refused = (reason: string): Written => ({ ok: false, reason });
     return this.step(async (): Promise<Written> => {
       if (this.lost.has(id)) return { ok: false, reason: TAKEN };
       const epoch = row.epoch ?? 1;
@@ -157,8 +159,7 @@ export class PgPlayer implements StoreEngine {
         return { ok: false, reason: TAKEN };
       }
       row.epoch = epoch;
-      const failure = this.takeFailure();
-      return failure === null ? { ok: true } : { ok: false, reason: failure };
+      return { ok: true };
     }, refused);
   }
 
