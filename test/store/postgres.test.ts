@@ -103,9 +103,8 @@ test('a game saved on one server goes on, with every action, on another', async 
   const player = newPlayer();
   const first = await open(a, player, 'fox');
   const played = await deals(first, 3);
-  // The server dies here: nothing is left, nothing released.
-  a.ended(first.engine);
-  await a.takeOver(player); // as its lease passing would
+  // The server dies here: nothing is left, nothing released; the player takes the game over.
+  await b.takeOver(player);
   const again = await open(b, player);
   expect(again.resumed).toBe(true);
   expect(again.game.deal).toEqual(played.deal);
@@ -189,4 +188,16 @@ test('results reach the statistics on every server, and once', async () => {
   const later = await open(a, player, 'ant');
   expect(later.session.statistics(later.game).line?.played).toBe(1);
   expect(listSaves(placesOn(later.engine), {}).games.map((g) => g.slot)).not.toContain(slot);
+});
+
+test('a session that ends without leaving its game (a failure) lets it go, renewed no more', async () => {
+  const [a, b] = await Promise.all([node(), node()]);
+  const player = newPlayer();
+  const first = await open(a, player, 'bee');
+  await deals(first, 1);
+  a.ended(first.engine);
+  await first.engine.idle();
+  await a.renew();
+  expect(await b.heldElsewhere(player)).toBe(false);
+  expect((await open(b, player)).resumed).toBe(true);
 });

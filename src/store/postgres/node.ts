@@ -125,9 +125,13 @@ export class PgNode {
     return player;
   }
 
-  /** The session of `player` is over: its leases are its own to have given up. */
+  /**
+   * The session of `player` is over: it has given its games up as it left them; any it still
+   * holds (a session that failed) are let go.
+   */
   ended(player: PgPlayer): void {
     this.live.delete(player);
+    player.letGoAll();
   }
 
   /** Whether another live session, on any server, holds a game of player `id`. */
@@ -161,10 +165,12 @@ export class PgNode {
     // Only leases known before the renewal are checked: one claimed meanwhile is not in its answer.
     const held = [...this.live].map((player) => ({ player, slots: player.held() }));
     try {
+      // Only the leases of live sessions: one a session left behind (a failure) passes.
+      const owners = held.map(({ player }) => player.owner);
       const renewed = await this.pool.query<{ player: string; slot: string; epoch: string }>(
         `UPDATE saves SET lease_until = now() + make_interval(secs => $2)
-         WHERE node = $1 RETURNING player, slot, epoch`,
-        [this.node, this.leaseSeconds],
+         WHERE node = $1 AND owner = ANY($3) RETURNING player, slot, epoch`,
+        [this.node, this.leaseSeconds, owners],
       );
       const kept = new Set(renewed.rows.map((row) => `${row.player}\n${row.slot}\n${row.epoch}`));
       for (const { player, slots } of held)

@@ -103,6 +103,16 @@ export class PgPlayer implements StoreEngine {
     return held;
   }
 
+  /** This session, as the leases name it. */
+  get owner(): string {
+    return this.writer.owner;
+  }
+
+  /** Lets go of every game this session still holds. */
+  letGoAll(): void {
+    for (const [slot, row] of this.slots) if (row.mine) this.letGoSlot(slot, false);
+  }
+
   /** A game this session held is another's now: it writes no more to it. */
   loseSlot(slot: string, epoch?: number): void {
     const row = this.slots.get(slot);
