@@ -1,0 +1,111 @@
+/**
+ * The daily board on files (docs/serve.md, "The daily board"): names claimed once on a folder that
+ * several servers share, results appended a whole line each, read back with the names of now.
+ */
+import fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import type { Rules } from '../../src/engine';
+import { readName } from '../../src/stats/board';
+import type { DailyEntry } from '../../src/store/board';
+import { FilesBoard } from '../../src/store/board-files';
+
+const FOUR: Rules = { suits: 4, relaxed: 0, keepSuits: false };
+const DAY = '2026-12-07';
+jest.setTimeout(20_000);
+
+const roots: string[] = [];
+afterEach(() => roots.splice(0).forEach((r) => fs.rmSync(r, { recursive: true, force: true })));
+
+function folder(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-board-'));
+  roots.push(root);
+  return path.join(root, 'board');
+}
+
+const claim = (board: FilesBoard, player: string, typed: string) => {
+  const read = readName(typed);
+  if (!read.ok) throw new Error(read.why);
+  return board.setName(player, read.name, read.key);
+};
+
+function entry(player: string, over: Partial<DailyEntry> = {}): DailyEntry {
+  return {
+    player,
+    day: DAY,
+    rules: FOUR,
+    outcome: 'won',
+    moves: 100,
+    elapsedMs: 1000,
+    peeks: 0,
+    helped: false,
+    ended: '2026-12-07T10:00:00.000Z',
+    ...over,
+  };
+}
+
+test('a name is its player’s alone, whatever its case or width', async () => {
+  const board = new FilesBoard(folder());
+  expect(await board.nameOf('ada')).toBeNull();
+  expect(await claim(board, 'ada', 'Ada')).toEqual({ ok: true });
+  expect(await board.nameOf('ada')).toBe('Ada');
+  expect(await claim(board, 'bob', 'ADA')).toEqual({ ok: false, why: 'taken' });
+  expect(await claim(board, 'bob', 'Ａｄａ')).toEqual({ ok: false, why: 'taken' });
+  expect(await board.nameOf('bob')).toBeNull();
+  // Its owner may write it another way.
+  expect(await claim(board, 'ada', 'ADA')).toEqual({ ok: true });
+  expect(await board.nameOf('ada')).toBe('ADA');
+});
+
+test('a name changed frees the former one at once', async () => {
+  const board = new FilesBoard(folder());
+  await claim(board, 'ada', 'Ada');
+  expect(await claim(board, 'ada', 'Countess')).toEqual({ ok: true });
+  expect(await claim(board, 'bob', 'ada')).toEqual({ ok: true });
+  expect(await board.nameOf('bob')).toBe('ada');
+  expect(await claim(board, 'ada', 'Ada')).toEqual({ ok: false, why: 'taken' });
+  expect(await board.nameOf('ada')).toBe('Countess');
+});
+
+test('two engines on one folder racing for one name: one player has it', async () => {
+  const where = folder();
+  const engines = [new FilesBoard(where), new FilesBoard(where)];
+  const players = Array.from({ length: 20 }, (_, i) => `player${i}`);
+  const claims = await Promise.all(
+    players.map((player, i) => claim(engines[i % 2], player, i % 3 === 0 ? 'Fox' : 'fox')),
+  );
+  const winners = players.filter((_, i) => claims[i].ok);
+  expect(winners).toHaveLength(1);
+  for (const engine of engines)
+    for (const player of players)
+      expect(await engine.nameOf(player)).toEqual(
+        player === winners[0] ? expect.any(String) : null,
+      );
+});
+
+test("a day's results come back with the names of now; damaged lines are skipped", async () => {
+  const where = folder();
+  const board = new FilesBoard(where);
+  const other = new FilesBoard(where);
+  await claim(board, 'ada', 'Ada');
+  await Promise.all([
+    board.addDaily(entry('ada')),
+    other.addDaily(entry('bob', { outcome: 'lost', peeks: 3 })),
+    board.addDaily(entry('ada', { day: '2026-12-08' })),
+  ]);
+  fs.appendFileSync(path.join(where, 'days', `${DAY}.jsonl`), '{"player":"eve","day"\nnot json\n');
+  await claim(other, 'bob', 'Bob');
+  const day = await other.day(DAY);
+  expect(day.map((e) => [e.name, e.outcome, e.peeks])).toEqual([
+    ['Ada', 'won', 0],
+    ['Bob', 'lost', 3],
+  ]);
+  expect(await board.day('2026-12-09')).toEqual([]);
+});
+
+test('nothing outside the folder: bad ids and days are refused', async () => {
+  const board = new FilesBoard(folder());
+  await expect(board.nameOf('../x')).rejects.toThrow(/not a player's id/);
+  await expect(board.addDaily(entry('ada', { day: '../../x' }))).rejects.toThrow(/not a day/);
+  await expect(board.day('2026-12-07/..')).rejects.toThrow(/not a day/);
+});
