@@ -2,23 +2,25 @@
  * What a player may ask a server without a terminal (docs/serve.md, "Your records and statistics
  * over SSH"): `records` lists their records, `record NAME` (or `latest`) prints one, `stats` and
  * `saves` print what `spider stats` and `spider saves` print, from the player's own folder, in
- * words that name no command of the server's machine. Nothing else of the host is reachable.
+ * words that name no command of the server's machine; `board` and `name` reach the daily board
+ * (docs/serve.md, "The daily board"). Nothing else of the host is reachable.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { printable, shellWords } from '../notation';
+import { boardQuestion, nameQuestion } from '../serve/board';
 import type { Answer, Asker } from '../serve/choice';
 import { listSaves, saveText } from '../store/saves-list';
 import type { CliIo } from './kit';
 
 /** The questions, by their first word. */
-const QUESTIONS = new Set(['records', 'record', 'stats', 'saves', 'save']);
+const QUESTIONS = new Set(['records', 'record', 'stats', 'saves', 'save', 'board', 'name']);
 
 /** A record's name as `w` writes it: nothing that could reach outside the records folder. */
 const RECORD_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}\.txt$/;
 
 const USAGE =
-  'ask records, record NAME (or record latest), stats [--json], saves [--json] [--all] or save N';
+  'ask records, record NAME (or record latest), stats [--json], saves [--json] [--all], save N, board [--json] or name [NEW]';
 
 const GUEST =
   'a guest has no records, statistics or saved games here; log in with an SSH key to keep them';
@@ -40,6 +42,13 @@ export function answerQuestion(
   const [question, ...rest] = split.words;
   const refused = (why: string, status = 2): Promise<Answer> =>
     Promise.resolve({ status, stdout: '', stderr: `spider: ${why}\n` });
+  // The daily board (docs/serve.md, "The daily board"): a guest may look at it.
+  if (question === 'board' || question === 'name') {
+    if (asker.board === undefined) return refused('this server keeps no daily board', 1);
+    return question === 'board'
+      ? boardQuestion(asker.board, rest)
+      : nameQuestion(asker.board, rest);
+  }
   if (asker.places === null || asker.records === null) return refused(GUEST, 1);
   const load = asker.load;
   // A server's database is read once the line is known to ask (docs/serve.md, "The database").

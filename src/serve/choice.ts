@@ -4,6 +4,7 @@
  */
 import type { DealId, Rules } from '../engine';
 import type { Places } from '../store/paths';
+import type { Board } from '../store/board';
 
 /**
  * The game a player named when logging in (docs/serve.md, "Choosing the game at login"): its
@@ -30,6 +31,8 @@ export interface Asker {
   readonly load?: (() => Promise<Places>) | undefined;
   readonly records: string | null;
   readonly login: string;
+  /** The server's daily board as the asker reaches it, if the server keeps one. */
+  readonly board?: BoardAccess;
 }
 
 /** The answer to a question: what goes to the player's standard output and error, the status. */
@@ -43,3 +46,13 @@ export interface Answer {
 export type LoginChoice =
   | { readonly ok: true; readonly choice: GameChoice }
   | { readonly ok: false; readonly message: string };
+
+/** The board as one player reaches it: the server's, their id (none for a guest), the rules. */
+export interface BoardAccess {
+  readonly board: Board;
+  readonly player: string | null;
+  /** The server's rules: the board `ssh HOST board` prints unless others are named. */
+  readonly rules: Rules;
+  /** Now, for the day. */
+  readonly now?: () => Date;
+}

@@ -9,7 +9,8 @@ import { SearchTurns } from '../host/search-turns';
 import { Tally } from './limits';
 import * as path from 'path';
 import { playerPlaces } from '../store/paths';
-import type { Answer, GameChoice, LoginChoice } from './choice';
+import { boardHooks } from './board';
+import type { Answer, BoardAccess, GameChoice, LoginChoice } from './choice';
 import type { ServeOptions } from './options';
 import {
   type Player,
@@ -105,7 +106,15 @@ export class Games {
                 }),
           }
         : { places: null, records: null, login: this.loginAgain() };
-    return this.options.ask?.(command, asker) ?? null;
+    const board = this.boardOf(player);
+    return this.options.ask?.(command, board ? { ...asker, board } : asker) ?? null;
+  }
+
+  /** The daily board as `player` reaches it, if the server keeps one. */
+  private boardOf(player: Player): BoardAccess | undefined {
+    const { board, rules } = this.options;
+    if (board === undefined) return undefined;
+    return { board, rules, player: player.kind === 'key' ? player.id : null };
   }
 
   /** The game a login's command names, or why it is refused. */
@@ -255,48 +264,57 @@ export class Games {
     entry: LiveGame,
   ): Promise<SessionEnd> {
     const options = this.options;
+    const access = this.boardOf(player);
     const store = options.store;
     if (store !== undefined && player.kind === 'key' && engine === undefined)
       return this.withEngine(store, player.id, channel, address, (engine) =>
         this.session({ channel, address, link, pty, env, player, choice, engine }, entry),
       );
-    return playSession({
-      channel,
-      link,
-      pty,
-      env,
-      player,
-      login: this.loginAgain(),
-      rules: options.rules,
-      ...(choice === undefined ? {} : { choice }),
-      ...(options.fixedRules === true ? { fixedRules: true } : {}),
-      randomSeed: options.randomSeed,
-      ...(options.version === undefined ? {} : { version: options.version }),
-      solver: options.solver ? new SolverShare(options.solver) : null,
-      idleMs: options.idleMs,
-      diskLimits: options.diskLimits ?? SERVER_DISK_LIMITS,
-      ...(options.outputStallMs === undefined ? {} : { outputStallMs: options.outputStallMs }),
-      ...(options.sessionBudget === undefined ? {} : { budget: options.sessionBudget }),
-      searchTurns: this.searchTurns,
-      ...(engine === undefined ? {} : { engine }),
-      register: (control) => {
-        this.controls.add(control);
-        entry.control = control;
-        return () => {
-          this.controls.delete(control);
-          entry.control = null;
-        };
-      },
-    }).then(
-      (end) => end,
-      (error: unknown): SessionEnd => {
-        // This session's bug ends this session, and the server goes on.
-        const detail = error instanceof Error ? error.message : String(error);
-        options.log(`${address}: a game failed: ${detail}`);
-        channel.stderr.write(`${internalError(shownTo(player, detail))}\r\n`);
-        return { status: 70, why: 'an internal error' };
-      },
-    );
+    // The board's hooks read the player's name first (docs/serve.md, "The daily board").
+    const log = (line: string) => options.log(`${address}: ${line}`);
+    const hooks = access === undefined ? Promise.resolve(undefined) : boardHooks(access, log);
+    return hooks
+      .then((board) =>
+        playSession({
+          channel,
+          link,
+          pty,
+          env,
+          player,
+          login: this.loginAgain(),
+          rules: options.rules,
+          ...(choice === undefined ? {} : { choice }),
+          ...(options.fixedRules === true ? { fixedRules: true } : {}),
+          randomSeed: options.randomSeed,
+          ...(options.version === undefined ? {} : { version: options.version }),
+          solver: options.solver ? new SolverShare(options.solver) : null,
+          idleMs: options.idleMs,
+          diskLimits: options.diskLimits ?? SERVER_DISK_LIMITS,
+          ...(options.outputStallMs === undefined ? {} : { outputStallMs: options.outputStallMs }),
+          ...(options.sessionBudget === undefined ? {} : { budget: options.sessionBudget }),
+          searchTurns: this.searchTurns,
+          ...(engine === undefined ? {} : { engine }),
+          ...(board === undefined ? {} : { board }),
+          register: (control) => {
+            this.controls.add(control);
+            entry.control = control;
+            return () => {
+              this.controls.delete(control);
+              entry.control = null;
+            };
+          },
+        }),
+      )
+      .then(
+        (end) => end,
+        (error: unknown): SessionEnd => {
+          // This session's bug ends this session, and the server goes on.
+          const detail = error instanceof Error ? error.message : String(error);
+          options.log(`${address}: a game failed: ${detail}`);
+          channel.stderr.write(`${internalError(shownTo(player, detail))}\r\n`);
+          return { status: 70, why: 'an internal error' };
+        },
+      );
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import type { Rules } from '../engine';
 import type { JobRunner } from '../search';
+import type { Board } from '../store/board';
 import type { DiskLimits } from '../store/disk-limits';
 import type { PgNode } from '../store/postgres/node';
 import type { Answer, Asker, LoginChoice } from './choice';
@@ -22,6 +23,11 @@ export interface ServeOptions {
   readonly hostKey: string;
   /** The server's state folder: players' folders go in `players/` under it. */
   readonly stateDir: string;
+  /**
+   * Where the daily board is kept (docs/serve.md, "The daily board"); without it, the server has
+   * no board.
+   */
+  readonly board?: Board;
   /** The rules of a player's new game. */
   readonly rules: Rules;
   /**

@@ -85,6 +85,7 @@ export interface SessionContext {
   readonly idleMs: number;
   /** What each player may keep on disk (docs/serve.md, "Limits on disk"). */
   readonly diskLimits: DiskLimits;
+  readonly board?: PlayOptions['board']; // the daily board (docs/serve.md, "The daily board")
   /** How long a client may take none of a backlog of output before it is let go. */
   readonly outputStallMs?: number;
   /** The session's share of the server's thread, if not the usual one. */
@@ -313,6 +314,7 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
       host,
       records,
       places: placesOf(context.player, context.diskLimits, context.engine),
+      ...(context.board === undefined ? {} : { board: context.board }),
       saving: 'in-background',
       remote: { login: context.login },
     });

@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import type { GameResult } from '../stats/result';
 import type { StoreEngine } from './engine';
 import type { DiskLimits } from './disk-limits';
 
@@ -140,6 +141,11 @@ export interface Places {
    * server keeps its players").
    */
   readonly engine?: StoreEngine;
+  /**
+   * Told of each result once it is in the history: a server's daily board hears of daily games so
+   * (docs/serve.md, "The daily board").
+   */
+  readonly recorded?: (result: GameResult) => void;
 }
 
 /** The local player's places, from the XDG variables of `env` (see above). */

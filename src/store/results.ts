@@ -62,8 +62,12 @@ export class ResultBook {
     // Already there: recorded once, but its save could not be removed then.
     const slot = played.slot;
     if (slot !== undefined && this.where.recorded([slot]).size > 0) return { ok: true };
-    const appended = this.where.append(this.resultOf(game, outcome, played));
-    if (appended.ok) this.foldWhenOver();
+    const result = this.resultOf(game, outcome, played);
+    const appended = this.where.append(result);
+    if (appended.ok) {
+      this.foldWhenOver();
+      this.places.recorded?.(result);
+    }
     return appended;
   }
 

@@ -38,6 +38,8 @@ export type Command =
         | 'suspend'
         | 'write'
         | 'stats'
+        /** `b`: the daily board (docs/serve.md, "The daily board"). */
+        | 'board'
         | 'clock'
         | 'winnable'
         | 'demo'

@@ -183,8 +183,12 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
       if (command.kind === 'release') return same(state);
       return same(closed);
     case 'stats':
+    case 'board':
       // Any key closes it, back to the panel it was asked from.
       return same({ ...state, overlay: overlay.back });
+    case 'name':
+      // Typed into by the game loop (board-panel.ts); Ctrl-C still quits.
+      return command.kind === 'interrupt' ? { state, effect: 'quit' } : same(state);
     case 'record':
       if (command.kind === 'panel-key')
         return recordKey(state, overlay, command, command.rows ?? 10);
@@ -205,6 +209,7 @@ function withOverlay(state: UiState, command: Command, deps: ControllerDeps): Up
       if (command.kind === 'undo') return update(closed, command, deps);
       if (command.kind === 'write') return { state, effect: 'write' };
       if (command.kind === 'stats') return { state, effect: 'stats' };
+      if (command.kind === 'board') return { state, effect: 'board' };
       // Where it went wrong: asked with the panel up, and shown on it; once shown, g is a key
       // the panel no longer offers.
       if (overlay.kind === 'lost' && overlay.wrong === undefined && command.kind === 'where')
@@ -353,7 +358,8 @@ export function update(state: UiState, command: Command, deps: ControllerDeps): 
     case 'write':
       return { state, effect: 'write' };
     case 'stats':
-      return { state, effect: 'stats' };
+    case 'board':
+      return { state, effect: command.kind };
     case 'clock':
       return toggleClock(state);
     case 'yes':

@@ -35,7 +35,7 @@ export const HELP_PAGES: readonly HelpPage[] = [
       key(['d', 'deal a row from the stock'], ['u / r', 'undo / redo']),
       key(['h', 'hint; h again shows the next'], ['e', 'expand a column']),
       key(['x', 'remove a full suit (keep-suits)'], ['t', 'clock on/off']),
-      key(['w', 'write the record to a file'], ['s', 'statistics']),
+      key(['w', 'write the record to a file'], ['s / b', 'stats / ranking']),
       key(['c / a / g', 'can I still win? / demo / where did it go wrong? (peeks)']),
       key(['R', 'restart this deal'], ['n', 'new game']),
       key(['Ctrl-L', 'redraw'], ['?', 'this help']),

@@ -14,6 +14,7 @@ const BY_CHAR: Record<string, Command> = {
   x: { kind: 'remove' },
   w: { kind: 'write' },
   s: { kind: 'stats' },
+  b: { kind: 'board' },
   t: { kind: 'clock' },
   c: { kind: 'winnable' },
   a: { kind: 'demo' },

@@ -223,6 +223,8 @@ const PANEL_KEY_LINES = {
 
 /** Under the statistics, any key closes them and does nothing else (`n` and `q` included). */
 const STATS_KEY_LINES = ['any key closes the statistics'];
+const BOARD_KEY_LINES = ['any key closes the board'];
+const NAME_KEY_LINES = ['type your name  Enter keeps it  Esc leaves', 'Enter keeps  Esc leaves'];
 
 /** Under the record panel (docs/playing.md, "The record panel"). */
 const RECORD_KEY_LINES = [
@@ -253,15 +255,19 @@ function drawKeyLine(frame: Frame, state: UiState): void {
           : PANEL_KEY_LINES[overlay.wrong === undefined ? 'lost' : 'lostAnswered']
         : overlay?.kind === 'stats'
           ? STATS_KEY_LINES
-          : overlay?.kind === 'record'
-            ? RECORD_KEY_LINES
-            : overlay?.kind === 'new-game'
-              ? CHOOSING_KEY_LINES[overlay.saves > 0 ? 'listed' : 'none']
-              : overlay?.kind === 'saves'
-                ? CHOOSING_KEY_LINES.saves
-                : state.game.rules.keepSuits
-                  ? KEEP_SUITS_KEY_LINES
-                  : KEY_LINES;
+          : overlay?.kind === 'board'
+            ? BOARD_KEY_LINES
+            : overlay?.kind === 'name'
+              ? NAME_KEY_LINES
+              : overlay?.kind === 'record'
+                ? RECORD_KEY_LINES
+                : overlay?.kind === 'new-game'
+                  ? CHOOSING_KEY_LINES[overlay.saves > 0 ? 'listed' : 'none']
+                  : overlay?.kind === 'saves'
+                    ? CHOOSING_KEY_LINES.saves
+                    : state.game.rules.keepSuits
+                      ? KEEP_SUITS_KEY_LINES
+                      : KEY_LINES;
   const line = lines.find((l) => l.length <= frame.width) ?? lines[lines.length - 1];
   frame.put(0, y, line, 'key');
 }

@@ -13,6 +13,7 @@ import type { JobRunner } from '../search';
 import type { GameStats } from '../stats';
 import type { SearchTurns } from '../host/search-turns';
 import { Background } from './background';
+import { BoardPanels, type BoardHooks } from './board-panel';
 import { type Command, type ControllerDeps, update, updateUnseen } from './controller';
 import { commandForKey, commandForMouse, commandForPanel } from './input';
 import { ESCAPE_WAIT_MS, type InputEvent, KeyDecoder } from './keys';
@@ -40,6 +41,8 @@ export interface GameHooks {
    * it, or why none came. Returns a function that gives the search up.
    */
   findDeal?(wanted: DealWanted, done: (found: FoundDeal) => void): () => void;
+  /** The server's daily board (docs/serve.md, "The daily board"); a local game has none. */
+  readonly board?: BoardHooks;
   /** The player's saved games, where they are kept (docs/playing.md, "A new game"). */
   readonly savedGames?: SavedGamesHooks;
   /**
@@ -147,6 +150,16 @@ export function runTerminalGame(
         finish(70, `internal error: ${error instanceof Error ? error.message : String(error)}`);
       }
     };
+    const boards = new BoardPanels(hooks.board, {
+      state: () => state,
+      set: (next) =>
+        guarded(() => {
+          state = next;
+          draw();
+        }),
+      finished: () => finished,
+      playedMs: () => hooks.clock?.playedMs() ?? state.playedMs ?? 0,
+    });
     const background = new Background(
       (command) => {
         if (finished) return;
@@ -260,6 +273,9 @@ export function runTerminalGame(
             state = { ...state, message: { text: COPIED, kind: 'info' } };
           }
           break;
+        case 'board':
+          state = boards.open(state);
+          break;
         case 'find-deal':
           findDeal();
           break;
@@ -320,7 +336,7 @@ export function runTerminalGame(
       const seen = showsBoard(screen.width, screen.height);
       const result = seen ? update(state, command, deps) : updateUnseen(state, command);
       const before = state.game;
-      state = result.state;
+      state = boards.afterUpdate(state, result.state);
       if (state.game !== before && hooks.gameChanged) {
         const message = hooks.gameChanged(before, state.game);
         if (message) state = { ...state, message };
@@ -332,6 +348,11 @@ export function runTerminalGame(
     };
 
     const handleOne = (event: InputEvent): void => {
+      const onBoard = boards.handle(state, event);
+      if (onBoard !== null) {
+        state = onBoard;
+        return;
+      }
       if (state.overlay?.kind === 'record' && event.type === 'key') {
         const command = commandForPanel(event, []);
         if (command?.kind === 'panel-key') run({ ...command, rows: recordRows(screen.height) });
@@ -349,7 +370,7 @@ export function runTerminalGame(
       // and where b or Backspace turn back to (elsewhere those keys mean nothing).
       const helpNext = command?.kind === 'help' ? view().helpNext : undefined;
       const helpPrev =
-        command?.kind === 'other' && HELP_BACK_KEYS.has(command.key) ? view().helpPrev : undefined;
+        event.type === 'key' && HELP_BACK_KEYS.has(event.name) ? view().helpPrev : undefined;
       if (command?.kind === 'help' && helpNext) run({ ...command, next: helpNext });
       else if (helpPrev) run({ kind: 'help', next: helpPrev });
       else if (command) run(command);

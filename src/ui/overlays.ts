@@ -1,3 +1,4 @@
+import { drawBoard, drawName } from './board-panel';
 import { cardLabel, gameScores, movesKept, SCORING_NAMES } from '../engine';
 import type { Frame } from './frame';
 import { panel } from './panel';
@@ -91,6 +92,12 @@ export function drawOverlay(
       break;
     case 'record':
       drawRecord(frame, overlay, ascii);
+      break;
+    case 'board':
+      drawBoard(frame, overlay, ascii);
+      break;
+    case 'name':
+      drawName(frame, overlay, ascii);
       break;
   }
   return null;

@@ -12,6 +12,7 @@ import { type GameHost, runTerminalGame } from './loop';
 import type { UiState } from './state';
 import { exitSummary, keptOf, outcomeOf } from './summary';
 import type { Theme } from './theme';
+import type { BoardHooks } from './board-panel';
 
 export interface PlayOptions {
   readonly theme: Theme;
@@ -63,6 +64,8 @@ export interface PlayOptions {
    * (docs/playing.md, "Leaving"); `spider` when not given.
    */
   readonly program?: () => string;
+  /** The server's daily board (docs/serve.md, "The daily board"); none in a local game. */
+  readonly board?: BoardHooks;
   /** The rules are the server's: the new-game panel chooses only the deal. */
   readonly fixedRules?: boolean;
   /**
@@ -122,7 +125,9 @@ export async function playInTerminal(options: PlayOptions): Promise<{
   /** Whether anything was done in the game: an untouched deal is not kept. */
   touched: boolean;
 }> {
-  const places = options.places ?? localPlaces(options.env);
+  const given = options.places ?? localPlaces(options.env);
+  // A server's board hears of each result as the statistics do (docs/serve.md, "The daily board").
+  const places = options.board ? { ...given, recorded: options.board.recorded } : given;
   // The very first start, with nothing asked for, opens on the new-game panel, 1 suit offered.
   const welcome = options.welcome === true && !playedBefore(places);
   const rules = welcome ? { ...options.rules, suits: 1 as const } : options.rules;
@@ -224,6 +229,7 @@ export async function playInTerminal(options: PlayOptions): Promise<{
             ? 'spider saves --all'
             : `${options.remote.login.replace(/^ssh -t /, 'ssh ')} saves --all`,
       },
+      ...(options.board === undefined ? {} : { board: options.board }),
       clock: {
         runs: (running) => session.clockRuns(running),
         playedMs: () => session.playedMs(),

@@ -56,6 +56,25 @@ export type Overlay =
       readonly top: number;
       readonly back: Overlay | null;
     }
+  /** The daily board (`b`; docs/serve.md, "The daily board"): its lines; any key closes it. */
+  | {
+      readonly kind: 'board';
+      readonly title: string;
+      readonly lines: readonly string[];
+      readonly back: Overlay | null;
+    }
+  /**
+   * The player's name for the board, being typed; `waiting` for the server's answer, `note` why
+   * the last one was not taken, `then` the board to show once it is.
+   */
+  | {
+      readonly kind: 'name';
+      readonly typed: string;
+      readonly note: string | null;
+      readonly waiting: boolean;
+      readonly then: 'board' | null;
+      readonly back: Overlay | null;
+    }
   /** The new-game panel (`n`; docs/playing.md, "A new game"). */
   | NewGamePanel
   /** The player's saved games, from the new-game panel. */

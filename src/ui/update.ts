@@ -15,6 +15,8 @@ export type Effect =
   | 'suspend'
   | 'write'
   | 'stats'
+  /** The daily board, or the name it needs first. */
+  | 'board'
   /** The new-game panel asks for the deal it shows to be searched for (daily, winnable). */
   | 'find-deal'
   /** The new-game panel asks for the player's saved games. */

@@ -174,7 +174,7 @@ describe('the game at 80x24', () => {
     expect(play(session, expected, 'Escape')).not.toContain('Spider help');
   });
 
-  it('turns the help back with b or Backspace, and b means nothing without it', () => {
+  it('turns the help back with b or Backspace; without it, b is the daily board, a server’s', () => {
     const session = start(['--seed', '42']);
     session.waitFor('q quit');
     session.sendKeys('?');
@@ -189,7 +189,7 @@ describe('the game at 80x24', () => {
     session.sendKeys('Escape');
     session.waitForGone('Spider help');
     session.sendKeys('b');
-    expect(session.waitFor('b does nothing here')).not.toContain('Spider help');
+    expect(session.waitFor("The daily board is a server's")).not.toContain('Spider help');
   });
 
   it('picks up and drops cards with the mouse', () => {

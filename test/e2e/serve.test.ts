@@ -1,12 +1,16 @@
 /**
  * `spider serve` with the real OpenSSH client in tmux: two players with their own keys, a
- * dropped connection resumed, a guest, a resize, and a command refused. The server is bin/spider
+ * dropped connection resumed, a guest, a resize, a command refused, and the daily board. The server is bin/spider
  * itself, started as a child process on a free port.
  */
 import { type ChildProcess, spawn, spawnSync } from 'child_process';
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
+import type { Game } from '../../src/engine';
+import { formatSave } from '../../src/notation';
+import { dailyStart } from '../../src/search/winnable';
+import { playedOut } from '../helpers/play-out';
 import { freshEnv, scratchFolder, SPIDER } from './spider';
 import { TerminalSession } from './tmux';
 
@@ -396,6 +400,51 @@ describe('spider serve with OpenSSH', () => {
   });
 
   // Last: it stops the server.
+  it('shows the daily board on b, asking a name first, and prints it for ssh HOST board', () => {
+    const key = path.join(home, 'key-board');
+    spawnSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', key]);
+    // Today's daily deal, saved one action from its win (the action waits to be redone).
+    const today = dailyStart(new Date()).daily;
+    const { before } = playedOut('won');
+    const daily: Game = {
+      ...before,
+      deal: { ...before.deal, origin: { from: { scheme: 'seed', key: today }, daily: today } },
+    };
+    fs.mkdirSync(gamesOf(key), { recursive: true, mode: 0o700 });
+    const when = new Date().toISOString();
+    fs.writeFileSync(
+      path.join(gamesOf(key), 'daily.txt'),
+      formatSave(daily, { elapsedMs: 61_000, started: when, saved: when }),
+      { mode: 0o600 },
+    );
+    const game = login(key);
+    game.waitFor(`daily ${today}`, 20_000);
+    // b with no name yet: the name first, then the board, which is empty until the game ends.
+    game.sendKeys('b');
+    game.waitFor('Your name on the daily board');
+    game.sendKeys('Carol', 'Enter');
+    game.waitFor("No one is on today's board yet");
+    game.sendKeys('x');
+    game.waitForGone('Daily board');
+    game.sendKeys('r');
+    game.waitFor('You won');
+    game.sendKeys('b');
+    const board = game.waitFor(/Carol +won +\d+ +1:0\d/);
+    expect(board).toContain(`Daily board ${today}, 1 suit, relaxed 0`);
+    expect(board).toContain('any key closes the board');
+    game.sendKeys('Escape');
+    game.waitForGone('Daily board');
+    game.sendKeys('q');
+    expect(game.waitForExit()).toBe(0);
+    game.kill();
+    const printed = ask(key, ['board', 'suits', '1']);
+    expect(printed.status).toBe(0);
+    expect(printed.stdout).toMatch(
+      new RegExp(`^Daily board ${today}, 1 suit, relaxed 0\n\n +# +name.*\n> +1  Carol +won `),
+    );
+    expect(ask(key, ['name']).stdout).toBe("You are 'Carol' on the daily board.\n");
+  });
+
   it('on SIGTERM tells the players, saves their games and exits 0', async () => {
     const ada = login(keys[0]);
     ada.waitFor('q quit', 20_000);

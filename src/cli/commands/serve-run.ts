@@ -5,12 +5,14 @@
  * every player told), and a bug no game caught.
  */
 import * as os from 'os';
+import * as path from 'path';
 import type { Rules } from '../../engine';
 import { loadHostKey } from '../../serve/host-key';
 import { startServer } from '../../serve/server';
 import type { PgNode } from '../../store/postgres/node';
 import { sshLogin } from '../../words/serve';
 import { type DiskLimits, MIN_HISTORY_BYTES, parseSize } from '../../store/disk-limits';
+import { FilesBoard } from '../../store/board-files';
 import { stateDir, stateProblem } from '../../store/paths';
 import type { CliIo } from '../kit';
 import { loginChoice } from '../login-choice';
@@ -145,6 +147,7 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
       idleMs: settings.idleMinutes * 60_000,
       hostKey: key.key,
       stateDir: dir,
+      board: new FilesBoard(path.join(dir, 'board')),
       rules: settings.rules,
       login: (command) => loginChoice(command, settings.rules, settings.fixedRules),
       ask: (command, asker) => answerQuestion(command, asker, io.version),
