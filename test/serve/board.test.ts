@@ -18,10 +18,13 @@ import { connect, exec, KEYS, scratch, serve, shell, type Terminal } from '../he
 
 jest.setTimeout(60_000);
 
-/** A server with a board on files, which answers questions as `spider serve` does. */
-const serveBoard = () =>
+/**
+ * A server with a board on files (in `folder`, if two servers are to share one), which answers
+ * questions as `spider serve` does.
+ */
+const serveBoard = (folder = path.join(scratch(), 'board')) =>
   serve({
-    board: new FilesBoard(path.join(scratch(), 'board')),
+    board: new FilesBoard(folder),
     ask: (command, asker) => answerQuestion(command, asker, 'test'),
   });
 
@@ -147,4 +150,37 @@ it('ssh HOST name says and sets a name, refuses one taken or not printable, and 
     status: 1,
     text: 'spider: a guest has no name and is not on the board; log in with an SSH key to be on it\n',
   });
+});
+
+it('two servers sharing the board folder show one board', async () => {
+  const { before } = playedOut('won');
+  const shared = path.join(scratch(), 'board');
+  const [one, two] = [await serveBoard(shared), await serveBoard(shared)];
+  saveDaily(one.stateDir, KEYS[0], before, 60_000);
+  saveDaily(two.stateDir, KEYS[1], before, 90_000);
+  for (const [server, key, name] of [
+    [one, KEYS[0], 'Ada'],
+    [two, KEYS[1], 'ada'],
+  ] as const) {
+    const player = await shell(await connect(server.port, { key }));
+    await win(player);
+    player.channel.write(`${name}\r`);
+    if (name === 'ada') {
+      // The name was taken on the other server.
+      await player.waitFor("'ada' is taken by another player; try another.");
+      player.channel.write('\x15Bob\r');
+    }
+    await player.waitFor('on the daily board.');
+    player.channel.write('q');
+    expect(await player.exited).toBe(0);
+  }
+  const boards = await Promise.all(
+    [one, two].map(async (server) => {
+      const printed = await exec(await connect(server.port, { guest: true }), 'board');
+      expect(await printed.exited).toBe(0);
+      return printed.text();
+    }),
+  );
+  expect(namesOn(boards[0])).toEqual(['Ada', 'Bob']);
+  expect(boards[1]).toBe(boards[0]);
 });

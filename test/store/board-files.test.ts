@@ -2,6 +2,7 @@
  * The daily board on files (docs/serve.md, "The daily board"): names claimed once on a folder that
  * several servers share, results appended a whole line each, read back with the names of now.
  */
+import { spawn } from 'child_process';
 import fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -9,6 +10,7 @@ import type { Rules } from '../../src/engine';
 import { readName } from '../../src/stats/board';
 import type { DailyEntry } from '../../src/store/board';
 import { FilesBoard } from '../../src/store/board-files';
+import { bundle } from '../helpers/bundle';
 
 const FOUR: Rules = { suits: 4, relaxed: 0, keepSuits: false };
 const DAY = '2026-12-07';
@@ -108,4 +110,35 @@ test('nothing outside the folder: bad ids and days are refused', async () => {
   await expect(board.nameOf('../x')).rejects.toThrow(/not a player's id/);
   await expect(board.addDaily(entry('ada', { day: '../../x' }))).rejects.toThrow(/not a day/);
   await expect(board.day('2026-12-07/..')).rejects.toThrow(/not a day/);
+});
+
+test('processes racing for one name on one folder: one player has it', async () => {
+  const where = folder();
+  const engine = bundle('src/store/board-files.ts');
+  // Each process waits for the same moment, then claims the name for a player of its own.
+  const start = Date.now() + 3000;
+  const script = `
+    const { FilesBoard } = require(${JSON.stringify(engine)});
+    while (Date.now() < ${start});
+    new FilesBoard(${JSON.stringify(where)})
+      .setName(process.argv[1], 'Fox', 'fox')
+      .then((claim) => process.stdout.write(JSON.stringify(claim)));`;
+  const players = Array.from({ length: 6 }, (_, i) => `racer${i}`);
+  const claims = await Promise.all(
+    players.map(
+      (player) =>
+        new Promise<{ ok: boolean }>((resolve, reject) => {
+          const child = spawn(process.execPath, ['-e', script, player]);
+          let out = '';
+          child.stdout.on('data', (data: Buffer) => (out += data.toString()));
+          child.on('error', reject);
+          child.on('close', () => resolve(JSON.parse(out) as { ok: boolean }));
+        }),
+    ),
+  );
+  expect(claims.filter((claim) => claim.ok)).toHaveLength(1);
+  const board = new FilesBoard(where);
+  const names = await Promise.all(players.map((player) => board.nameOf(player)));
+  expect(names.filter((name) => name !== null)).toEqual(['Fox']);
+  expect(fs.readdirSync(path.join(where, 'names'))).toHaveLength(1);
 });
