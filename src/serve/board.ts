@@ -14,6 +14,7 @@ import {
   boardLines,
   boardTitle,
   GUEST_HAS_NO_NAME,
+  noNameYet,
   nameSet,
   nameTaken,
 } from '../words/board';
@@ -29,6 +30,9 @@ const PRINTED = { top: 50, helpedTop: 50 };
 export function today(now: Date = new Date()): string {
   return dailyStart(now).daily;
 }
+
+const loginOf = (access: BoardAccess) =>
+  access.login === undefined ? {} : { login: access.login };
 
 const why = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -115,7 +119,7 @@ export async function boardHooks(
       const day = game.deal.origin?.daily ?? today(access.now?.());
       try {
         const ranked = await standings(access, day, game.rules);
-        const shown = { ...IN_GAME, you: access.player, named, ascii };
+        const shown = { ...IN_GAME, you: access.player, named, ascii, ...loginOf(access) };
         return { title: boardTitle(day, game.rules), lines: boardLines(ranked, shown) };
       } catch (error) {
         return { message: boardFailed(why(error)) };
@@ -195,7 +199,7 @@ export async function boardQuestion(
   let named = true;
   if (access.player !== null)
     named = (await access.board.nameOf(access.player).catch(() => '')) !== null;
-  const lines = boardLines(ranked, { ...PRINTED, you: access.player, named });
+  const lines = boardLines(ranked, { ...PRINTED, you: access.player, named, ...loginOf(access) });
   return answer(`${[boardTitle(day, rules), '', ...lines].join('\n')}\n`);
 }
 
@@ -207,7 +211,7 @@ export async function nameQuestion(access: BoardAccess, words: readonly string[]
       const name = await access.board.nameOf(access.player);
       return answer(
         name === null
-          ? 'You have no name on the daily board yet: ssh HOST name NEW picks one.\n'
+          ? `${noNameYet(access.login ?? 'ssh -t HOST')}\n`
           : `You are '${name}' on the daily board.\n`,
       );
     }

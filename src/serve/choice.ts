@@ -55,4 +55,6 @@ export interface BoardAccess {
   readonly rules: Rules;
   /** Now, for the day. */
   readonly now?: () => Date;
+  /** What the player types to log in (`ssh -t -p 2222 HOST`), for the words that name it. */
+  readonly login?: string;
 }

@@ -114,7 +114,12 @@ export class Games {
   private boardOf(player: Player): BoardAccess | undefined {
     const { board, rules } = this.options;
     if (board === undefined) return undefined;
-    return { board, rules, player: player.kind === 'key' ? player.id : null };
+    return {
+      board,
+      rules,
+      player: player.kind === 'key' ? player.id : null,
+      login: this.loginAgain(),
+    };
   }
 
   /** The game a login's command names, or why it is refused. */

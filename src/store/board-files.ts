@@ -20,7 +20,7 @@ import {
   type NamedEntry,
   PLAYER_ID,
 } from './board';
-import { appendLine, CREATE_NEW, readRegularFile, removeFile, writeAtomicSoon } from './files';
+import { appendLine, CREATE_NEW, READ_EXISTING, removeFile, writeAtomicSoon } from './files';
 
 /** The most a day's results take: about 60,000 results. Beyond it, results are not added. */
 export const MAX_DAY_BYTES = 16 * 1024 * 1024;
@@ -62,13 +62,7 @@ export class FilesBoard implements Board {
 
   async day(day: string): Promise<readonly NamedEntry[]> {
     checkDay(day);
-    let text: string | null;
-    try {
-      text = readRegularFile(this.dayFile(day), MAX_DAY_BYTES);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
+    const text = await readSoon(this.dayFile(day), MAX_DAY_BYTES);
     const entries = (text ?? '').split('\n').flatMap((line) => entryOf(line, day));
     const names = new Map<string, string | null>();
     for (const entry of entries)
@@ -99,14 +93,14 @@ export class FilesBoard implements Board {
 
   /** Whose claim `file` is: null when it is not there, or cannot be read (being written). */
   private async claimOwner(file: string): Promise<string | null> {
-    const read = readJson(file);
+    const read = await readJson(file);
     return read !== null && typeof read.player === 'string' ? read.player : null;
   }
 
   /** The name a player has, and its key, or null. */
   private async kept(player: string): Promise<{ name: string; key: string } | null> {
     checkPlayer(player);
-    const read = readJson(this.playerFile(player));
+    const read = await readJson(this.playerFile(player));
     if (read === null || typeof read.name !== 'string' || typeof read.key !== 'string') return null;
     return { name: read.name, key: read.key };
   }
@@ -138,15 +132,38 @@ function checkDay(day: string): void {
   if (!DAY.test(day)) throw new Error(`not a day: ${JSON.stringify(day)}`);
 }
 
-/** A small JSON object's fields, or null when the file is missing, not a file, or damaged. */
-function readJson(file: string): Record<string, unknown> | null {
-  let text: string | null;
+/**
+ * A file's text, up to `maxBytes`, read on Node's thread pool (the server's players go on
+ * meanwhile); null when it is missing, or is not a regular file (a link, a FIFO).
+ */
+async function readSoon(file: string, maxBytes: number): Promise<string | null> {
+  let handle: fs.promises.FileHandle;
   try {
-    text = readRegularFile(file, MAX_NAME_BYTES);
+    handle = await fs.promises.open(file, READ_EXISTING);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ELOOP') return null;
     throw error;
   }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return null;
+    const bytes = Buffer.alloc(Math.min(info.size, maxBytes));
+    let filled = 0;
+    while (filled < bytes.length) {
+      const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, filled);
+      if (bytesRead === 0) break; // the file shrank meanwhile
+      filled += bytesRead;
+    }
+    return bytes.subarray(0, filled).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A small JSON object's fields, or null when the file is missing, not a file, or damaged. */
+async function readJson(file: string): Promise<Record<string, unknown> | null> {
+  const text = await readSoon(file, MAX_NAME_BYTES);
   try {
     const value: unknown = JSON.parse(text ?? '');
     return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;

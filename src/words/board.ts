@@ -27,6 +27,8 @@ export interface BoardShown {
   readonly named: boolean;
   /** The terminal shows only ASCII: names beyond it as `?`. */
   readonly ascii?: boolean;
+  /** What the player types to log in (`ssh -t -p 2222 HOST`), for the words that name it. */
+  readonly login?: string;
 }
 
 const HEADER = `   #  ${'name'.padEnd(NAME_COLUMNS)}  result    moves     time`;
@@ -59,6 +61,7 @@ function row(placed: Placed, ascii: boolean, you: boolean): string {
  */
 export function boardLines(standings: DayStandings, shown: BoardShown): string[] {
   const ascii = shown.ascii === true;
+  const login = shown.login ?? 'ssh -t HOST';
   const you = shown.you;
   const mine = you === null ? null : placeOf(standings, you);
   const lines: string[] = [];
@@ -68,7 +71,7 @@ export function boardLines(standings: DayStandings, shown: BoardShown): string[]
     if (list.length > top) lines.push(`     … ${list.length - top} more`);
   };
   if (standings.clean.length === 0 && standings.helped.length === 0)
-    lines.push("No one is on today's board yet: play the daily deal (ssh -t HOST daily).");
+    lines.push(`No one is on today's board yet: play the daily deal (${login} daily).`);
   else lines.push(HEADER);
   section(standings.clean, shown.top);
   if (standings.helped.length > 0) {
@@ -83,9 +86,17 @@ export function boardLines(standings: DayStandings, shown: BoardShown): string[]
     lines.push(row(mine.placed, ascii, true));
   } else if (mine === null && you !== null && !shown.named)
     lines.push(
-      'You have no name yet, so you are not on the board: b in the game, or ssh HOST name NEW.',
+      `You have no name yet, so you are not on the board: b in the game, or ${asked(login)} name NEW.`,
     );
   return lines;
+}
+
+/** A login as a question is asked: without `-t`. */
+export const asked = (login: string): string => login.replace(/^ssh -t /, 'ssh ');
+
+/** Said to a player with no name who asks for theirs. */
+export function noNameYet(login: string): string {
+  return `You have no name on the daily board yet: ${asked(login)} name NEW picks one.`;
 }
 
 /** 1st, 2nd, 3rd, 4th, 11th, 21st… */

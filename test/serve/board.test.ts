@@ -129,7 +129,7 @@ it('ssh HOST name says and sets a name, refuses one taken or not printable, and 
   };
   expect(await ask({ key: KEYS[0] }, 'name')).toEqual({
     status: 0,
-    text: 'You have no name on the daily board yet: ssh HOST name NEW picks one.\n',
+    text: `You have no name on the daily board yet: ssh -p ${port} 127.0.0.1 name NEW picks one.\n`,
   });
   expect(await ask({ key: KEYS[0] }, "name '  Ada   Lovelace '")).toEqual({
     status: 0,

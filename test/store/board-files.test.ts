@@ -105,6 +105,21 @@ test("a day's results come back with the names of now; damaged lines are skipped
   expect(await board.day('2026-12-09')).toEqual([]);
 });
 
+test('a link planted at a name or a day is not followed', async () => {
+  const where = folder();
+  const board = new FilesBoard(where);
+  await claim(board, 'ada', 'Ada');
+  await board.addDaily(entry('ada'));
+  const elsewhere = path.join(path.dirname(where), 'elsewhere.json');
+  fs.writeFileSync(elsewhere, JSON.stringify({ name: 'Mallory', key: 'mallory' }));
+  fs.symlinkSync(elsewhere, path.join(where, 'players', 'bob.json'));
+  expect(await board.nameOf('bob')).toBeNull();
+  const day = path.join(where, 'days', `${DAY}.jsonl`);
+  fs.renameSync(day, `${day}.old`);
+  fs.symlinkSync(`${day}.old`, day);
+  expect(await board.day(DAY)).toEqual([]);
+});
+
 test('nothing outside the folder: bad ids and days are refused', async () => {
   const board = new FilesBoard(folder());
   await expect(board.nameOf('../x')).rejects.toThrow(/not a player's id/);
