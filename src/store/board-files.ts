@@ -27,10 +27,24 @@ export const MAX_DAY_BYTES = 16 * 1024 * 1024;
 /** The most a name's files take, read. */
 const MAX_NAME_BYTES = 4096;
 const OUTCOMES: readonly Outcome[] = ['won', 'lost', 'abandoned'];
+/** How long a name read for a board is taken as it is (see `FilesBoard.names`). */
+export const NAMES_MS = 10_000;
+/** Names read at once for a board. */
+const NAMES_AT_ONCE = 32;
 
 /** The files engine: the board under `folder` (the server's state folder's `board`). */
 export class FilesBoard implements Board {
-  constructor(private readonly folder: string) {}
+  /**
+   * The names of the players a board showed lately, and when each was read: read again once older
+   * than `NAMES_MS`, so a board of many players costs few reads, and a name another server set
+   * shows here within that time.
+   */
+  private readonly names = new Map<string, { name: string | null; read: number }>();
+
+  constructor(
+    private readonly folder: string,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async nameOf(player: string): Promise<string | null> {
     return (await this.kept(player))?.name ?? null;
@@ -45,6 +59,7 @@ export class FilesBoard implements Board {
     const file = this.playerFile(player);
     const temporary = `${file}.${randomBytes(6).toString('hex')}.new`;
     await writeAtomicSoon(file, temporary, `${JSON.stringify({ name, key })}\n`);
+    this.names.set(player, { name, read: this.now() });
     if (before !== null && before.key !== key) {
       const old = this.claimFile(before.key);
       if ((await this.claimOwner(old)) === player) removeFile(old);
@@ -64,10 +79,18 @@ export class FilesBoard implements Board {
     checkDay(day);
     const text = await readSoon(this.dayFile(day), MAX_DAY_BYTES);
     const entries = (text ?? '').split('\n').flatMap((line) => entryOf(line, day));
-    const names = new Map<string, string | null>();
-    for (const entry of entries)
-      if (!names.has(entry.player)) names.set(entry.player, await this.nameOf(entry.player));
-    return entries.map((entry) => ({ ...entry, name: names.get(entry.player) ?? null }));
+    const players = [...new Set(entries.map((entry) => entry.player))];
+    const stale = players.filter(
+      (p) => !(this.now() - (this.names.get(p)?.read ?? -Infinity) < NAMES_MS),
+    );
+    // A few reads at once, on the thread pool: a board of a thousand players is read in a blink.
+    for (let i = 0; i < stale.length; i += NAMES_AT_ONCE)
+      await Promise.all(
+        stale.slice(i, i + NAMES_AT_ONCE).map(async (player) => {
+          this.names.set(player, { name: await this.nameOf(player), read: this.now() });
+        }),
+      );
+    return entries.map((entry) => ({ ...entry, name: this.names.get(entry.player)?.name ?? null }));
   }
 
   /**

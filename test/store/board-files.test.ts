@@ -9,7 +9,7 @@ import * as path from 'path';
 import type { Rules } from '../../src/engine';
 import { readName } from '../../src/stats/board';
 import type { DailyEntry } from '../../src/store/board';
-import { FilesBoard } from '../../src/store/board-files';
+import { FilesBoard, NAMES_MS } from '../../src/store/board-files';
 import { bundle } from '../helpers/bundle';
 
 const FOUR: Rules = { suits: 4, relaxed: 0, keepSuits: false };
@@ -103,6 +103,23 @@ test("a day's results come back with the names of now; damaged lines are skipped
     ['Bob', 'lost', 3],
   ]);
   expect(await board.day('2026-12-09')).toEqual([]);
+});
+
+test("a name set on another server shows on this one's boards within NAMES_MS", async () => {
+  const where = folder();
+  let now = 0;
+  const here = new FilesBoard(where, () => now);
+  const there = new FilesBoard(where);
+  await here.addDaily(entry('bob'));
+  expect((await here.day(DAY)).map((e) => e.name)).toEqual([null]);
+  await claim(there, 'bob', 'Bob');
+  now += NAMES_MS - 1;
+  expect((await here.day(DAY)).map((e) => e.name)).toEqual([null]);
+  now += 1;
+  expect((await here.day(DAY)).map((e) => e.name)).toEqual(['Bob']);
+  // A name set through this engine shows at once.
+  await claim(here, 'bob', 'Robert');
+  expect((await here.day(DAY)).map((e) => e.name)).toEqual(['Robert']);
 });
 
 test('a link planted at a name or a day is not followed', async () => {
