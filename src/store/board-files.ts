@@ -196,7 +196,7 @@ async function readJson(file: string): Promise<Record<string, unknown> | null> {
 }
 
 /** A line of a day's results as its entry; none for a damaged line, or one of another day. */
-function entryOf(line: string, day: string): DailyEntry[] {
+export function entryOf(line: string, day: string): DailyEntry[] {
   if (line.trim() === '') return [];
   let value: Record<string, unknown>;
   try {

@@ -6,15 +6,12 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { utils } from 'ssh2';
 import type { Game } from '../../src/engine';
 import { answerQuestion } from '../../src/cli/questions';
-import { formatSave } from '../../src/notation';
-import { dailyStart } from '../../src/search/winnable';
-import { playerId } from '../../src/serve/auth';
 import { FilesBoard } from '../../src/store/board-files';
+import { dailySave, idOf, namesOn, TODAY, win } from '../helpers/daily';
 import { playedOut } from '../helpers/play-out';
-import { connect, exec, KEYS, scratch, serve, shell, type Terminal } from '../helpers/ssh';
+import { connect, exec, KEYS, scratch, serve, shell } from '../helpers/ssh';
 
 jest.setTimeout(60_000);
 
@@ -28,41 +25,12 @@ const serveBoard = (folder = path.join(scratch(), 'board')) =>
     ask: (command, asker) => answerQuestion(command, asker, 'test'),
   });
 
-const TODAY = dailyStart(new Date()).daily;
-
-/** The player's id on the server, as their key names their folder. */
-function idOf(key: string): string {
-  const parsed = utils.parseKey(key);
-  if (parsed instanceof Error) throw parsed;
-  return playerId(parsed.getPublicSSH());
-}
-
 /** Leaves `game` saved in the player's folder, today's daily deal: the next login resumes it. */
 function saveDaily(stateDir: string, key: string, game: Game, elapsedMs: number): void {
   const games = path.join(stateDir, 'players', idOf(key), 'games');
   fs.mkdirSync(games, { recursive: true, mode: 0o700 });
-  const daily: Game = {
-    ...game,
-    deal: { ...game.deal, origin: { from: { scheme: 'seed', key: TODAY }, daily: TODAY } },
-  };
-  const when = new Date().toISOString();
-  fs.writeFileSync(
-    path.join(games, 'daily.txt'),
-    formatSave(daily, { elapsedMs, started: when, saved: when }),
-    { mode: 0o600 },
-  );
+  fs.writeFileSync(path.join(games, 'daily.txt'), dailySave(game, elapsedMs), { mode: 0o600 });
 }
-
-/** Plays the saved daily's last action (it waits to be redone), winning it. */
-async function win(player: Terminal): Promise<void> {
-  await player.waitFor(`daily ${TODAY}`);
-  player.channel.write('r');
-  await player.waitFor('Your name on the daily board');
-}
-
-/** The names on a board's lines, in order. */
-const namesOn = (text: string) =>
-  [...text.matchAll(/^[ >]*\d+ {2}(\S+) +won +\d+ +\d+:\d\d/gm)].map((m) => m[1]);
 
 it('two players finish the daily deal, pick names, and see one board in the game and by ssh', async () => {
   const { before } = playedOut('won');

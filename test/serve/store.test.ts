@@ -8,8 +8,11 @@
 import { answerQuestion } from '../../src/cli/questions';
 import type { Asker } from '../../src/serve/choice';
 import { newEd25519Key } from '../../src/serve/host-key';
+import type { Game } from '../../src/engine';
 import { PgNode } from '../../src/store/postgres/node';
 import { type Cluster, startPostgres } from '../helpers/postgres';
+import { dailySave, idOf, namesOn, win } from '../helpers/daily';
+import { playedOut } from '../helpers/play-out';
 import { until } from '../helpers/processes';
 import { connect, exec, KEYS, serve, shell } from '../helpers/ssh';
 
@@ -29,7 +32,8 @@ async function server() {
   const store = await PgNode.open(cluster.url, { log: () => undefined });
   nodes.push(store);
   const ask = (command: string, asker: Asker) => answerQuestion(command, asker, 'test');
-  return { store, ...(await serve({ store, ask, randomSeed: () => 'owl' })) };
+  const board = store.board();
+  return { store, ...(await serve({ store, board, ask, randomSeed: () => 'owl' })) };
 }
 
 test("a player's game goes on on another server, taken over from the first at once", async () => {
@@ -128,4 +132,41 @@ test('while the database is down, a save fails and the player is told; once back
   player.channel.write('qy');
   expect(await player.exited).toBe(0);
   expect(player.text()).not.toMatch(/NOT saved/);
+});
+
+/** Leaves `game` saved in the database as the player's game of today's daily deal. */
+async function saveDaily(store: PgNode, key: string, game: Game, elapsedMs: number) {
+  const engine = await store.player(idOf(key), undefined);
+  const shelf = engine.shelf();
+  shelf.claim('daily');
+  expect(await shelf.writeSoon('daily', dailySave(game, elapsedMs))).toEqual({ ok: true });
+  store.ended(engine);
+  await engine.idle();
+}
+
+test('the daily board is one for every server sharing the database', async () => {
+  const [a, b] = await Promise.all([server(), server()]);
+  const { before } = playedOut('won');
+  const [adaKey, bobKey] = [newEd25519Key(), newEd25519Key()];
+  await saveDaily(a.store, adaKey, before, 60_000);
+  await saveDaily(b.store, bobKey, before, 90_000);
+  const ada = await shell(await connect(a.port, { key: adaKey }));
+  await win(ada);
+  ada.channel.write('Ada\r');
+  await ada.waitFor("You are 'Ada' on the daily board.");
+  const bob = await shell(await connect(b.port, { key: bobKey }));
+  await win(bob);
+  // Ada's name, taken on the other server: refused, and asked again.
+  bob.channel.write('ada\r');
+  await bob.waitFor(/taken/);
+  bob.channel.write('\x15Bob\r');
+  await bob.waitFor("You are 'Bob' on the daily board.");
+  const boards = [];
+  for (const port of [a.port, b.port]) {
+    const board = await exec(await connect(port, { key: adaKey }), 'board suits 1');
+    expect(await board.exited).toBe(0);
+    boards.push(board.text());
+  }
+  expect(namesOn(boards[0])).toEqual(['Ada', 'Bob']);
+  expect(boards[1]).toBe(boards[0]);
 });

@@ -86,7 +86,7 @@ test('the schema is made once, and two servers starting at once agree', async ()
     expect(version.rows).toEqual([{ version: SCHEMA_VERSION }]);
     await migrate(pool); // again: nothing to do
     // A database an earlier version made is brought up to date, its rows kept.
-    await pool.query('DROP TABLE records');
+    await pool.query('DROP TABLE records, board_names, board_days');
     await pool.query('UPDATE spider_schema SET version = 1');
     await migrate(pool);
     expect((await pool.query('SELECT count(*)::int AS n FROM records')).rows).toEqual([{ n: 0 }]);
@@ -200,4 +200,20 @@ test('a session that ends without leaving its game (a failure) lets it go, renew
   await a.renew();
   expect(await b.heldElsewhere(player)).toBe(false);
   expect((await open(b, player)).resumed).toBe(true);
+});
+
+test('of ten players claiming one name at once on two servers, one has it; a name changed is free', async () => {
+  const [a, b] = await Promise.all([node(), node()]);
+  const boards = [a.board(), b.board()];
+  const claims = await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      boards[i % 2].setName(`racer${i}`, i % 2 === 0 ? 'Ann' : 'ANN', 'ann'),
+    ),
+  );
+  expect(claims.filter((claim) => claim.ok)).toHaveLength(1);
+  const winner = claims.findIndex((claim) => claim.ok);
+  expect(await boards[1 - (winner % 2)].nameOf(`racer${winner}`)).toMatch(/^ann$/i);
+  expect(await boards[0].setName(`racer${winner}`, 'Anna', 'anna')).toEqual({ ok: true });
+  const other = winner === 0 ? 1 : 0;
+  expect(await boards[1].setName(`racer${other}`, 'Ann', 'ann')).toEqual({ ok: true });
 });

@@ -147,7 +147,7 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
       idleMs: settings.idleMinutes * 60_000,
       hostKey: key.key,
       stateDir: dir,
-      board: new FilesBoard(path.join(dir, 'board')),
+      board: store?.board() ?? new FilesBoard(path.join(dir, 'board')),
       rules: settings.rules,
       login: (command) => loginChoice(command, settings.rules, settings.fixedRules),
       ask: (command, asker) => answerQuestion(command, asker, io.version),

@@ -10,6 +10,7 @@ import * as os from 'os';
 import type { Pool, PoolConfig } from 'pg';
 import type { DiskLimits } from '../disk-limits';
 import { randomHex } from '../random-name';
+import { PgBoard } from './board';
 import { PgPlayer } from './player';
 import { migrate } from './schema';
 
@@ -179,6 +180,11 @@ export class PgNode {
     } catch (error) {
       this.options.log(`the database: leases not renewed: ${(error as Error).message}`);
     }
+  }
+
+  /** The daily board the servers sharing the database share (docs/serve.md, "The daily board"). */
+  board(): PgBoard {
+    return new PgBoard(this.pool);
   }
 
   /** Stops renewing and closes the connections (once every session has ended). */

@@ -39,6 +39,18 @@ const STEPS: readonly string[] = [
      written timestamptz NOT NULL DEFAULT now(),
      PRIMARY KEY (player, name)
    );`,
+  `CREATE TABLE board_names (
+     player text PRIMARY KEY,
+     name text NOT NULL,
+     key text NOT NULL UNIQUE
+   );
+   CREATE TABLE board_days (
+     seq bigserial PRIMARY KEY,
+     day text NOT NULL,
+     player text NOT NULL,
+     entry jsonb NOT NULL
+   );
+   CREATE INDEX board_days_day ON board_days (day);`,
 ];
 
 /** The version of the schema this program makes. */
