@@ -101,6 +101,8 @@ export class SaveStore implements SaveShelf {
 
   /** The locks of this store's session on the slots it plays. */
   private readonly locks: SlotLocks;
+  /** Whether `writeSoon` has made the folder (or found it there). */
+  private folderMade = false;
 
   /** Names the session this store serves in its lock files (see SlotLocks). */
   get session(): string {
@@ -204,12 +206,28 @@ export class SaveStore implements SaveShelf {
     if (full !== null) return { ok: false, reason: full };
     const temporary = this.temporary(id);
     try {
-      await fs.promises.mkdir(this.dir, { recursive: true, mode: 0o700 });
-      await writeAtomicSoon(this.file(id), temporary, text);
+      await this.inFolder(() => writeAtomicSoon(this.file(id), temporary, text));
       this.learn(id, text);
       return { ok: true };
     } catch (error) {
       return this.failed(error, temporary);
+    }
+  }
+
+  /**
+   * Runs `write` in the folder, made the first time (not again each action: that cost the server a
+   * call to the disk a key), and made again if it is gone since.
+   */
+  private async inFolder(write: () => Promise<void>): Promise<void> {
+    const make = () => fs.promises.mkdir(this.dir, { recursive: true, mode: 0o700 });
+    if (!this.folderMade) await make();
+    this.folderMade = true;
+    try {
+      await write();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await make();
+      await write();
     }
   }
 
