@@ -115,11 +115,17 @@ function soon<T>(call: (done: (error: NodeJS.ErrnoException | null, value: T) =>
   );
 }
 
-/** `writeAtomic` by the same steps, each on Node's thread pool: the process goes on meanwhile. */
+/**
+ * `writeAtomic` by the same steps, each on Node's thread pool: the process goes on meanwhile.
+ * Without `syncFolder`, the rename is left for the file system to make durable (ext4 commits within
+ * seconds, and the next file synced commits it too): for a file that replaces one already durable,
+ * so that a power cut leaves that one at worst, whole.
+ */
 export async function writeAtomicSoon(
   file: string,
   temporary: string,
   text: string,
+  syncFolder = true,
 ): Promise<void> {
   const fd = await soon<number>((done) => fs.open(temporary, CREATE_NEW, 0o600, done));
   try {
@@ -138,7 +144,7 @@ export async function writeAtomicSoon(
     await soon<void>((done) => fs.unlink(temporary, done)).catch(() => undefined);
     throw error;
   }
-  await syncDirectorySoon(path.dirname(file));
+  if (syncFolder) await syncDirectorySoon(path.dirname(file));
 }
 
 /** Removes a file if it is there. */

@@ -253,6 +253,22 @@ describe('write', () => {
     expect(mode(store.dir)).toBe(0o700);
   });
 
+  it("in the background, syncs the folder for a slot's first save, not for the saves replacing it", async () => {
+    const store = freshStore();
+    const fsync = jest.spyOn(fs, 'fsync');
+    try {
+      expect(await store.writeSoon('g1', sampleSave())).toEqual({ ok: true });
+      expect(fsync).toHaveBeenCalledTimes(2); // the save, then its folder
+      expect(await store.writeSoon('g1', `${sampleSave()}# again\n`)).toEqual({ ok: true });
+      expect(fsync).toHaveBeenCalledTimes(3); // the save alone
+      store.letGo('g1');
+      expect(await store.writeSoon('g1', `${sampleSave()}# anew\n`)).toEqual({ ok: true });
+      expect(fsync).toHaveBeenCalledTimes(5);
+    } finally {
+      fsync.mockRestore();
+    }
+  });
+
   it('in the background, writes the rest when the system writes only part of the text', async () => {
     const store = freshStore();
     const text = sampleSave().repeat(50);
