@@ -7,6 +7,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { writeOnSaveThread } from './save-thread';
 
 const { O_APPEND, O_CREAT, O_DIRECTORY, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_RDONLY, O_WRONLY } =
   fs.constants;
@@ -127,6 +128,9 @@ export async function writeAtomicSoon(
   text: string,
   syncFolder = true,
 ): Promise<void> {
+  // The same steps on the save thread, in a server that has one.
+  const elsewhere = writeOnSaveThread(file, temporary, text, syncFolder);
+  if (elsewhere !== null) return elsewhere;
   const fd = await soon<number>((done) => fs.open(temporary, CREATE_NEW, 0o600, done));
   try {
     try {
