@@ -12,8 +12,9 @@
  *
  * Every key a player types changes the screen (the cursor moves, a deal, an undo, a redo), so
  * each one is answered by a frame. Prints, for each run, the time from a key being sent to the
- * first byte of its frame arriving (median, 90th and 99th percentile, worst), and the server's
- * memory (resident set size from /proc) before anyone logs in, with every player in a game, and
+ * first byte of its frame arriving (median, 90th and 99th percentile, worst), the server's CPU
+ * time (user and system, from /proc) while the players play divided by the keys they sent, of its
+ * main thread (the one that runs every game) and of all its threads, and the server's memory (resident set size from /proc) before anyone logs in, with every player in a game, and
  * at most (the kernel's high-water mark). In the first run, half-open and garbage connections
  * are made to the port while the players play, and one more player must still get in. The
  * attackers (docs/serve.md, "No client holds up another"), each in a run of its own on a fresh
@@ -50,6 +51,53 @@ const ROOT = path.join(__dirname, '..', '..');
 const PATTERN = ['l', 'd', 'H', 'u', 'l', 'r', 'H', 'u'];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Clock ticks a second in /proc's times (`getconf CLK_TCK`: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** The processes `pid` started, and theirs, from /proc (none where it cannot be read). */
+function descendants(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const text = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8');
+      children = children.concat(text.split(' ').filter(Boolean).map(Number));
+    }
+  } catch {
+    return [];
+  }
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+/** The CPU time, user and system, in /proc's `stat` text, in milliseconds. */
+function statMs(stat: string): number {
+  // The fields after the command's name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** CPU time so far, in milliseconds: the server's main thread (JavaScript's), and in all. */
+interface CpuTimes {
+  readonly main: number;
+  readonly all: number;
+}
+
+/**
+ * The CPU time, user and system, that the process `pid` has spent so far: its main thread, and
+ * all its threads (the thread pool's file writes, the collector's, the solver's) with every
+ * process it started that still runs.
+ */
+function cpuMs(pid: number): CpuTimes {
+  let all = 0;
+  for (const each of [pid, ...descendants(pid)]) {
+    try {
+      all += statMs(fs.readFileSync(`/proc/${each}/stat`, 'utf8'));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return { main: statMs(fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')), all };
+}
 
 /** The process's resident memory now (`VmRSS`), or at most so far (`VmHWM`), in kB. */
 function rssKb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
@@ -412,7 +460,9 @@ async function run(attack: Attack | null): Promise<void> {
     })();
   }
   const began = performance.now();
+  const cpuBefore = cpuMs(pid);
   await Promise.all(players.map((p) => play(p, latencies, missed)));
+  const cpuAfter = cpuMs(pid);
   const elapsed = performance.now() - began;
   const lateMs = late ? await late : 0;
   const said = stopAttack ? await stopAttack() : '';
@@ -433,6 +483,15 @@ async function run(attack: Attack | null): Promise<void> {
     latencies.length === 0
       ? `key to frame: none of ${missed.n} keys got its frame within 2 s`
       : `key to frame: median ${ms(percentile(latencies, 0.5))}, p90 ${ms(percentile(latencies, 0.9))}, p99 ${ms(percentile(latencies, 0.99))}, worst ${ms(latencies[latencies.length - 1])} (${latencies.length} keys, ${missed.n} without a frame in 2 s; ${(latencies.length / (elapsed / 1000)).toFixed(0)} keys/s in all)`,
+  );
+  const answered = latencies.length + missed.n;
+  const main = cpuAfter.main - cpuBefore.main;
+  const all = cpuAfter.all - cpuBefore.all;
+  const perKey = (cpu: number) => `${(cpu / answered).toFixed(2)} ms a key`;
+  const core = (cpu: number) => `${((100 * cpu) / elapsed).toFixed(0)}% of a core`;
+  console.log(
+    `server CPU time (user and system, over ${answered} keys in ${(elapsed / 1000).toFixed(1)} s): ` +
+      `its main thread ${perKey(main)} (${core(main)}), all its threads ${perKey(all)} (${core(all)})`,
   );
   console.log(
     `server memory (RSS): ${mb(before)} idle, ${mb(loggedIn)} with ${CLIENTS} players in, ${mb(peak)} at most (its high-water mark), ${mb(playing)} after; ` +

@@ -19,6 +19,24 @@ const UNSEEN = new RegExp(`[${UNSEEN_CLASS}]|[\\uD800-\\uDFFF]`, 'u');
  * hide part of itself; long text is cut after `max` characters.
  */
 export function printable(text: string, max = 40): string {
+  // The same few names are shown in every frame of every game a server draws: each worked out once.
+  if (text.length > SHOWN_LONGEST) return printableNow(text, max);
+  const key = `${max} ${text}`;
+  const known = shownBefore.get(key);
+  if (known !== undefined) return known;
+  const shown = printableNow(text, max);
+  if (shownBefore.size >= SHOWN_KEPT) shownBefore.clear();
+  shownBefore.set(key, shown);
+  return shown;
+}
+
+/** `printable`'s answers for the texts it was given last, at most SHOWN_KEPT of them. */
+const shownBefore = new Map<string, string>();
+const SHOWN_KEPT = 1024;
+/** Longer texts are not kept (a name is short; any text may come from outside). */
+const SHOWN_LONGEST = 256;
+
+function printableNow(text: string, max: number): string {
   const chars = Array.from(text);
   const cut = chars.length > max ? chars.slice(0, max) : chars;
   const escaped = cut.map((ch) => (UNSEEN.test(ch) ? escapeChar(ch) : ch)).join('');

@@ -105,7 +105,7 @@ export interface SessionControl {
 
 /**
  * Input beyond this many bytes at once, or this many a second after, waits: typing and mouse
- * drags come nowhere near, and every key costs the server's one thread about 0.1 ms.
+ * drags come nowhere near (a key's cost: docs/measurements.md, "The server's time per key").
  */
 const INPUT_BURST = 8 * 1024;
 const INPUT_PER_SECOND = 2 * 1024;

@@ -7,6 +7,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { writeOnSaveThread } from './save-thread';
 
 const { O_APPEND, O_CREAT, O_DIRECTORY, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_RDONLY, O_WRONLY } =
   fs.constants;
@@ -104,26 +105,50 @@ export function writeAtomic(file: string, temporary: string, text: string): void
   syncDirectory(path.dirname(file));
 }
 
-/** `writeAtomic` by the same steps, each on Node's thread pool: the process goes on meanwhile. */
+/**
+ * A callback of `fs` as a promise. Lighter on the process's own thread than the file handles of
+ * `fs.promises`, each an object of its own with events and a finaliser: a server writes a save an
+ * action, and its thread is what every game waits on.
+ */
+function soon<T>(call: (done: (error: NodeJS.ErrnoException | null, value: T) => void) => void) {
+  return new Promise<T>((resolve, reject) =>
+    call((error, value) => (error ? reject(error) : resolve(value))),
+  );
+}
+
+/**
+ * `writeAtomic` by the same steps, each on Node's thread pool: the process goes on meanwhile.
+ * Without `syncFolder`, the rename is left for the file system to make durable (ext4 commits within
+ * seconds, and the next file synced commits it too): for a file that replaces one already durable,
+ * so that a power cut leaves that one at worst, whole.
+ */
 export async function writeAtomicSoon(
   file: string,
   temporary: string,
   text: string,
+  syncFolder = true,
 ): Promise<void> {
-  const handle = await fs.promises.open(temporary, CREATE_NEW, 0o600);
+  // The same steps on the save thread, in a server that has one.
+  const elsewhere = writeOnSaveThread(file, temporary, text, syncFolder);
+  if (elsewhere !== null) return elsewhere;
+  const fd = await soon<number>((done) => fs.open(temporary, CREATE_NEW, 0o600, done));
   try {
     try {
-      await handle.writeFile(text, 'utf8'); // the whole text, or a failure
-      await handle.sync();
+      const bytes = Buffer.from(text, 'utf8');
+      // A write may take less than asked (a nearly full disk): write the rest, or fail.
+      for (let at = 0; at < bytes.length;) {
+        at += await soon<number>((done) => fs.write(fd, bytes, at, bytes.length - at, null, done));
+      }
+      await soon<void>((done) => fs.fsync(fd, done));
     } finally {
-      await handle.close();
+      await soon<void>((done) => fs.close(fd, done));
     }
     await fs.promises.rename(temporary, file);
   } catch (error) {
-    await fs.promises.unlink(temporary).catch(() => undefined);
+    await soon<void>((done) => fs.unlink(temporary, done)).catch(() => undefined);
     throw error;
   }
-  await syncDirectorySoon(path.dirname(file));
+  if (syncFolder) await syncDirectorySoon(path.dirname(file));
 }
 
 /** Removes a file if it is there. */
@@ -159,13 +184,14 @@ export function syncDirectory(dir: string): void {
 
 /** syncDirectory without holding up the process. */
 export async function syncDirectorySoon(dir: string): Promise<void> {
-  let handle: fs.promises.FileHandle | undefined;
+  let fd: number | undefined;
   try {
-    handle = await fs.promises.open(dir, FOLDER);
-    await handle.sync();
+    fd = await soon<number>((done) => fs.open(dir, FOLDER, done));
+    await soon<void>((done) => fs.fsync(fd as number, done));
   } catch {
     // As in syncDirectory.
   } finally {
-    await handle?.close().catch(() => undefined);
+    const open = fd;
+    if (open !== undefined) await soon<void>((done) => fs.close(open, done)).catch(() => undefined);
   }
 }

@@ -101,6 +101,10 @@ export class SaveStore implements SaveShelf {
 
   /** The locks of this store's session on the slots it plays. */
   private readonly locks: SlotLocks;
+  /** Whether `writeSoon` has made the folder (or found it there). */
+  private folderMade = false;
+  /** Slots whose save `writeSoon` wrote with its name made durable (the folder synced). */
+  private readonly durable = new Set<string>();
 
   /** Names the session this store serves in its lock files (see SlotLocks). */
   get session(): string {
@@ -169,6 +173,7 @@ export class SaveStore implements SaveShelf {
 
   /** Gives up this session's claim on a slot, its save as it is: only its own lock is removed. */
   letGo(id: string): void {
+    this.durable.delete(id);
     this.facts.delete(id);
     this.locks.release(id);
   }
@@ -204,12 +209,34 @@ export class SaveStore implements SaveShelf {
     if (full !== null) return { ok: false, reason: full };
     const temporary = this.temporary(id);
     try {
-      await fs.promises.mkdir(this.dir, { recursive: true, mode: 0o700 });
-      await writeAtomicSoon(this.file(id), temporary, text);
+      // A save that replaces one this store made durable leaves its rename to the file system: the
+      // folder synced an action cost the server's thread as much as the rest of the save.
+      const file = this.file(id);
+      await this.inFolder(() => writeAtomicSoon(file, temporary, text, !this.durable.has(id)));
+      this.durable.add(id);
       this.learn(id, text);
       return { ok: true };
     } catch (error) {
       return this.failed(error, temporary);
+    }
+  }
+
+  /**
+   * Runs `write` in the folder, made the first time (not again each action: that cost the server a
+   * call to the disk a key), and made again if it is gone since.
+   */
+  private async inFolder(write: () => Promise<void>): Promise<void> {
+    const make = () => fs.promises.mkdir(this.dir, { recursive: true, mode: 0o700 });
+    if (!this.folderMade) await make();
+    this.folderMade = true;
+    try {
+      await write();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      // A folder made anew holds no save made durable.
+      this.durable.clear();
+      await make();
+      await write();
     }
   }
 

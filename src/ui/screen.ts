@@ -110,6 +110,7 @@ function paintFrame(
   view: Layout,
   theme: Theme,
   attributeOf: (role: Role, highlight: number) => number,
+  last: Painted | null,
 ): void {
   const { frame } = view;
   const { chars, roles, highlights } = frame;
@@ -117,6 +118,15 @@ function paintFrame(
   // so: as the suits and the exit text (docs/deals.md, "Seeds on screen").
   const asciiOnly = theme.ascii || (!screen.tput.unicode && screen.tput.numbers.U8 !== 1);
   const height = Math.min(frame.height, screen.lines.length, screen.olines.length);
+  // The frame painted last, when its cells are still what blessed's buffer holds: a cell the same
+  // there is the same here, and most of a frame is the same as the one before.
+  const before =
+    last !== null &&
+    last.lines === screen.lines &&
+    last.width === frame.width &&
+    last.chars.length === chars.length
+      ? last
+      : null;
   for (let y = 0; y < height; y++) {
     const line = screen.lines[y];
     const shown = screen.olines[y];
@@ -124,9 +134,17 @@ function paintFrame(
     const row = y * frame.width;
     for (let x = 0; x < width; x++) {
       const i = row + x;
-      const attr = attributeOf(roles[i], highlights[i]);
       let ch = chars[i];
       const wide = x + 1 < frame.width && chars[i + 1] === '';
+      if (
+        before !== null &&
+        ch === before.chars[i] &&
+        roles[i] === before.roles[i] &&
+        highlights[i] === before.highlights[i] &&
+        (asciiOnly || !(wide || ch === ''))
+      )
+        continue;
+      const attr = attributeOf(roles[i], highlights[i]);
       if (asciiOnly && (ch === '' || /[^\x20-\x7e]/.test(ch))) ch = '?';
       else if (wide || ch === '') {
         shown[x][1] = '\0';
@@ -141,6 +159,15 @@ function paintFrame(
       }
     }
   }
+}
+
+/** A frame as painted into blessed's buffer, and the buffer's lines it was painted into. */
+interface Painted {
+  readonly lines: BlessedLine[];
+  readonly width: number;
+  readonly chars: readonly string[];
+  readonly roles: readonly Role[];
+  readonly highlights: Uint8Array;
 }
 
 /**
@@ -223,6 +250,7 @@ export function openScreen(io: TerminalIo, theme: Theme, events: ScreenEvents): 
   const attributeOf = attributes(theme);
   let destroyed = false;
   let forgotten = false;
+  let last: Painted | null = null;
   return {
     get width() {
       return screen.cols;
@@ -231,9 +259,14 @@ export function openScreen(io: TerminalIo, theme: Theme, events: ScreenEvents): 
       return screen.rows;
     },
     show(view) {
-      if (forgotten) blank(screen);
+      if (forgotten) {
+        blank(screen);
+        last = null;
+      }
       forgotten = false;
-      paintFrame(screen, view, theme, attributeOf);
+      paintFrame(screen, view, theme, attributeOf, last);
+      const { chars, roles, highlights, width } = view.frame;
+      last = { lines: screen.lines, width, chars, roles, highlights };
       screen.render();
       // blessed would write the frame on the next turn of the event loop, behind any work the
       // game has scheduled there (a slice of the lost-game search): write it now.

@@ -236,6 +236,57 @@ describe('write', () => {
     }
   });
 
+  it('in the background, makes the folder once, and again when it is gone', async () => {
+    const store = freshStore();
+    const mkdir = jest.spyOn(fs.promises, 'mkdir');
+    try {
+      expect(await store.writeSoon('g1', sampleSave())).toEqual({ ok: true });
+      expect(await store.writeSoon('g1', `${sampleSave()}# again\n`)).toEqual({ ok: true });
+      expect(mkdir).toHaveBeenCalledTimes(1);
+      fs.rmSync(store.dir, { recursive: true });
+      expect(await store.writeSoon('g1', `${sampleSave()}# anew\n`)).toEqual({ ok: true });
+      expect(mkdir).toHaveBeenCalledTimes(2);
+    } finally {
+      mkdir.mockRestore();
+    }
+    expect(fs.readFileSync(path.join(store.dir, 'g1.txt'), 'utf8')).toBe(`${sampleSave()}# anew\n`);
+    expect(mode(store.dir)).toBe(0o700);
+  });
+
+  it("in the background, syncs the folder for a slot's first save, not for the saves replacing it", async () => {
+    const store = freshStore();
+    const fsync = jest.spyOn(fs, 'fsync');
+    try {
+      expect(await store.writeSoon('g1', sampleSave())).toEqual({ ok: true });
+      expect(fsync).toHaveBeenCalledTimes(2); // the save, then its folder
+      expect(await store.writeSoon('g1', `${sampleSave()}# again\n`)).toEqual({ ok: true });
+      expect(fsync).toHaveBeenCalledTimes(3); // the save alone
+      store.letGo('g1');
+      expect(await store.writeSoon('g1', `${sampleSave()}# anew\n`)).toEqual({ ok: true });
+      expect(fsync).toHaveBeenCalledTimes(5);
+    } finally {
+      fsync.mockRestore();
+    }
+  });
+
+  it('in the background, writes the rest when the system writes only part of the text', async () => {
+    const store = freshStore();
+    const text = sampleSave().repeat(50);
+    const real = fs.write;
+    const spy = jest.spyOn(fs, 'write').mockImplementation(((...args: unknown[]) => {
+      // (fd, buffer, offset, length, position, callback): at most 100 bytes at a time.
+      if (typeof args[3] === 'number' && args[3] > 100) args[3] = 100;
+      return (real as (...a: unknown[]) => void)(...args);
+    }) as typeof fs.write);
+    try {
+      expect(await store.writeSoon('g1', text)).toEqual({ ok: true });
+      expect(spy.mock.calls.length).toBeGreaterThan(10);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(fs.readFileSync(path.join(store.dir, 'g1.txt'), 'utf8')).toBe(text);
+  });
+
   it('blames a save that may not be replaced, not its folder, when the rename over it fails', async () => {
     const store = freshStore();
     expect(store.write('g1', sampleSave()).ok).toBe(true);

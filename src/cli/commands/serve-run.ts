@@ -14,6 +14,7 @@ import { sshLogin } from '../../words/serve';
 import { type DiskLimits, MIN_HISTORY_BYTES, parseSize } from '../../store/disk-limits';
 import { FilesBoard } from '../../store/board-files';
 import { stateDir, stateProblem } from '../../store/paths';
+import { useSaveThread } from '../../store/save-thread';
 import type { CliIo } from '../kit';
 import { loginChoice } from '../login-choice';
 import { answerQuestion } from '../questions';
@@ -137,6 +138,8 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
     }
   }
   const solver = io.solver?.() ?? null;
+  // A save an action, each written whole on a thread of its own (src/store/save-thread.ts).
+  useSaveThread();
   let server;
   try {
     server = await startServer({
