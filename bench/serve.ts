@@ -8,7 +8,9 @@
  *                            SPIDER_BENCH_SERVE_GAP=MS between a player's keys, default 100;
  *                            SPIDER_BENCH_SERVE_ATTACKS=0 for the players alone, or the names
  *                            of the attackers to run beside them: big,stats;
- *                            SPIDER_BENCH_SERVE_NODE_ARGS='--cpu-prof' to profile the server)
+ *                            SPIDER_BENCH_SERVE_NODE_ARGS='--cpu-prof' to profile the server;
+ *                            SPIDER_BENCH_SERVE_NODES=N for N servers sharing a PostgreSQL:
+ *                            bench/serve-nodes.ts)
  *
  * Every key a player types changes the screen (the cursor moves, a deal, an undo, a redo), so
  * each one is answered by a frame. Prints, for each run, the time from a key being sent to the
@@ -39,139 +41,17 @@ import { bySeed } from '../src/engine';
 import { newEd25519Key } from '../src/serve/host-key';
 import { appendResult } from '../src/store/history';
 import { percentile } from './figures';
+import { cpuMs, login, type Player, play, rssKb, sleep } from './serve-clients';
+import { nodesRun } from './serve-nodes';
 import { runBench, SettingError, settingsFromEnv, wholeFromEnv } from './settings';
 
-const { CLIENTS, KEYS, GAP_MS } = settingsFromEnv(() => ({
+const { CLIENTS, KEYS, GAP_MS, NODES } = settingsFromEnv(() => ({
   CLIENTS: wholeFromEnv('SPIDER_BENCH_SERVE_CLIENTS', 30),
   KEYS: wholeFromEnv('SPIDER_BENCH_SERVE_KEYS', 200),
   GAP_MS: wholeFromEnv('SPIDER_BENCH_SERVE_GAP', 100, 0),
+  NODES: wholeFromEnv('SPIDER_BENCH_SERVE_NODES', 0, 0),
 }));
 const ROOT = path.join(__dirname, '..', '..');
-/** Keys that always change the screen: cursor right, deal, cursor left, undo, redo... */
-const PATTERN = ['l', 'd', 'H', 'u', 'l', 'r', 'H', 'u'];
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Clock ticks a second in /proc's times (`getconf CLK_TCK`: 100 on Linux). */
-const TICKS_PER_SECOND = 100;
-
-/** The processes `pid` started, and theirs, from /proc (none where it cannot be read). */
-function descendants(pid: number): number[] {
-  let children: number[] = [];
-  try {
-    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-      const text = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8');
-      children = children.concat(text.split(' ').filter(Boolean).map(Number));
-    }
-  } catch {
-    return [];
-  }
-  return children.flatMap((child) => [child, ...descendants(child)]);
-}
-
-/** The CPU time, user and system, in /proc's `stat` text, in milliseconds. */
-function statMs(stat: string): number {
-  // The fields after the command's name, which is in parentheses and may hold spaces.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
-
-/** CPU time so far, in milliseconds: the server's main thread (JavaScript's), and in all. */
-interface CpuTimes {
-  readonly main: number;
-  readonly all: number;
-}
-
-/**
- * The CPU time, user and system, that the process `pid` has spent so far: its main thread, and
- * all its threads (the thread pool's file writes, the collector's, the solver's) with every
- * process it started that still runs.
- */
-function cpuMs(pid: number): CpuTimes {
-  let all = 0;
-  for (const each of [pid, ...descendants(pid)]) {
-    try {
-      all += statMs(fs.readFileSync(`/proc/${each}/stat`, 'utf8'));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return { main: statMs(fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')), all };
-}
-
-/** The process's resident memory now (`VmRSS`), or at most so far (`VmHWM`), in kB. */
-function rssKb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-}
-
-interface Player {
-  readonly client: Client;
-  readonly channel: ClientChannel;
-  /** Resolves on the next data from the server. */
-  nextFrame(): Promise<number>;
-  /** Resolves once the screen has shown `text`. */
-  saw(text: string, ms: number): Promise<void>;
-}
-
-interface LoginOptions {
-  readonly cols?: number;
-  readonly rows?: number;
-  /** A socket of the caller's own (to stop reading it, or to see what it could not send). */
-  readonly sock?: net.Socket;
-}
-
-function login(port: number, key: string, options: LoginOptions = {}): Promise<Player> {
-  return new Promise((resolve, reject) => {
-    const client = new Client();
-    client.on('error', reject);
-    client.on('ready', () => {
-      const pty = { term: 'xterm-256color', cols: options.cols ?? 80, rows: options.rows ?? 24 };
-      client.shell(pty, (error, channel) => {
-        if (error) return reject(error);
-        let text = '';
-        let waiting: ((at: number) => void) | null = null;
-        channel.on('data', (data: Buffer) => {
-          const at = performance.now();
-          text += data.toString('utf8');
-          if (text.length > 100_000) text = text.slice(-10_000);
-          const wake = waiting;
-          waiting = null;
-          wake?.(at);
-        });
-        resolve({
-          client,
-          channel,
-          nextFrame: () => new Promise((r) => (waiting = r)),
-          async saw(wanted, ms) {
-            const deadline = Date.now() + ms;
-            while (!text.includes(wanted)) {
-              if (Date.now() > deadline) throw new Error(`no '${wanted}' in time`);
-              await sleep(10);
-            }
-          },
-        });
-      });
-    });
-    // As OpenSSH's client does for an interactive session: each key goes out at once, not after
-    // Nagle's wait for the last packet's acknowledgement (which the figures measured before).
-    const sock = options.sock ?? net.connect(port, '127.0.0.1');
-    sock.setNoDelay(true);
-    client.connect({ host: '127.0.0.1', port, username: 'bench', privateKey: key, sock });
-  });
-}
-
-async function play(player: Player, latencies: number[], missed: { n: number }): Promise<void> {
-  for (let i = 0; i < KEYS; i++) {
-    await sleep(GAP_MS * (0.5 + Math.random()));
-    const frame = player.nextFrame();
-    const sent = performance.now();
-    player.channel.write(PATTERN[i % PATTERN.length]);
-    const at = await Promise.race([frame, sleep(2000).then(() => null)]);
-    if (at === null) missed.n++;
-    else latencies.push(at - sent);
-  }
-}
 
 /** The client's side of its protocol: what a hostile client sends that the library would not. */
 interface RawSender {
@@ -461,7 +341,7 @@ async function run(attack: Attack | null): Promise<void> {
   }
   const began = performance.now();
   const cpuBefore = cpuMs(pid);
-  await Promise.all(players.map((p) => play(p, latencies, missed)));
+  await Promise.all(players.map((p) => play(p, latencies, missed, KEYS, GAP_MS)));
   const cpuAfter = cpuMs(pid);
   const elapsed = performance.now() - began;
   const lateMs = late ? await late : 0;
@@ -532,6 +412,10 @@ function attackersFromEnv(env: NodeJS.ProcessEnv = process.env): readonly Attack
 }
 
 async function main(): Promise<void> {
+  if (NODES > 0) {
+    await nodesRun({ nodes: NODES, clients: CLIENTS, keys: KEYS, gapMs: GAP_MS });
+    return;
+  }
   const attackers = settingsFromEnv(() => attackersFromEnv());
   await run(null);
   for (const attack of attackers) await run(attack);

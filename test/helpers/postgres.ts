@@ -39,8 +39,11 @@ function run(program: string, args: string[]): string {
   return execFileSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** Makes and starts a cluster with a database `spider` owned by the user `spider`. */
-export async function startPostgres(): Promise<Cluster> {
+/**
+ * Makes and starts a cluster with a database `spider` owned by the user `spider` (fsync off
+ * unless asked: a test needs no durability against a power cut).
+ */
+export async function startPostgres(options: { readonly fsync?: boolean } = {}): Promise<Cluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-pg-'));
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres:postgres', dir]);
   const data = path.join(dir, 'data');
@@ -57,11 +60,13 @@ export async function startPostgres(): Promise<Cluster> {
     '--locale=C',
   ]);
   const port = await freePort();
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
-  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', options, '-w', 'start']);
+  // Tests need no durability against a power cut; a benchmark measures it (fsync on).
+  const fsync = options.fsync === true ? 'on' : 'off';
+  const flags = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${fsync} -c max_connections=200`;
+  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', flags, '-w', 'start']);
   run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'spider', 'spider']);
   const start = () =>
-    run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', options, '-w', 'start']);
+    run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', flags, '-w', 'start']);
   return {
     url: `postgres://spider@127.0.0.1:${port}/spider`,
     port,
