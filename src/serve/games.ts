@@ -206,9 +206,8 @@ export class Games {
     if (key !== 'y' && key !== 'Y') return true;
     if (newest === undefined) {
       const taken = await store?.takeOver(player.id).catch(() => 0);
-      this.options.log(
-        `${address}: ${taken ?? 0} game(s) taken over from another server by a new login`,
-      );
+      const games = taken === 1 ? 'a game' : `${taken ?? 0} games`;
+      this.options.log(`${address}: ${games} taken over by a new login, from another session`);
       return true;
     }
     this.options.log(`${address}: a game taken over by a new login`);
