@@ -8,6 +8,7 @@ import { createHash } from 'crypto';
 import * as path from 'path';
 import { type AuthContext, type ParsedKey, utils } from 'ssh2';
 import { fingerprint } from './host-key';
+import { type Log, warning } from './log';
 import type { Player } from './player';
 
 /**
@@ -98,7 +99,7 @@ export interface LoginContext {
   readonly address: string;
   /** The server's state folder: players' folders go in `players/` under it. */
   readonly stateDir: string;
-  readonly log: (line: string) => void;
+  readonly log: Log;
   /** Closes the connection at once. */
   readonly drop: () => void;
 }
@@ -137,11 +138,13 @@ export class Login {
     const asking = ctx.signature === undefined;
     const problem = asking ? keyProblem(request) : loginProblem(request);
     if (problem !== null) {
+      const player = fingerprint(ctx.key.data);
+      const fields = { address, player, event: 'login-refused' };
       log(
-        `${address}: a login refused: ${problem} (key ${fingerprint(ctx.key.data)}, ${algorithmNamed(request)})`,
+        warning(`a login refused: ${problem} (key ${player}, ${algorithmNamed(request)})`, fields),
       );
       if (++this.failures >= MAX_LOGIN_FAILURES) {
-        log(`${address}: ${this.failures} logins refused: closed`);
+        log(warning(`${this.failures} logins refused: closed`, fields));
         this.context.drop();
         return;
       }

@@ -9,13 +9,14 @@ import { serveSession } from './channel';
 import type { Games } from './games';
 import { Tally } from './limits';
 import type { Listener } from './listening';
+import { info, type Log, warning } from './log';
 
 /** Connections logged in from one address at once, at most, in games per address. */
 const LOGGED_IN_PER_GAME = 2;
 
 /** What the connections of a server share. */
 export interface ConnectionSettings {
-  readonly log: (line: string) => void;
+  readonly log: Log;
   /** The server's state folder: players' folders go in `players/` under it. */
   readonly stateDir: string;
   /** How long a connection may take to log in, and may stay without a game. */
@@ -43,7 +44,12 @@ export class Connections {
       // Otherwise the socket's end says it. A client that stopped answering cannot take a
       // polite close either: its socket goes at once, and with it the game (saved).
       if (error.level !== 'client-timeout') return;
-      settings.log(`${address}: no answer for ${seconds(settings.silentMs)}: closed`);
+      settings.log(
+        info(`no answer for ${seconds(settings.silentMs)}: closed`, {
+          address,
+          event: 'no-answer',
+        }),
+      );
       drop();
     });
     const login = new Login({ address, stateDir: settings.stateDir, log: settings.log, drop });
@@ -71,17 +77,18 @@ export class Connections {
    */
   private admit(client: Connection, address: string, login: Login, drop: () => void): void {
     const { log, maxPerAddress } = this.settings;
-    const player = login.player;
-    const who = player?.kind === 'key' ? player.fingerprint : 'a guest';
+    const player = login.player?.kind === 'key' ? login.player.fingerprint : 'guest';
+    const who = player === 'guest' ? 'a guest' : player;
     const most = maxPerAddress * LOGGED_IN_PER_GAME;
     if (this.loggedIn.of(address) >= most) {
-      log(`${address}: ${who} let go: already ${most} connections logged in from there`);
+      const fields = { address, player, event: 'refused' };
+      log(warning(`${who} let go: already ${most} connections logged in from there`, fields));
       drop();
       return;
     }
     const counted = this.loggedIn.add(address);
     client.once('close', counted);
-    log(`${address}: logged in as ${who}`);
+    log(info(`logged in as ${who}`, { address, player, event: 'login' }));
   }
 }
 

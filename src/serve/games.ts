@@ -11,6 +11,7 @@ import * as path from 'path';
 import { playerPlaces } from '../store/paths';
 import { boardHooks } from './board';
 import type { Answer, BoardAccess, GameChoice, LoginChoice } from './choice';
+import { error, info, warning } from './log';
 import type { ServeOptions } from './options';
 import {
   type Player,
@@ -132,11 +133,16 @@ export class Games {
     const { maxSessions, maxPerAddress, log } = this.options;
     if (this.closing) return SHUTTING_DOWN;
     if (this.tally.total >= maxSessions) {
-      log(`${address}: a game refused: the server is full`);
+      log(warning('a game refused: the server is full', { address, event: 'refused' }));
       return serverFull(maxSessions);
     }
     if (this.tally.of(address) >= maxPerAddress) {
-      log(`${address}: a game refused: ${maxPerAddress} already from there`);
+      log(
+        warning(`a game refused: ${maxPerAddress} already from there`, {
+          address,
+          event: 'refused',
+        }),
+      );
       return fullFromAddress(maxPerAddress);
     }
     return null;
@@ -161,7 +167,9 @@ export class Games {
         done();
         // The player is told why; the log says that it happened, to look into.
         const kept = unsaved === true ? '; it could not be saved' : '';
-        this.options.log(`${address}: a game ended: ${why} (status ${status})${kept}`);
+        const said = unsaved === true ? warning : info;
+        const fields = { address, player: playerName(player), event: 'game-ended' };
+        this.options.log(said(`a game ended: ${why} (status ${status})${kept}`, fields));
         try {
           channel.exit(status);
           channel.end();
@@ -207,10 +215,22 @@ export class Games {
     if (newest === undefined) {
       const taken = await store?.takeOver(player.id).catch(() => 0);
       const games = taken === 1 ? 'a game' : `${taken ?? 0} games`;
-      this.options.log(`${address}: ${games} taken over by a new login, from another session`);
+      this.options.log(
+        info(`${games} taken over by a new login, from another session`, {
+          address,
+          player: player.fingerprint,
+          event: 'taken-over',
+        }),
+      );
       return true;
     }
-    this.options.log(`${address}: a game taken over by a new login`);
+    this.options.log(
+      info('a game taken over by a new login', {
+        address,
+        player: player.fingerprint,
+        event: 'taken-over',
+      }),
+    );
     newest.control?.end(TAKEN_OVER);
     await newest.done;
     return true;
@@ -229,7 +249,9 @@ export class Games {
   ): Promise<SessionEnd> {
     const loaded = await loadEngine(store, id, this.options.diskLimits ?? SERVER_DISK_LIMITS);
     if (!loaded.ok) {
-      this.options.log(`${address}: a game refused: the database: ${loaded.why}`);
+      this.options.log(
+        error(`a game refused: the database: ${loaded.why}`, { address, event: 'refused' }),
+      );
       channel.stderr.write(`${databaseDown(loaded.why)}\r\n`);
       return { status: 1, why: 'the database could not be read' };
     }
@@ -275,7 +297,8 @@ export class Games {
         this.session({ channel, address, link, pty, env, player, choice, engine }, entry),
       );
     // The board's hooks read the player's name first (docs/serve.md, "The daily board").
-    const log = (line: string) => options.log(`${address}: ${line}`);
+    const log = (line: string) =>
+      options.log(warning(line, { address, player: playerName(player), event: 'board' }));
     const hooks = access === undefined ? Promise.resolve(undefined) : boardHooks(access, log);
     return hooks
       .then((board) =>
@@ -311,10 +334,16 @@ export class Games {
       )
       .then(
         (end) => end,
-        (error: unknown): SessionEnd => {
+        (failure: unknown): SessionEnd => {
           // This session's bug ends this session, and the server goes on.
-          const detail = error instanceof Error ? error.message : String(error);
-          options.log(`${address}: a game failed: ${detail}`);
+          const detail = failure instanceof Error ? failure.message : String(failure);
+          options.log(
+            error(`a game failed: ${detail}`, {
+              address,
+              player: playerName(player),
+              event: 'game-failed',
+            }),
+          );
           channel.stderr.write(`${internalError(shownTo(player, detail))}\r\n`);
           return { status: 70, why: 'an internal error' };
         },
@@ -333,6 +362,11 @@ async function loadEngine(
   } catch (error) {
     return { ok: false, why: (error as Error).message };
   }
+}
+
+/** The player as the log names them: their key's fingerprint, or `guest`. */
+export function playerName(player: Player): string {
+  return player.kind === 'key' ? player.fingerprint : 'guest';
 }
 
 /** The first key the player presses on `channel`, or null when the channel closes first. */

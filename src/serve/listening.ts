@@ -4,6 +4,7 @@
  */
 import * as net from 'net';
 import { ConnectionRate, LoginQueue, TokenBucket } from './limits';
+import { error, type Log, warning } from './log';
 import { ReadGate } from './pacing';
 import { PROXY_HEADER_MAX, proxyHeader } from './proxy-protocol';
 import type { SessionLink } from './player';
@@ -53,7 +54,7 @@ export class Listener {
     private readonly proxies: ReadonlySet<string> = new Set(),
     /** New connections from one address in a minute, at most (docs/serve.md, "Limits"). */
     private readonly perMinute = CONNECTIONS_PER_MINUTE,
-    private readonly log: (line: string) => void = () => undefined,
+    private readonly log: Log = () => undefined,
   ) {
     this.rate = new ConnectionRate(perMinute);
     this.tcp = net.createServer((socket) => this.arrived(socket));
@@ -90,7 +91,7 @@ export class Listener {
   }
 
   /** Listens on `host` and `port`; later errors of the socket go to `log`. */
-  async listen(port: number, host: string, log: (line: string) => void): Promise<void> {
+  async listen(port: number, host: string, log: Log): Promise<void> {
     const tcp = this.tcp;
     await new Promise<void>((resolve, reject) => {
       tcp.once('error', reject);
@@ -99,7 +100,9 @@ export class Listener {
         resolve();
       });
     });
-    tcp.on('error', (error) => log(`listening: ${error.message}`));
+    tcp.on('error', (problem) =>
+      log(error(`listening: ${problem.message}`, { event: 'listening' })),
+    );
   }
 
   get address(): net.AddressInfo {
@@ -153,7 +156,12 @@ export class Listener {
       if (now - (this.refusedLately.get(address) ?? -Infinity) >= 60_000) {
         if (this.refusedLately.size > 10_000) this.refusedLately.clear();
         this.refusedLately.set(address, now);
-        this.log(`${address}: connections refused: more than ${this.perMinute} a minute`);
+        this.log(
+          warning(`connections refused: more than ${this.perMinute} a minute`, {
+            address,
+            event: 'refused',
+          }),
+        );
       }
       return;
     }

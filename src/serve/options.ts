@@ -8,6 +8,7 @@ import type { Board } from '../store/board';
 import type { DiskLimits } from '../store/disk-limits';
 import type { PgNode } from '../store/postgres/node';
 import type { Answer, Asker, LoginChoice } from './choice';
+import type { Log } from './log';
 import type { SessionBudget } from './player';
 
 export interface ServeOptions {
@@ -65,8 +66,8 @@ export interface ServeOptions {
   readonly version?: string;
   /** The solver every game shares (hints, the solver's answers), or null. */
   readonly solver: JobRunner | null;
-  /** A line for the server's log. */
-  readonly log: (line: string) => void;
+  /** An entry of the server's log (docs/serve.md, "The log"). */
+  readonly log: Log;
   /** How long a connection may take to log in. */
   readonly loginMs?: number;
   /** How often a client is asked whether it is still there (docs/serve.md, "Limits"). */

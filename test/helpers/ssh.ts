@@ -10,6 +10,7 @@ import * as path from 'path';
 import { Terminal as Emulator } from '@xterm/headless';
 import { Client, type ClientChannel, type ConnectConfig } from 'ssh2';
 import { loadHostKey, newEd25519Key } from '../../src/serve/host-key';
+import { logText } from '../../src/serve/log';
 import { type RunningServer, startServer, type ServeOptions } from '../../src/serve/server';
 
 const folders: string[] = [];
@@ -43,7 +44,7 @@ export async function serve(overrides: Partial<ServeOptions> = {}) {
     // Every client of a test comes from 127.0.0.1: the limit is tested on its own.
     connectionsPerMinute: 100_000,
     solver: null,
-    log: (line) => log.push(line),
+    log: (entry) => log.push(logText(entry)),
     ...overrides,
   });
   servers.push(server);

@@ -8,6 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import type { Rules } from '../../engine';
 import { loadHostKey } from '../../serve/host-key';
+import { error, info, type LogEntry, type LogFormat, logLine } from '../../serve/log';
 import { startServer } from '../../serve/server';
 import type { PgNode } from '../../store/postgres/node';
 import { sshLogin } from '../../words/serve';
@@ -42,6 +43,8 @@ export interface ServeSettings {
   readonly store?: string;
   /** How long a lease on a game lasts unless renewed (`--lease-seconds`). */
   readonly leaseSeconds?: number;
+  /** How the log's lines are written (docs/serve.md, "The log"). */
+  readonly logFormat: LogFormat;
 }
 
 /**
@@ -121,13 +124,14 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
     io.stderr.write(`spider: ${(error as Error).message}\n`);
     return 1;
   }
-  const log = (line: string) => io.stdout.write(`${new Date().toISOString()} ${line}\n`);
+  const log = (entry: LogEntry) =>
+    io.stdout.write(`${logLine(settings.logFormat, entry, new Date())}\n`);
   let store: PgNode | undefined;
   if (settings.store !== undefined) {
     try {
       const { PgNode } = await import('../../store/postgres/node');
       store = await PgNode.open(settings.store, {
-        log,
+        log: (line) => log(error(line, { event: 'database' })),
         ...(settings.leaseSeconds === undefined ? {} : { leaseSeconds: settings.leaseSeconds }),
       });
     } catch (error) {
@@ -185,21 +189,23 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
   }
   const { address, port } = server.address;
   const shown = address.includes(':') ? `[${address}]` : address;
-  io.stdout.write(
-    `spider serve: listening on ${shown}:${port}\n` +
-      `host key ${key.fingerprint} (ED25519)${key.created ? ', made now' : ''}: ${key.file}\n` +
-      `players type: ${sshLogin(settings.publicHost ?? shownHost(address), settings.publicPort ?? port)}\n` +
-      (settings.store === undefined
-        ? ''
-        : `players kept in the database ${withoutPassword(settings.store)}\n`),
-  );
+  const banner = [
+    `spider serve: listening on ${shown}:${port}`,
+    `host key ${key.fingerprint} (ED25519)${key.created ? ', made now' : ''}: ${key.file}`,
+    `players type: ${sshLogin(settings.publicHost ?? shownHost(address), settings.publicPort ?? port)}`,
+    ...(settings.store === undefined
+      ? []
+      : [`players kept in the database ${withoutPassword(settings.store)}`]),
+  ];
+  io.stdout.write(startLines(settings.logFormat, banner, new Date()));
 
   return new Promise<number>((resolve) => {
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
       if (stopping) return;
       stopping = true;
-      log(`${signal}: saving every game and shutting down (${server.sessions} playing)`);
+      const playing = server.sessions;
+      log(info(`${signal}: saving every game and shutting down (${playing} playing)`, stopEvent));
       // Not while the signal is being handed out: ending the last game removes blessed's own
       // handler for it, which then still runs, finds itself alone and exits the process.
       setImmediate(() => void shutdown());
@@ -210,16 +216,36 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
         process.removeListener('uncaughtException', crash);
         solver?.close();
         void (store?.close() ?? Promise.resolve()).finally(() => {
-          log('stopped');
+          log(info('stopped', stopEvent));
           resolve(0);
         });
       });
     // A bug outside any game: logged, and the other players play on.
-    const crash = (error: unknown) =>
+    const crash = (problem: unknown) =>
       log(
-        `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        error(
+          `internal error: ${problem instanceof Error ? (problem.stack ?? problem.message) : String(problem)}`,
+          { event: 'internal-error' },
+        ),
       );
     for (const s of SHUTDOWN_SIGNALS) process.on(s, stop);
     process.on('uncaughtException', crash);
   });
+}
+
+const stopEvent = { event: 'shutdown' } as const;
+
+/**
+ * The lines the server starts with (where it listens, its key, what players type): as they are
+ * in text, with the priority of information for the journal, or each a JSON object as the log's.
+ */
+function startLines(format: LogFormat, lines: readonly string[], time: Date): string {
+  const shown = lines.map((line) =>
+    format === 'text'
+      ? line
+      : format === 'journald'
+        ? `<6>${line}`
+        : logLine('json', info(line, { event: 'start' }), time),
+  );
+  return `${shown.join('\n')}\n`;
 }

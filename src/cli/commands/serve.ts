@@ -9,6 +9,7 @@ import { RELAXED_LEVELS, SUIT_COUNTS } from '../../engine';
 import { type CommandKit, EXIT_OK, Exit } from '../kit';
 import { valueOption } from '../option-values';
 import { checkGameOptions, type RawOptions } from '../options';
+import { LOG_FORMATS, type LogFormat } from '../../serve/log';
 
 type ServeRaw = RawOptions & {
   listen: string;
@@ -28,6 +29,7 @@ type ServeRaw = RawOptions & {
   maxConnectionsPerMinute: string;
   store?: string;
   leaseSeconds: string;
+  logFormat: string;
 };
 
 /** Adds `serve` to `program`, and returns it. */
@@ -100,6 +102,14 @@ export function addServeCommand(program: Command, kit: CommandKit): Command {
       '16MiB',
     )
     .option('--max-saves <n>', 'saved games kept per player: a new one beyond is not kept', '16')
+    .addOption(
+      valueOption(
+        '--log-format <format>',
+        'the log on standard output: text, json (an object a line) or journald (text with priorities)',
+        LOG_FORMATS,
+        'text',
+      ),
+    )
     .allowExcessArguments(false);
   serveCommand.action((raw: ServeRaw) => serve(kit, raw));
   return serveCommand;
@@ -138,7 +148,9 @@ async function serve(kit: CommandKit, raw: ServeRaw): Promise<void> {
       `--store takes a PostgreSQL URL (postgres://USER@HOST/DATABASE), not '${store}'${raw.store === undefined ? ' (from SPIDER_STORE)' : ''}`,
     );
   const leaseSeconds = take(wholeNumber('--lease-seconds', raw.leaseSeconds, 3, 3600));
+  const logFormat = take(logFormatOf(raw.logFormat));
   const status = await serveCommand(io, {
+    logFormat,
     listen: raw.listen,
     port,
     maxSessions,
@@ -169,4 +181,14 @@ function proxyAddresses(
         ok: false,
         message: `--proxy-from takes the balancers' IP addresses, comma-separated, not '${wrong}'`,
       };
+}
+
+/** The log's format `--log-format` names (docs/serve.md, "The log"). */
+function logFormatOf(
+  text: string,
+): { ok: true; value: LogFormat } | { ok: false; message: string } {
+  const format = LOG_FORMATS.find((name) => name === text);
+  return format === undefined
+    ? { ok: false, message: `--log-format must be text, json or journald, not '${text}'` }
+    : { ok: true, value: format };
 }

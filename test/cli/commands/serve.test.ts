@@ -59,6 +59,7 @@ describe('spider serve options', () => {
       ['--max-connections-per-minute', '0'],
       "--max-connections-per-minute must be a whole number from 1 to 1000000, not '0'",
     ],
+    [['--log-format', 'xml'], "--log-format must be text, json or journald, not 'xml'"],
     [
       ['--proxy-from', '10.0.0.5,lb.example'],
       "--proxy-from takes the balancers' IP addresses, comma-separated, not 'lb.example'",

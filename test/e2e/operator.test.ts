@@ -1,0 +1,87 @@
+/**
+ * `spider serve` as an operator runs it (docs/serve.md, "The log"): bin/spider itself, started as
+ * a child process on a free port, with ssh2's client logging in.
+ */
+import { type ChildProcess, spawn } from 'child_process';
+import { freshEnv, scratchFolder, SPIDER } from './spider';
+import { connect, KEYS, shell } from '../helpers/ssh';
+
+jest.setTimeout(60_000);
+
+const children: ChildProcess[] = [];
+afterAll(async () => {
+  await Promise.all(children.map(stopped));
+});
+
+/** Sends SIGTERM to `child` and resolves once it has exited. */
+function stopped(child: ChildProcess): Promise<unknown> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  return gone;
+}
+
+/** What `child` has written so far, and a wait for what it will. */
+interface Output {
+  text: string;
+  waitFor(what: RegExp, ms?: number): Promise<RegExpExecArray>;
+}
+
+/** Starts `spider serve ARGS` on a free port; resolves once it says what players type. */
+async function server(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const home = scratchFolder();
+  const child = spawn(process.execPath, [SPIDER, 'serve', '--port', '0', ...args], {
+    env: { ...process.env, ...freshEnv(home), ...env } as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  const out: Output = {
+    text: '',
+    async waitFor(what, ms = 20_000) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const found = what.exec(out.text);
+        if (found) return found;
+        if (Date.now() > deadline || child.exitCode !== null)
+          throw new Error(`never saw ${String(what)}:\n${out.text}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+  };
+  child.stdout?.on('data', (data: Buffer) => (out.text += data.toString()));
+  child.stderr?.on('data', (data: Buffer) => (out.text += data.toString()));
+  const port = Number((await out.waitFor(/listening on 127\.0\.0\.1:(\d+)/))[1]);
+  await out.waitFor(/players type/);
+  return { child, out, port, home };
+}
+
+describe('--log-format json', () => {
+  it('writes every line as one JSON object, with the address, player and event', async () => {
+    const { child, out, port } = await server(['--log-format', 'json']);
+    const client = await connect(port, { key: KEYS[0] });
+    const game = await shell(client);
+    await game.waitFor('q quit');
+    game.channel.write('q');
+    expect(await game.exited).toBe(0);
+    await out.waitFor(/"event":"game-ended"/);
+    await stopped(child);
+    const lines = out.text.trimEnd().split('\n');
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, string>);
+    for (const entry of entries) {
+      expect(new Date(entry.time).toISOString()).toBe(entry.time);
+      expect(['info', 'warning', 'error']).toContain(entry.level);
+    }
+    expect(entries[0]).toMatchObject({ level: 'info', event: 'start' });
+    expect(entries[0].message).toMatch(/^spider serve: listening on 127\.0\.0\.1:\d+$/);
+    const login = entries.find((entry) => entry.event === 'login');
+    expect(login).toMatchObject({ address: '127.0.0.1', level: 'info' });
+    expect(login?.player).toMatch(/^SHA256:/);
+    expect(login?.message).toBe(`logged in as ${login?.player}`);
+    expect(entries.find((entry) => entry.event === 'game-ended')).toMatchObject({
+      message: 'a game ended: the player quit (status 0)',
+      address: '127.0.0.1',
+      player: login?.player,
+    });
+    expect(entries.at(-1)).toMatchObject({ message: 'stopped', event: 'shutdown' });
+  });
+});
