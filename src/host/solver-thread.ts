@@ -224,6 +224,12 @@ export class SolverPair implements JobRunner {
     return () => this.cancel(question);
   }
 
+  load(): { waiting: number; running: number } {
+    let running = 0;
+    for (const question of this.open) if (question.started > 0) running++;
+    return { waiting: this.open.size - running, running };
+  }
+
   close(): void {
     this.closed = true;
     for (const question of this.open) {

@@ -178,6 +178,11 @@ export interface JobRunner {
   ): () => void;
   /** Ends the thread: no job answers after this. */
   close(): void;
+  /**
+   * Questions asked and not answered yet: waiting for their turn, and under way (docs/serve.md,
+   * "Metrics and health"); a runner that keeps no queue need not say.
+   */
+  load?(): { readonly waiting: number; readonly running: number };
 }
 
 /** A job sent to the solver's thread. */

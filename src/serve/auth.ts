@@ -9,6 +9,7 @@ import * as path from 'path';
 import { type AuthContext, type ParsedKey, utils } from 'ssh2';
 import { fingerprint } from './host-key';
 import { type Log, warning } from './log';
+import type { Refusal } from './metrics';
 import type { Player } from './player';
 
 /**
@@ -100,6 +101,8 @@ export interface LoginContext {
   /** The server's state folder: players' folders go in `players/` under it. */
   readonly stateDir: string;
   readonly log: Log;
+  /** Counts a login refused (docs/serve.md, "Metrics and health"). */
+  readonly refused: (reason: Refusal) => void;
   /** Closes the connection at once. */
   readonly drop: () => void;
 }
@@ -143,6 +146,7 @@ export class Login {
       log(
         warning(`a login refused: ${problem} (key ${player}, ${algorithmNamed(request)})`, fields),
       );
+      this.context.refused('auth');
       if (++this.failures >= MAX_LOGIN_FAILURES) {
         log(warning(`${this.failures} logins refused: closed`, fields));
         this.context.drop();

@@ -8,7 +8,7 @@ import { cannotDrawOn } from '../ui/terminal-type';
 import type { Games } from './games';
 import type { Answer, GameChoice } from './choice';
 import { Coalesced } from './limits';
-import { type Player, type Pty, resizeTerminal, type SessionLink } from './player';
+import type { Player, Pty, SessionLink } from './player';
 import { CANNOT_DRAW, NEEDS_A_TERMINAL, ONLY_THE_GAME } from '../words/serve';
 
 /**
@@ -186,6 +186,12 @@ class SessionRequests {
       playing.ended();
     });
   }
+}
+
+/** Sets the size of the terminal a session's channel is, as a window-change request tells it. */
+export function resizeTerminal(channel: ServerChannel, cols: number, rows: number): void {
+  Object.assign(channel, { columns: cols, rows });
+  channel.emit('resize');
 }
 
 /** The channel a request opened, if the library opened one; else the request is refused. */

@@ -10,6 +10,7 @@ import type { Games } from './games';
 import { Tally } from './limits';
 import type { Listener } from './listening';
 import { info, type Log, warning } from './log';
+import type { ServerMetrics } from './metrics';
 
 /** Connections logged in from one address at once, at most, in games per address. */
 const LOGGED_IN_PER_GAME = 2;
@@ -27,6 +28,7 @@ export interface ConnectionSettings {
   readonly maxPerAddress: number;
   readonly listener: Listener;
   readonly games: Games;
+  readonly metrics: ServerMetrics;
 }
 
 /** The server's connections: each one served, and those logged in counted by address. */
@@ -52,7 +54,13 @@ export class Connections {
       );
       drop();
     });
-    const login = new Login({ address, stateDir: settings.stateDir, log: settings.log, drop });
+    const login = new Login({
+      address,
+      stateDir: settings.stateDir,
+      log: settings.log,
+      refused: (reason) => settings.metrics.refused(reason),
+      drop,
+    });
     client.on('authentication', (ctx) => login.answer(ctx));
     client.on('ready', () => {
       settings.listener.loggedIn(address, port);
@@ -83,12 +91,14 @@ export class Connections {
     if (this.loggedIn.of(address) >= most) {
       const fields = { address, player, event: 'refused' };
       log(warning(`${who} let go: already ${most} connections logged in from there`, fields));
+      this.settings.metrics.refused('logged_in_per_address');
       drop();
       return;
     }
     const counted = this.loggedIn.add(address);
     client.once('close', counted);
     log(info(`logged in as ${who}`, { address, player, event: 'login' }));
+    this.settings.metrics.loggedIn();
   }
 }
 

@@ -12,6 +12,7 @@ import { playerPlaces } from '../store/paths';
 import { boardHooks } from './board';
 import type { Answer, BoardAccess, GameChoice, LoginChoice } from './choice';
 import { error, info, warning } from './log';
+import type { ServerMetrics } from './metrics';
 import type { ServeOptions } from './options';
 import {
   type Player,
@@ -68,7 +69,10 @@ export class Games {
   /** Where the server listens, once it does: the port a player logs in again on. */
   private listening: { readonly address: string; readonly port: number } | null = null;
 
-  constructor(private readonly options: ServeOptions) {}
+  constructor(
+    private readonly options: ServeOptions,
+    private readonly metrics: ServerMetrics,
+  ) {}
 
   /** The server listens now, on `address`. */
   listeningOn(address: { readonly address: string; readonly port: number }): void {
@@ -131,12 +135,17 @@ export class Games {
   /** Why a game from `address` may not start now, as its player is told; null if it may. */
   refusal(address: string): string | null {
     const { maxSessions, maxPerAddress, log } = this.options;
-    if (this.closing) return SHUTTING_DOWN;
+    if (this.closing) {
+      this.metrics.refused('shutting_down');
+      return SHUTTING_DOWN;
+    }
     if (this.tally.total >= maxSessions) {
+      this.metrics.refused('full');
       log(warning('a game refused: the server is full', { address, event: 'refused' }));
       return serverFull(maxSessions);
     }
     if (this.tally.of(address) >= maxPerAddress) {
+      this.metrics.refused('per_address');
       log(
         warning(`a game refused: ${maxPerAddress} already from there`, {
           address,
@@ -322,6 +331,10 @@ export class Games {
           searchTurns: this.searchTurns,
           ...(engine === undefined ? {} : { engine }),
           ...(board === undefined ? {} : { board }),
+          timed: {
+            keyToFrame: (ms) => this.metrics.keyToFrame(ms),
+            saved: (ms, ok) => this.metrics.saved(ms, ok),
+          },
           register: (control) => {
             this.controls.add(control);
             entry.control = control;

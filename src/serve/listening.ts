@@ -5,6 +5,7 @@
 import * as net from 'net';
 import { ConnectionRate, LoginQueue, TokenBucket } from './limits';
 import { error, type Log, warning } from './log';
+import type { Refusal } from './metrics';
 import { ReadGate } from './pacing';
 import { PROXY_HEADER_MAX, proxyHeader } from './proxy-protocol';
 import type { SessionLink } from './player';
@@ -55,6 +56,8 @@ export class Listener {
     /** New connections from one address in a minute, at most (docs/serve.md, "Limits"). */
     private readonly perMinute = CONNECTIONS_PER_MINUTE,
     private readonly log: Log = () => undefined,
+    /** Counts a connection refused, by why (docs/serve.md, "Metrics and health"). */
+    private readonly refused: (reason: Refusal) => void = () => undefined,
   ) {
     this.rate = new ConnectionRate(perMinute);
     this.tcp = net.createServer((socket) => this.arrived(socket));
@@ -70,7 +73,10 @@ export class Listener {
     if (!this.proxies.has(plainAddress(socket.remoteAddress))) return this.taken(socket);
     socket.on('error', () => undefined);
     let data = Buffer.alloc(0);
-    const late = setTimeout(() => socket.destroy(), this.loginMs);
+    const late = setTimeout(() => {
+      this.refused('proxy_header');
+      socket.destroy();
+    }, this.loginMs);
     const read = (chunk: Buffer) => {
       data = Buffer.concat([data, chunk]);
       const header = proxyHeader(data.subarray(0, PROXY_HEADER_MAX));
@@ -78,7 +84,10 @@ export class Listener {
       socket.off('data', read);
       socket.pause();
       clearTimeout(late);
-      if (header.kind === 'bad') return socket.destroy();
+      if (header.kind === 'bad') {
+        this.refused('proxy_header');
+        return socket.destroy();
+      }
       if (header.source !== null) {
         Object.defineProperty(socket, 'remoteAddress', { value: header.source.address });
         Object.defineProperty(socket, 'remotePort', { value: header.source.port });
@@ -151,6 +160,7 @@ export class Listener {
     // A balancer's own (its health checks) are not counted: its players are, by their address.
     const address = plainAddress(socket.remoteAddress);
     if (!this.proxies.has(address) && !this.rate.take(address)) {
+      this.refused('connections_per_minute');
       socket.destroy();
       const now = Date.now();
       if (now - (this.refusedLately.get(address) ?? -Infinity) >= 60_000) {
@@ -170,7 +180,10 @@ export class Listener {
     socket.setNoDelay(true); // a keystroke's frame goes out at once
     socket.on('error', () => undefined);
     // Too many connections logging in: the oldest make room (docs/serve.md, "Limits").
-    for (const old of this.pending.add(socket, socket.remoteAddress ?? 'unknown')) old.destroy();
+    for (const old of this.pending.add(socket, socket.remoteAddress ?? 'unknown')) {
+      this.refused('login_queue');
+      old.destroy();
+    }
     const key = socketKey(socket.remoteAddress, socket.remotePort);
     this.byKey.set(key, socket);
     socket.once('close', () => this.byKey.delete(key));
@@ -189,7 +202,10 @@ export class Listener {
 
   /** Garbage, or a connection that never finishes logging in, does not hold a place. */
   private untilLoggedIn(socket: net.Socket, key: string): void {
-    const timer = setTimeout(() => socket.destroy(), this.loginMs);
+    const timer = setTimeout(() => {
+      this.refused('login_timeout');
+      socket.destroy();
+    }, this.loginMs);
     const loggedIn = () => {
       clearTimeout(timer);
       this.pending.remove(socket);

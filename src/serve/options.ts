@@ -52,6 +52,11 @@ export interface ServeOptions {
    * (`--proxy-from`; docs/serve.md, "Behind a load balancer"); from any other, none is read.
    */
   readonly proxies?: readonly string[];
+  /**
+   * Where to serve the metrics and health (`--metrics`; docs/serve.md, "Metrics and health"); not
+   * served unless given.
+   */
+  readonly metricsAt?: { readonly host: string; readonly port: number };
   /** New connections from one address in a minute, at most (docs/serve.md, "Limits"). */
   readonly connectionsPerMinute?: number;
   /**

@@ -89,6 +89,14 @@ export class ReadGate {
   }
 }
 
+/** What a server's metrics are told of a session (docs/serve.md, "Metrics and health"), in ms. */
+export interface SessionTimes {
+  /** From a key's bytes arriving to the frame that answers it painted. */
+  keyToFrame(ms: number): void;
+  /** From a save handed to the store to it settling; `ok` when it is kept. */
+  saved(ms: number, ok: boolean): void;
+}
+
 /** What `SessionPacer` looks at. */
 export interface PacerOptions {
   readonly meter: WorkMeter;
@@ -105,6 +113,11 @@ export interface PacerOptions {
   readonly stalled: () => void;
   readonly stallMs: number;
   readonly now?: () => number;
+  /**
+   * Told, once a frame is painted after a key was handled, the milliseconds since the oldest key
+   * not answered yet arrived (`keyArrived`; docs/serve.md, "Metrics and health").
+   */
+  readonly answered?: (ms: number) => void;
 }
 
 /**
@@ -118,28 +131,52 @@ export class SessionPacer implements Pacer {
   private stuckAt = 0;
   private said = false;
   private readonly now: () => number;
+  /** The work `run` is given next, as the last question asked says: a key, a frame, or neither. */
+  private next: 'key' | 'frame' | null = null;
+  /** When the oldest key not answered by a frame yet arrived, and whether it has been handled. */
+  private keyAt: number | null = null;
+  private handled = false;
 
   constructor(private readonly options: PacerOptions) {
     this.now = options.now ?? (() => performance.now());
   }
 
+  /** A key's bytes arrived from the client. */
+  keyArrived(): void {
+    this.keyAt ??= this.now();
+  }
+
   workWait(): number {
-    return this.options.meter.waitMs();
+    const wait = this.options.meter.waitMs();
+    this.next = wait <= 0 ? 'key' : null;
+    return wait;
   }
 
   frameWait(): number {
     const { meter, unsent, backlog, retryMs } = this.options;
     const left = unsent();
+    this.next = null;
     if (left > backlog) {
       this.watchStall(left);
       return retryMs;
     }
     this.stuckSince = null;
-    return meter.waitMs();
+    const wait = meter.waitMs();
+    if (wait <= 0) this.next = 'frame';
+    return wait;
   }
 
   run(work: () => void): void {
+    const doing = this.next;
+    this.next = null;
     this.options.meter.run(work);
+    if (this.keyAt === null) return;
+    if (doing === 'key') this.handled = true;
+    else if (doing === 'frame' && this.handled) {
+      this.options.answered?.(this.now() - this.keyAt);
+      this.keyAt = null;
+      this.handled = false;
+    }
   }
 
   private watchStall(left: number): void {

@@ -20,7 +20,7 @@ import type { DiskLimits } from '../store/disk-limits';
 import { fsReason } from '../store/errors';
 import { folderAsHome, playerPlaces, type Places } from '../store/paths';
 import { InputPump, limitUnsent, TokenBucket } from './limits';
-import { SessionPacer, WorkMeter } from './pacing';
+import { SessionPacer, type SessionTimes, WorkMeter } from './pacing';
 import {
   CANNOT_SUSPEND,
   duration,
@@ -95,6 +95,8 @@ export interface SessionContext {
    * them there: their games and results, and the leases this session holds.
    */
   readonly engine?: PgPlayer;
+  /** Told each key's time to its frame, and each save's time to settle (ms). */
+  readonly timed?: SessionTimes;
   /** Lets the server end or warn this session: `end(reason)` ends the game, saved. */
   register(control: SessionControl): () => void;
 }
@@ -195,6 +197,7 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
   channel.on('data', (data: Buffer) => {
     lastInput = Date.now();
     warned = false;
+    pacer.keyArrived();
     pump.push(data);
   });
   // Why the game ended, for the log: the first of these to happen.
@@ -228,6 +231,7 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
     retryMs: FRAME_RETRY_MS,
     stallMs,
     stalled: () => letGo(`nothing read for ${duration(stallMs)}`),
+    ...(context.timed === undefined ? {} : { answered: context.timed.keyToFrame }),
   });
 
   let ended: string | null = null;
@@ -316,6 +320,7 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
       places: placesOf(context.player, context.diskLimits, context.engine),
       ...(context.board === undefined ? {} : { board: context.board }),
       saving: 'in-background',
+      ...(context.timed === undefined ? {} : { saveTimed: context.timed.saved }),
       remote: { login: context.login },
     });
     // The words the player is left go out whatever became of the game.
@@ -395,12 +400,6 @@ function recordFolder(player: Player, login: string): NonNullable<PlayOptions['r
   } catch (error) {
     return { refused: recordsRefused(fsReason(error, folder)) };
   }
-}
-
-/** Sets the size of the terminal a session's channel is, as a window-change request tells it. */
-export function resizeTerminal(channel: ServerChannel, cols: number, rows: number): void {
-  Object.assign(channel, { columns: cols, rows });
-  channel.emit('resize');
 }
 
 /**

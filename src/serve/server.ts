@@ -14,6 +14,7 @@ import { Server } from 'ssh2';
 import { Connections } from './connection';
 import { Games } from './games';
 import { Listener } from './listening';
+import { type MetricsEndpoint, serveMetrics, ServerMetrics } from './metrics';
 import type { ServeOptions } from './options';
 
 export type { ServeOptions } from './options';
@@ -34,6 +35,8 @@ export interface RunningServer {
   readonly address: net.AddressInfo;
   /** Games being played now. */
   readonly sessions: number;
+  /** Where the metrics and health are served (docs/serve.md, "Metrics and health"), if asked. */
+  readonly metricsAddress: net.AddressInfo | null;
   /**
    * Tells every player why, ends every game (each saved), stops listening, and resolves once
    * every game is settled.
@@ -44,7 +47,11 @@ export interface RunningServer {
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const loginMs = options.loginMs ?? LOGIN_MS;
   const keepaliveMs = options.keepaliveMs ?? KEEPALIVE_MS;
-  const games = new Games(options);
+  const metrics = new ServerMetrics({
+    players: (): number => games.total,
+    solver: () => options.solver?.load?.() ?? null,
+  });
+  const games = new Games(options, metrics);
   const ssh = new Server(
     {
       hostKeys: [options.hostKey],
@@ -60,6 +67,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     new Set(options.proxies ?? []),
     options.connectionsPerMinute,
     options.log,
+    (reason) => metrics.refused(reason),
   );
   const connections = new Connections({
     log: options.log,
@@ -69,20 +77,36 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     maxPerAddress: options.maxPerAddress,
     listener,
     games,
+    metrics,
   });
   await listener.listen(options.port, options.listen, options.log);
   games.listeningOn(listener.address);
+  // Healthy while it takes players; from the start of a shutdown, not.
+  let draining: string | null = null;
+  let endpoint: MetricsEndpoint | null = null;
+  if (options.metricsAt !== undefined) {
+    const { host, port } = options.metricsAt;
+    try {
+      endpoint = await serveMetrics(host, port, metrics, () => draining);
+    } catch (error) {
+      listener.close();
+      throw Object.assign(error as Error, { metricsAt: options.metricsAt });
+    }
+  }
 
   return {
     address: listener.address,
     get sessions() {
       return games.total;
     },
+    metricsAddress: endpoint?.address ?? null,
     async shutdown(reason) {
+      draining = 'shutting down';
       listener.close();
       await games.shutdown(reason);
       // What the players were told is on its way: their clients close, or are closed after a while.
       await listener.closed(SHUTDOWN_GRACE_MS);
+      await endpoint?.close();
     },
   };
 }

@@ -16,7 +16,7 @@ import { SaveQueue } from './save-queue';
 import type { Claimed, Scan } from './save-scan';
 import type { SaveShelf, StoreEngine } from './engine';
 import { shelfOf } from './file-engine';
-import { atOnce, type SaveSink } from './sink';
+import { atOnce, type SaveSink, type SaveTimed, timedSink } from './sink';
 
 /**
  * How a session saves (docs/saves.md, "Saved games and statistics"). 'at-once': after every action,
@@ -50,6 +50,11 @@ export interface OpenOptions<S extends Saving = 'at-once'> {
   readonly now?: () => Date;
   /** 'at-once' unless said. */
   readonly saving?: S;
+  /**
+   * Told, for each save handed over in the background, the milliseconds until it settled and
+   * whether it is on disk: a server's metrics (docs/serve.md, "Metrics and health").
+   */
+  readonly saveTimed?: SaveTimed;
 }
 
 /** What a start found among the saves. */
@@ -104,10 +109,11 @@ class Start {
     this.now = options.now ?? (() => new Date());
     this.wanted = { ...options, loaded: options.loaded !== undefined };
     this.store = shelfOf(options.places);
-    this.saves =
+    const sink =
       options.saving !== 'in-background'
         ? atOnce(this.store)
         : (this.store.sink?.() ?? new SaveQueue(this.store));
+    this.saves = options.saveTimed === undefined ? sink : timedSink(sink, options.saveTimed);
     this.scan = this.store.scan(this.now());
     this.tell();
     if (this.scan.unlisted !== null)

@@ -17,3 +17,28 @@ export function atOnce(store: SaveShelf): SaveSink {
     flush: () => Promise.resolve(),
   };
 }
+
+/** Told how long a save took from being handed over to settling, and whether it is kept. */
+export type SaveTimed = (ms: number, ok: boolean) => void;
+
+/**
+ * `sink`, each write timed from being handed over to settling, for a server's metrics
+ * (docs/serve.md, "Metrics and health"); the rest as it is.
+ */
+export function timedSink(sink: SaveSink, timed: SaveTimed): SaveSink {
+  return {
+    background: sink.background,
+    write: (id, text) => {
+      const start = performance.now();
+      const written = sink.write(id, text);
+      if (written instanceof Promise)
+        void written.then((result) => timed(performance.now() - start, result.ok));
+      else timed(performance.now() - start, written.ok);
+      return written;
+    },
+    remove: (id) => sink.remove(id),
+    release: (id) => sink.release(id),
+    takeFailure: () => sink.takeFailure(),
+    flush: () => sink.flush(),
+  };
+}

@@ -4,6 +4,7 @@ import { heuristicHints } from '../search';
 import { localPlaces, type Places } from '../store/paths';
 import { giveUpSave, listSaves, playedBefore, switchSave } from '../store/saves-list';
 import { GameSession, type Left, type Saving } from '../store/session';
+import type { SaveTimed } from '../store/sink';
 import { type Note, remoteRecordText, storeNote } from '../words/store';
 import { dealSearch } from '../host/deal-search';
 import { initialState } from './controller';
@@ -54,6 +55,8 @@ export interface PlayOptions {
    * games asks for 'in-background' (docs/saves.md, "Saved games and statistics").
    */
   readonly saving?: Saving;
+  /** Told how long each save in the background took to settle (see `OpenOptions`). */
+  readonly saveTimed?: SaveTimed;
   /**
    * The player is at another machine, logged in over SSH with `login` (`ssh -t -p 2222 HOST`),
    * not at the one the game runs on.

@@ -1,10 +1,13 @@
 /**
- * `spider serve` as an operator runs it (docs/serve.md, "The log"): bin/spider itself, started as
+ * `spider serve` as an operator runs it (docs/serve.md, "The log", "Metrics and health"):
+ * bin/spider itself, started as
  * a child process on a free port, with ssh2's client logging in.
  */
 import { type ChildProcess, spawn } from 'child_process';
+import * as http from 'http';
 import { freshEnv, scratchFolder, SPIDER } from './spider';
 import { connect, KEYS, shell } from '../helpers/ssh';
+import { parsePrometheus, sampleOf } from '../helpers/prometheus';
 
 jest.setTimeout(60_000);
 
@@ -83,5 +86,50 @@ describe('--log-format json', () => {
       player: login?.player,
     });
     expect(entries.at(-1)).toMatchObject({ message: 'stopped', event: 'shutdown' });
+  });
+});
+
+/** The body of a GET of `url`, and its status. */
+function get(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('--metrics and --log-format journald', () => {
+  it("serves the metrics where it says, and gives each line the journal's priority", async () => {
+    const { child, out, port } = await server([
+      ...['--metrics', '127.0.0.1:0', '--log-format', 'journald', '--max-sessions', '1'],
+    ]);
+    const url = (
+      await out.waitFor(
+        /^<6>metrics and health: (http:\/\/127\.0\.0\.1:\d+)\/metrics and \/health$/m,
+      )
+    )[1];
+    expect(out.text).toMatch(/^<6>spider serve: listening on 127\.0\.0\.1:\d+\n<6>host key /);
+    expect(await get(`${url}/health`)).toEqual({ status: 200, body: 'ok\n' });
+    const one = await shell(await connect(port, { guest: true }));
+    await one.waitFor('q quit');
+    const two = await shell(await connect(port, { guest: true }));
+    expect(await two.exited).toBe(1);
+    const page = await get(`${url}/metrics`);
+    const families = parsePrometheus(page.body);
+    expect(sampleOf(families, 'spider_players')).toBe(1);
+    expect(sampleOf(families, 'spider_logins_total')).toBe(2);
+    expect(sampleOf(families, 'spider_refusals_total', { reason: 'full' })).toBe(1);
+    // The server's own solver, idle.
+    expect(sampleOf(families, 'spider_solver_questions', { state: 'running' })).toBe(0);
+    expect(out.text).toMatch(/^<6>\S+ 127\.0\.0\.1: logged in as a guest$/m);
+    expect(out.text).toMatch(/^<4>\S+ 127\.0\.0\.1: a game refused: the server is full$/m);
+    one.channel.write('q');
+    expect(await one.exited).toBe(0);
+    await stopped(child);
+    expect(out.text).toMatch(/^<6>\S+ stopped$/m);
   });
 });

@@ -20,6 +20,7 @@ import { bundle } from '../helpers/bundle';
 import { easyGame, FOUR_SUITS, solveJob } from '../helpers/jobs';
 import { LOST_GAME_ACTIONS, lostGame } from '../helpers/lost-game';
 import { playsToWin } from '../helpers/play-out';
+import { until } from '../helpers/slow-disk';
 
 jest.setTimeout(60_000);
 
@@ -158,6 +159,23 @@ describe('SolverPair: the solver on both cores', () => {
     const next = await answer(pair, solveJob());
     expect(next).toMatchObject({ kind: 'solved', result: 'won' });
     expect(answers).toEqual([]);
+  });
+
+  it('says how many questions wait for their turn and how many are under way', async () => {
+    pair = new SolverPair(file);
+    expect(pair.load()).toEqual({ waiting: 0, running: 0 });
+    const hard = newGame({ scheme: 'pysol', key: '1008' }, FOUR_SUITS);
+    // A solve question takes both threads: the next two wait.
+    const cancels = [{}, {}, {}].map((asker) =>
+      pair!.run(solveJob(hard, 60_000), () => undefined, asker),
+    );
+    expect(pair.load()).toEqual({ waiting: 2, running: 1 });
+    cancels[0](); // no longer counted; the next starts once the threads have stopped
+    expect(pair.load()).toEqual({ waiting: 2, running: 0 });
+    await until(() => pair!.load().running === 1);
+    expect(pair.load()).toEqual({ waiting: 1, running: 1 });
+    cancels.forEach((cancel) => cancel());
+    expect(pair.load()).toEqual({ waiting: 0, running: 0 });
   });
 });
 

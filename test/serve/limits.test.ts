@@ -241,6 +241,7 @@ describe('SessionPacer', () => {
     let now = 0;
     let unsent = 0;
     let stalled = 0;
+    const answered: number[] = [];
     const meter = new WorkMeter(
       new TokenBucket(10, 10, () => now),
       () => now,
@@ -254,9 +255,11 @@ describe('SessionPacer', () => {
       stallMs: 1000,
       stalled: () => stalled++,
       now: () => now,
+      answered: (ms) => answered.push(ms),
     });
     return {
       frames,
+      answered,
       meter,
       set: (values: { now?: number; unsent?: number }) => {
         now = values.now ?? now;
@@ -273,6 +276,32 @@ describe('SessionPacer', () => {
     expect(frames.frameWait()).toBe(2000);
     set({ now: 2030 });
     expect(frames.frameWait()).toBe(0);
+  });
+
+  it("times a key from its bytes' arrival to the frame painted after it was handled", () => {
+    const { frames, set, answered } = pacer();
+    // A frame with no key before it (the clock's) times nothing.
+    frames.frameWait();
+    frames.run(() => undefined);
+    frames.keyArrived();
+    set({ now: 2 });
+    frames.keyArrived(); // a second key before the first is answered: timed from the first
+    expect(frames.workWait()).toBe(0);
+    frames.run(() => set({ now: 3 })); // the key handled
+    expect(answered).toEqual([]);
+    expect(frames.frameWait()).toBe(0);
+    frames.run(() => set({ now: 5 })); // its frame painted
+    expect(answered).toEqual([5]);
+    // A frame painted while the key still waits for its turn answers nothing yet.
+    frames.keyArrived();
+    frames.frameWait();
+    frames.run(() => set({ now: 6 }));
+    expect(answered).toEqual([5]);
+    frames.workWait();
+    frames.run(() => undefined);
+    frames.frameWait();
+    frames.run(() => set({ now: 8 }));
+    expect(answered).toEqual([5, 3]);
   });
 
   it('holds frames while the client has a backlog, and lets a client go that takes none of it', () => {

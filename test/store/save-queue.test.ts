@@ -8,6 +8,7 @@ import * as path from 'path';
 import { playerPlaces } from '../../src/store/paths';
 import { SaveQueue } from '../../src/store/save-queue';
 import { SaveStore } from '../../src/store/saves';
+import { atOnce, timedSink } from '../../src/store/sink';
 import { holdRenames, ioError, turns, until } from '../helpers/slow-disk';
 
 const roots: string[] = [];
@@ -52,6 +53,31 @@ describe('writeSoon', () => {
 });
 
 describe('SaveQueue', () => {
+  it('times each save, timed, from being handed over to settling, and whether it is on disk', async () => {
+    const store = freshStore();
+    const timed: [number, boolean][] = [];
+    const queue = timedSink(new SaveQueue(store), (ms, ok) => timed.push([ms, ok]));
+    const held = holdRenames();
+    const first = queue.write('g1', 'state 0\n');
+    await until(() => held.renamed.length === 1);
+    await new Promise((r) => setTimeout(r, 40)); // the disk is slow
+    expect(timed).toEqual([]);
+    held.open();
+    await first;
+    await queue.flush();
+    expect(timed).toHaveLength(1);
+    expect(timed[0][0]).toBeGreaterThanOrEqual(35);
+    expect(timed[0][1]).toBe(true);
+    fs.rmSync(store.dir, { recursive: true });
+    fs.writeFileSync(store.dir, 'a file where the games folder should be\n');
+    await queue.write('g2', 'state 1\n');
+    expect(timed[1][1]).toBe(false);
+    // A save written at once is timed as it returns.
+    const atOnceTimed = timedSink(atOnce(freshStore()), (ms, ok) => timed.push([ms, ok]));
+    expect(atOnceTimed.write('g3', 'state 2\n')).toEqual({ ok: true });
+    expect(timed[2][1]).toBe(true);
+  });
+
   it('writes one state at a time, and of the states given meanwhile only the last', async () => {
     const store = freshStore();
     const queue = new SaveQueue(store);

@@ -43,6 +43,8 @@ export interface ServeSettings {
   readonly store?: string;
   /** How long a lease on a game lasts unless renewed (`--lease-seconds`). */
   readonly leaseSeconds?: number;
+  /** Where to serve the metrics and health (docs/serve.md, "Metrics and health"), if anywhere. */
+  readonly metrics?: { readonly host: string; readonly port: number };
   /** How the log's lines are written (docs/serve.md, "The log"). */
   readonly logFormat: LogFormat;
 }
@@ -161,6 +163,7 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
       fixedRules: settings.fixedRules,
       connectionsPerMinute: settings.connectionsPerMinute,
       ...(settings.proxies === undefined ? {} : { proxies: settings.proxies }),
+      ...(settings.metrics === undefined ? {} : { metricsAt: settings.metrics }),
       shownAs: {
         host: settings.publicHost ?? shownHost(settings.listen),
         ...(settings.publicPort === undefined ? {} : { port: settings.publicPort }),
@@ -184,7 +187,12 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
           : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
             ? 'this machine has no such address'
             : (error as Error).message;
-    io.stderr.write(`spider: can't listen on ${settings.listen} port ${settings.port}: ${why}\n`);
+    const metricsAt = (error as { metricsAt?: { host: string; port: number } }).metricsAt;
+    io.stderr.write(
+      metricsAt === undefined
+        ? `spider: can't listen on ${settings.listen} port ${settings.port}: ${why}\n`
+        : `spider: can't serve the metrics on ${metricsAt.host} port ${metricsAt.port}: ${why}\n`,
+    );
     return 1;
   }
   const { address, port } = server.address;
@@ -197,6 +205,11 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
       ? []
       : [`players kept in the database ${withoutPassword(settings.store)}`]),
   ];
+  const metrics = server.metricsAddress;
+  if (metrics !== null) {
+    const at = metrics.address.includes(':') ? `[${metrics.address}]` : metrics.address;
+    banner.push(`metrics and health: http://${at}:${metrics.port}/metrics and /health`);
+  }
   io.stdout.write(startLines(settings.logFormat, banner, new Date()));
 
   return new Promise<number>((resolve) => {

@@ -30,6 +30,7 @@ type ServeRaw = RawOptions & {
   store?: string;
   leaseSeconds: string;
   logFormat: string;
+  metrics?: string;
 };
 
 /** Adds `serve` to `program`, and returns it. */
@@ -102,6 +103,10 @@ export function addServeCommand(program: Command, kit: CommandKit): Command {
       '16MiB',
     )
     .option('--max-saves <n>', 'saved games kept per player: a new one beyond is not kept', '16')
+    .option(
+      '--metrics <address:port>',
+      'serve Prometheus metrics (/metrics) and a health check (/health) over HTTP there, such as 127.0.0.1:9100',
+    )
     .addOption(
       valueOption(
         '--log-format <format>',
@@ -149,6 +154,7 @@ async function serve(kit: CommandKit, raw: ServeRaw): Promise<void> {
     );
   const leaseSeconds = take(wholeNumber('--lease-seconds', raw.leaseSeconds, 3, 3600));
   const logFormat = take(logFormatOf(raw.logFormat));
+  const metrics = raw.metrics === undefined ? undefined : take(metricsAddress(raw.metrics));
   const status = await serveCommand(io, {
     logFormat,
     listen: raw.listen,
@@ -162,6 +168,7 @@ async function serve(kit: CommandKit, raw: ServeRaw): Promise<void> {
     ...(raw.hostKey === undefined ? {} : { hostKey: path.resolve(raw.hostKey) }),
     ...(raw.proxyFrom === undefined ? {} : { proxies: take(proxyAddresses(raw.proxyFrom)) }),
     ...(publicHost === undefined ? {} : { publicHost }),
+    ...(metrics === undefined ? {} : { metrics }),
     ...(publicPort === undefined ? {} : { publicPort }),
     diskLimits: take(diskLimitsOf(raw)),
     ...(store === undefined ? {} : { store: store.trim(), leaseSeconds }),
@@ -191,4 +198,24 @@ function logFormatOf(
   return format === undefined
     ? { ok: false, message: `--log-format must be text, json or journald, not '${text}'` }
     : { ok: true, value: format };
+}
+
+/**
+ * Where `--metrics` serves (docs/serve.md, "Metrics and health"): an IP address (IPv6 in
+ * brackets) or `localhost`, a colon, and a port.
+ */
+export function metricsAddress(
+  text: string,
+): { ok: true; value: { host: string; port: number } } | { ok: false; message: string } {
+  const found = /^(?:\[([0-9A-Fa-f:.]+)\]|([^:[\]]+)):(\d{1,5})$/.exec(text.trim());
+  const host = found?.[1] ?? found?.[2] ?? '';
+  const port = Number(found?.[3]);
+  const isAddress =
+    found?.[1] === undefined ? net.isIPv4(host) || host === 'localhost' : net.isIPv6(host);
+  return found !== null && isAddress && port <= 65535
+    ? { ok: true, value: { host, port } }
+    : {
+        ok: false,
+        message: `--metrics takes ADDRESS:PORT, such as 127.0.0.1:9100 or [::1]:9100, not '${text}'`,
+      };
 }

@@ -61,6 +61,13 @@ describe('spider serve options', () => {
     ],
     [['--log-format', 'xml'], "--log-format must be text, json or journald, not 'xml'"],
     [
+      ['--metrics', '9100'],
+      "--metrics takes ADDRESS:PORT, such as 127.0.0.1:9100 or [::1]:9100, not '9100'",
+    ],
+    [['--metrics', 'metrics.example:9100'], "not 'metrics.example:9100'"],
+    [['--metrics', '127.0.0.1:65536'], "not '127.0.0.1:65536'"],
+    [['--metrics', '::1:9100'], "not '::1:9100'"],
+    [
       ['--proxy-from', '10.0.0.5,lb.example'],
       "--proxy-from takes the balancers' IP addresses, comma-separated, not 'lb.example'",
     ],
@@ -133,6 +140,11 @@ describe('spider serve options', () => {
       const { status, stderr } = await serve(['--port', String(port)]);
       expect(status).toBe(1);
       expect(stderr).toBe(`spider: can't listen on 127.0.0.1 port ${port}: the port is in use\n`);
+      const metrics = await serve(['--port', '0', '--metrics', `127.0.0.1:${port}`]);
+      expect(metrics.status).toBe(1);
+      expect(metrics.stderr).toBe(
+        `spider: can't serve the metrics on 127.0.0.1 port ${port}: the port is in use\n`,
+      );
     } finally {
       taken.close();
     }
