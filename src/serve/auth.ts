@@ -103,6 +103,8 @@ export interface LoginContext {
   readonly log: Log;
   /** Counts a login refused (docs/serve.md, "Metrics and health"). */
   readonly refused: (reason: Refusal) => void;
+  /** Whether the key of this fingerprint is banned (docs/serve.md, "The ban list"). */
+  readonly bannedKey: (print: string) => boolean;
   /** Closes the connection at once. */
   readonly drop: () => void;
 }
@@ -154,12 +156,26 @@ export class Login {
       }
       return ctx.reject();
     }
+    // A banned key ends its connection: the client gets no other login on it, not even a guest's.
+    const print = fingerprint(ctx.key.data);
+    if (this.context.bannedKey(print)) {
+      log(
+        warning(`a login refused: the key is banned (key ${print})`, {
+          address,
+          player: print,
+          event: 'banned',
+        }),
+      );
+      this.context.refused('banned_key');
+      this.context.drop();
+      return;
+    }
     if (asking) return ctx.accept();
     const id = playerId(ctx.key.data);
     this.player = {
       kind: 'key',
       id,
-      fingerprint: fingerprint(ctx.key.data),
+      fingerprint: print,
       folder: path.join(this.context.stateDir, 'players', id),
     };
     return ctx.accept();

@@ -174,7 +174,7 @@ class SessionRequests {
     if (this.started || player === null) return refuse(channel, ONLY_THE_GAME);
     if (!pty) return refuse(channel, NEEDS_A_TERMINAL);
     if (cannotDrawOn(pty.term)) return refuse(channel, CANNOT_DRAW);
-    const refusal = games.refusal(address);
+    const refusal = games.refusal(address, player);
     if (refusal !== null) return refuse(channel, refusal);
     this.started = true;
     this.current = channel;

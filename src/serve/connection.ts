@@ -29,6 +29,8 @@ export interface ConnectionSettings {
   readonly listener: Listener;
   readonly games: Games;
   readonly metrics: ServerMetrics;
+  /** Whether the key of this fingerprint is banned (docs/serve.md, "The ban list"). */
+  readonly bannedKey: (print: string) => boolean;
 }
 
 /** The server's connections: each one served, and those logged in counted by address. */
@@ -59,6 +61,7 @@ export class Connections {
       stateDir: settings.stateDir,
       log: settings.log,
       refused: (reason) => settings.metrics.refused(reason),
+      bannedKey: settings.bannedKey,
       drop,
     });
     client.on('authentication', (ctx) => login.answer(ctx));

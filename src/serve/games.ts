@@ -30,6 +30,8 @@ import {
   serverFull,
   sshLogin,
   SHUTTING_DOWN,
+  BANNED,
+  BANNED_ENDED,
   TAKE_OVER_ASK,
   TAKEN_OVER,
   databaseDown,
@@ -60,7 +62,11 @@ export class Games {
   /** The games of each player with a key now, by the player's id, oldest first. */
   private readonly live = new Map<string, LiveGame[]>();
   private readonly tally = new Tally();
-  private readonly controls = new Set<SessionControl>();
+  /** How to end each game being played, and whose it is. */
+  private readonly controls = new Map<
+    SessionControl,
+    { readonly address: string; readonly player: Player; readonly game: LiveGame }
+  >();
   private readonly running = new Set<Promise<unknown>>();
   /** The lost-game search's turns, shared by every game of the server. */
   private readonly searchTurns = new SearchTurns();
@@ -72,6 +78,8 @@ export class Games {
   constructor(
     private readonly options: ServeOptions,
     private readonly metrics: ServerMetrics,
+    /** What the ban list bans now (docs/serve.md, "The ban list"). */
+    private readonly banned: Banned | null = null,
   ) {}
 
   /** The server listens now, on `address`. */
@@ -132,9 +140,29 @@ export class Games {
     return this.options.login?.(command) ?? { ok: false, message: ONLY_THE_GAME };
   }
 
+  /**
+   * Ends, saved, every game whose player `banned` says is banned, by address or key (docs/serve.md,
+   * "The ban list"); resolves with how many once they are settled.
+   */
+  async endBanned(banned: Banned): Promise<number> {
+    const ending = [...this.controls].filter(([, { address, player }]) =>
+      isBanned(banned, address, player),
+    );
+    for (const [control] of ending) control.end(BANNED_ENDED);
+    await Promise.allSettled(ending.map(([, { game }]) => game.done));
+    return ending.length;
+  }
+
   /** Why a game from `address` may not start now, as its player is told; null if it may. */
-  refusal(address: string): string | null {
+  refusal(address: string, player: Player): string | null {
     const { maxSessions, maxPerAddress, log } = this.options;
+    if (this.banned !== null && isBanned(this.banned, address, player)) {
+      this.metrics.refused(this.banned.address(address) ? 'banned_address' : 'banned_key');
+      log(
+        warning('a game refused: banned', { address, player: playerName(player), event: 'banned' }),
+      );
+      return BANNED;
+    }
     if (this.closing) {
       this.metrics.refused('shutting_down');
       return SHUTTING_DOWN;
@@ -278,7 +306,7 @@ export class Games {
    */
   async shutdown(reason: string): Promise<void> {
     this.closing = true;
-    for (const control of this.controls) control.end(reason);
+    for (const control of this.controls.keys()) control.end(reason);
     await Promise.allSettled([...this.running]);
   }
 
@@ -336,7 +364,7 @@ export class Games {
             saved: (ms, ok) => this.metrics.saved(ms, ok),
           },
           register: (control) => {
-            this.controls.add(control);
+            this.controls.set(control, { address, player, game: entry });
             entry.control = control;
             return () => {
               this.controls.delete(control);
@@ -375,6 +403,16 @@ async function loadEngine(
   } catch (error) {
     return { ok: false, why: (error as Error).message };
   }
+}
+
+/** What the ban list bans: addresses, and keys by their fingerprints. */
+export interface Banned {
+  address(address: string): boolean;
+  key(print: string): boolean;
+}
+
+function isBanned(banned: Banned, address: string, player: Player): boolean {
+  return banned.address(address) || (player.kind === 'key' && banned.key(player.fingerprint));
 }
 
 /** The player as the log names them: their key's fingerprint, or `guest`. */

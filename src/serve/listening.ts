@@ -24,6 +24,12 @@ export const CONNECTIONS_PER_MINUTE = 60;
 const RAW_BURST = 64 * 1024;
 const RAW_PER_SECOND = 16 * 1024;
 
+/** What the listener tells of the connections it refuses, and asks of the ban list. */
+export interface ListenerWatch {
+  refused(reason: Refusal): void;
+  banned(address: string): boolean;
+}
+
 /** A connection that is gone before its session asks: nothing to hold, nothing unsent. */
 const UNLINKED: SessionLink = { hold: () => undefined, release: () => undefined, unsent: () => 0 };
 
@@ -56,8 +62,11 @@ export class Listener {
     /** New connections from one address in a minute, at most (docs/serve.md, "Limits"). */
     private readonly perMinute = CONNECTIONS_PER_MINUTE,
     private readonly log: Log = () => undefined,
-    /** Counts a connection refused, by why (docs/serve.md, "Metrics and health"). */
-    private readonly refused: (reason: Refusal) => void = () => undefined,
+    /**
+     * Counts a connection refused, by why (docs/serve.md, "Metrics and health"), and says whether
+     * an address is banned ("The ban list").
+     */
+    private readonly watch: ListenerWatch = { refused: () => undefined, banned: () => false },
   ) {
     this.rate = new ConnectionRate(perMinute);
     this.tcp = net.createServer((socket) => this.arrived(socket));
@@ -74,7 +83,7 @@ export class Listener {
     socket.on('error', () => undefined);
     let data = Buffer.alloc(0);
     const late = setTimeout(() => {
-      this.refused('proxy_header');
+      this.watch.refused('proxy_header');
       socket.destroy();
     }, this.loginMs);
     const read = (chunk: Buffer) => {
@@ -85,7 +94,7 @@ export class Listener {
       socket.pause();
       clearTimeout(late);
       if (header.kind === 'bad') {
-        this.refused('proxy_header');
+        this.watch.refused('proxy_header');
         return socket.destroy();
       }
       if (header.source !== null) {
@@ -159,20 +168,18 @@ export class Listener {
     // Too many new connections from one address: closed at once, said in the log once a minute.
     // A balancer's own (its health checks) are not counted: its players are, by their address.
     const address = plainAddress(socket.remoteAddress);
-    if (!this.proxies.has(address) && !this.rate.take(address)) {
-      this.refused('connections_per_minute');
+    // A banned address: the same, before a word of SSH (docs/serve.md, "The ban list").
+    if (this.watch.banned(address)) {
+      this.watch.refused('banned_address');
       socket.destroy();
-      const now = Date.now();
-      if (now - (this.refusedLately.get(address) ?? -Infinity) >= 60_000) {
-        if (this.refusedLately.size > 10_000) this.refusedLately.clear();
-        this.refusedLately.set(address, now);
-        this.log(
-          warning(`connections refused: more than ${this.perMinute} a minute`, {
-            address,
-            event: 'refused',
-          }),
-        );
-      }
+      this.tellRefused(address, 'banned', 'connections refused: the address is banned');
+      return;
+    }
+    if (!this.proxies.has(address) && !this.rate.take(address)) {
+      this.watch.refused('connections_per_minute');
+      socket.destroy();
+      const words = `connections refused: more than ${this.perMinute} a minute`;
+      this.tellRefused(address, 'refused', words);
       return;
     }
     this.sockets.add(socket);
@@ -181,7 +188,7 @@ export class Listener {
     socket.on('error', () => undefined);
     // Too many connections logging in: the oldest make room (docs/serve.md, "Limits").
     for (const old of this.pending.add(socket, socket.remoteAddress ?? 'unknown')) {
-      this.refused('login_queue');
+      this.watch.refused('login_queue');
       old.destroy();
     }
     const key = socketKey(socket.remoteAddress, socket.remotePort);
@@ -200,10 +207,31 @@ export class Listener {
     limitReading(socket, gate);
   }
 
+  /** Says in the log that connections from `address` are refused: once a minute at most. */
+  private tellRefused(address: string, event: string, words: string): void {
+    const now = Date.now();
+    if (now - (this.refusedLately.get(address) ?? -Infinity) < 60_000) return;
+    if (this.refusedLately.size > 10_000) this.refusedLately.clear();
+    this.refusedLately.set(address, now);
+    this.log(warning(words, { address, event }));
+  }
+
+  /**
+   * Closes every connection from an address `banned` says is banned: what was written to it goes
+   * first, and a client that does not close its end in `graceMs` is closed at once.
+   */
+  dropBanned(banned: (address: string) => boolean, graceMs: number): void {
+    for (const socket of this.sockets)
+      if (banned(plainAddress(socket.remoteAddress))) {
+        socket.end();
+        setTimeout(() => socket.destroy(), graceMs).unref();
+      }
+  }
+
   /** Garbage, or a connection that never finishes logging in, does not hold a place. */
   private untilLoggedIn(socket: net.Socket, key: string): void {
     const timer = setTimeout(() => {
-      this.refused('login_timeout');
+      this.watch.refused('login_timeout');
       socket.destroy();
     }, this.loginMs);
     const loggedIn = () => {

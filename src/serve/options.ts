@@ -8,6 +8,7 @@ import type { Board } from '../store/board';
 import type { DiskLimits } from '../store/disk-limits';
 import type { PgNode } from '../store/postgres/node';
 import type { Answer, Asker, LoginChoice } from './choice';
+import type { BanList } from './ban-list';
 import type { Log } from './log';
 import type { SessionBudget } from './player';
 
@@ -57,6 +58,8 @@ export interface ServeOptions {
    * served unless given.
    */
   readonly metricsAt?: { readonly host: string; readonly port: number };
+  /** The keys and addresses banned at the start (docs/serve.md, "The ban list"). */
+  readonly bans?: BanList;
   /** New connections from one address in a minute, at most (docs/serve.md, "Limits"). */
   readonly connectionsPerMinute?: number;
   /**

@@ -11,8 +11,9 @@
  */
 import type * as net from 'net';
 import { Server } from 'ssh2';
+import { BanList } from './ban-list';
 import { Connections } from './connection';
-import { Games } from './games';
+import { type Banned, Games } from './games';
 import { Listener } from './listening';
 import { type MetricsEndpoint, serveMetrics, ServerMetrics } from './metrics';
 import type { ServeOptions } from './options';
@@ -42,6 +43,12 @@ export interface RunningServer {
    * every game is settled.
    */
   shutdown(reason: string): Promise<void>;
+  /**
+   * Bans what `list` bans from now on, in place of the list before (docs/serve.md, "The ban
+   * list"): the games of its keys and addresses end, each saved, and its addresses' connections
+   * close. Resolves with how many games ended, once they are settled.
+   */
+  ban(list: BanList): Promise<number>;
 }
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
@@ -51,7 +58,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     players: (): number => games.total,
     solver: () => options.solver?.load?.() ?? null,
   });
-  const games = new Games(options, metrics);
+  let bans = options.bans ?? BanList.EMPTY;
+  const banned: Banned = {
+    address: (address) => bans.bansAddress(address),
+    key: (print) => bans.bansKey(print),
+  };
+  const games = new Games(options, metrics, banned);
   const ssh = new Server(
     {
       hostKeys: [options.hostKey],
@@ -67,7 +79,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     new Set(options.proxies ?? []),
     options.connectionsPerMinute,
     options.log,
-    (reason) => metrics.refused(reason),
+    { refused: (reason) => metrics.refused(reason), banned: banned.address },
   );
   const connections = new Connections({
     log: options.log,
@@ -78,21 +90,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     listener,
     games,
     metrics,
+    bannedKey: banned.key,
   });
   await listener.listen(options.port, options.listen, options.log);
   games.listeningOn(listener.address);
   // Healthy while it takes players; from the start of a shutdown, not.
   let draining: string | null = null;
-  let endpoint: MetricsEndpoint | null = null;
-  if (options.metricsAt !== undefined) {
-    const { host, port } = options.metricsAt;
-    try {
-      endpoint = await serveMetrics(host, port, metrics, () => draining);
-    } catch (error) {
-      listener.close();
-      throw Object.assign(error as Error, { metricsAt: options.metricsAt });
-    }
-  }
+  const endpoint = await metricsEndpoint(options, metrics, listener, () => draining);
 
   return {
     address: listener.address,
@@ -108,5 +112,31 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       await listener.closed(SHUTDOWN_GRACE_MS);
       await endpoint?.close();
     },
+    async ban(list) {
+      bans = list;
+      const ended = await games.endBanned(banned);
+      listener.dropBanned(banned.address, SHUTDOWN_GRACE_MS);
+      return ended;
+    },
   };
+}
+
+/**
+ * The metrics and health endpoint, where the options ask for one (docs/serve.md, "Metrics and
+ * health"). If it cannot listen, the SSH port is closed again and the error names the address.
+ */
+async function metricsEndpoint(
+  options: ServeOptions,
+  metrics: ServerMetrics,
+  listener: Listener,
+  unwell: () => string | null,
+): Promise<MetricsEndpoint | null> {
+  if (options.metricsAt === undefined) return null;
+  const { host, port } = options.metricsAt;
+  try {
+    return await serveMetrics(host, port, metrics, unwell);
+  } catch (error) {
+    listener.close();
+    throw Object.assign(error as Error, { metricsAt: options.metricsAt });
+  }
 }

@@ -31,6 +31,9 @@ export const TAKE_OVER_ASK =
 /** Why a session ended when its game was taken over, as its player is told. */
 export const TAKEN_OVER = 'This game was taken over by a new login';
 export const SHUTTING_DOWN = 'spider: the server is shutting down; try again later';
+/** Why a game is refused, or a session ended, for a key or an address on the ban list. */
+export const BANNED = 'spider: you are banned from this server';
+export const BANNED_ENDED = 'You are banned from this server';
 
 const games = (count: number) => `${count} game${count === 1 ? '' : 's'}`;
 

@@ -4,9 +4,11 @@
  * a child process on a free port, with ssh2's client logging in.
  */
 import { type ChildProcess, spawn } from 'child_process';
+import * as fs from 'fs';
 import * as http from 'http';
+import * as path from 'path';
 import { freshEnv, scratchFolder, SPIDER } from './spider';
-import { connect, KEYS, shell } from '../helpers/ssh';
+import { connect, KEYS, loginWith, shell } from '../helpers/ssh';
 import { parsePrometheus, sampleOf } from '../helpers/prometheus';
 
 jest.setTimeout(60_000);
@@ -131,5 +133,44 @@ describe('--metrics and --log-format journald', () => {
     expect(await one.exited).toBe(0);
     await stopped(child);
     expect(out.text).toMatch(/^<6>\S+ stopped$/m);
+  });
+});
+
+describe('--ban-list', () => {
+  it('reads the list again on SIGHUP: a newly banned player is ended, saved; a bad file keeps the old list', async () => {
+    const folder = scratchFolder();
+    const file = path.join(folder, 'bans.txt');
+    fs.writeFileSync(file, '# nobody yet\n203.0.113.0/24\n');
+    const { child, out, port } = await server(['--ban-list', file]);
+    await out.waitFor(/ban list .*bans\.txt: 0 keys, 1 address or range\n/);
+    const player = await shell(await connect(port, { key: KEYS[0] }));
+    await player.waitFor('q quit');
+    player.channel.write('d');
+    await player.waitFor('moves 1');
+    const print = /logged in as (SHA256:\S+)/.exec(out.text)?.[1] ?? '';
+
+    fs.writeFileSync(file, `# nobody yet\n203.0.113.0/24\n${print} # spam\n`);
+    child.kill('SIGHUP');
+    await out.waitFor(/SIGHUP: ban list .*bans\.txt read again: 1 key, 1 address or range\n/);
+    expect(await player.exited).toBe(0);
+    expect(player.text().replace(/\s+/g, ' ')).toContain(
+      'You are banned from this server; your game is saved.',
+    );
+    await out.waitFor(/1 game of banned players ended/);
+
+    // A bad line: the list before stays, and the server goes on.
+    fs.writeFileSync(file, 'spam.example\n');
+    child.kill('SIGHUP');
+    await out.waitFor(
+      /SIGHUP: the ban list .*bans\.txt:1: not a public key.*; the list before stays/,
+    );
+    expect(child.exitCode).toBeNull();
+    expect(await loginWith(port, KEYS[0])).toBe('closed');
+    const guest = await shell(await connect(port, { guest: true }));
+    await guest.waitFor('q quit');
+    guest.channel.write('q');
+    expect(await guest.exited).toBe(0);
+    await stopped(child);
+    expect(out.text).toMatch(/SIGTERM: saving every game/);
   });
 });

@@ -81,6 +81,21 @@ export function connect(
   });
 }
 
+/** Whether a login with `key` gets in: the connection is closed if not. */
+export function loginWith(port: number, key: string): Promise<'in' | 'closed'> {
+  return new Promise((resolve) => {
+    const client = new Client();
+    clients.push(client);
+    client.on('ready', () => {
+      client.end();
+      resolve('in');
+    });
+    client.on('error', () => undefined);
+    client.on('close', () => resolve('closed'));
+    client.connect({ host: '127.0.0.1', port, username: 'player', privateKey: key });
+  });
+}
+
 /**
  * A terminal session on the server: what it wrote (`text`), what a terminal shows of it
  * (`screen`, through a terminal emulator), and its exit status once it ends.

@@ -4,12 +4,15 @@
  * the host key and the state folder, the signals that shut the server down (every game saved,
  * every player told), and a bug no game caught.
  */
+import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { Rules } from '../../engine';
 import { loadHostKey } from '../../serve/host-key';
-import { error, info, type LogEntry, type LogFormat, logLine } from '../../serve/log';
-import { startServer } from '../../serve/server';
+import { error, info, type LogEntry, type LogFormat, logLine, warning } from '../../serve/log';
+import { type RunningServer, startServer } from '../../serve/server';
+import { BanList } from '../../serve/ban-list';
+import { fsReason } from '../../store/errors';
 import type { PgNode } from '../../store/postgres/node';
 import { sshLogin } from '../../words/serve';
 import { type DiskLimits, MIN_HISTORY_BYTES, parseSize } from '../../store/disk-limits';
@@ -45,6 +48,8 @@ export interface ServeSettings {
   readonly leaseSeconds?: number;
   /** Where to serve the metrics and health (docs/serve.md, "Metrics and health"), if anywhere. */
   readonly metrics?: { readonly host: string; readonly port: number };
+  /** The ban list's file (docs/serve.md, "The ban list"), read at the start and on SIGHUP. */
+  readonly banList?: string;
   /** How the log's lines are written (docs/serve.md, "The log"). */
   readonly logFormat: LogFormat;
 }
@@ -126,6 +131,11 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
     io.stderr.write(`spider: ${(error as Error).message}\n`);
     return 1;
   }
+  const bans = settings.banList === undefined ? null : readBanList(settings.banList);
+  if (bans !== null && !bans.ok) {
+    io.stderr.write(`spider: ${bans.message}\n`);
+    return 1;
+  }
   const log = (entry: LogEntry) =>
     io.stdout.write(`${logLine(settings.logFormat, entry, new Date())}\n`);
   let store: PgNode | undefined;
@@ -164,6 +174,7 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
       connectionsPerMinute: settings.connectionsPerMinute,
       ...(settings.proxies === undefined ? {} : { proxies: settings.proxies }),
       ...(settings.metrics === undefined ? {} : { metricsAt: settings.metrics }),
+      ...(bans === null ? {} : { bans: bans.list }),
       shownAs: {
         host: settings.publicHost ?? shownHost(settings.listen),
         ...(settings.publicPort === undefined ? {} : { port: settings.publicPort }),
@@ -211,7 +222,30 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
     banner.push(`metrics and health: http://${at}:${metrics.port}/metrics and /health`);
   }
   io.stdout.write(startLines(settings.logFormat, banner, new Date()));
+  if (bans !== null && settings.banList !== undefined)
+    log(info(`ban list ${settings.banList}: ${banned(bans.list)}`, { event: 'ban-list' }));
+  const close = async () => {
+    solver?.close();
+    await store?.close();
+  };
+  return untilStopped(server, log, close, settings.banList);
+}
 
+/**
+ * Runs until a signal stops the server: SIGTERM, SIGINT, and SIGHUP unless a ban list was given,
+ * which SIGHUP then reads again (docs/serve.md, "The ban list").
+ */
+function untilStopped(
+  server: RunningServer,
+  log: (entry: LogEntry) => void,
+  /** Closes what the server used: the solver, the database. */
+  close: () => Promise<void>,
+  banList: string | undefined,
+): Promise<number> {
+  const signals = SHUTDOWN_SIGNALS.filter((s) => banList === undefined || s !== 'SIGHUP');
+  const reread = () => {
+    if (banList !== undefined) void rereadBans(server, banList, log);
+  };
   return new Promise<number>((resolve) => {
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
@@ -225,10 +259,10 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
     };
     const shutdown = () =>
       server.shutdown('The server is shutting down').then(() => {
-        for (const s of SHUTDOWN_SIGNALS) process.removeListener(s, stop);
+        for (const s of signals) process.removeListener(s, stop);
+        process.removeListener('SIGHUP', reread);
         process.removeListener('uncaughtException', crash);
-        solver?.close();
-        void (store?.close() ?? Promise.resolve()).finally(() => {
+        void close().finally(() => {
           log(info('stopped', stopEvent));
           resolve(0);
         });
@@ -241,12 +275,54 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
           { event: 'internal-error' },
         ),
       );
-    for (const s of SHUTDOWN_SIGNALS) process.on(s, stop);
+    for (const s of signals) process.on(s, stop);
+    if (banList !== undefined) process.on('SIGHUP', reread);
     process.on('uncaughtException', crash);
   });
 }
 
 const stopEvent = { event: 'shutdown' } as const;
+
+/** The ban list in `file`, or why not, in one line. */
+function readBanList(file: string): { ok: true; list: BanList } | { ok: false; message: string } {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (problem) {
+    return { ok: false, message: `can't read the ban list: ${fsReason(problem, file)}` };
+  }
+  const read = BanList.parse(text, file);
+  return read.ok ? read : { ok: false, message: `the ban list ${read.message}` };
+}
+
+/** What a ban list holds, in words: `2 keys, 1 address or range`. */
+function banned(list: BanList): string {
+  const { keys, addresses } = list.size;
+  const ranges = addresses === 1 ? 'address or range' : 'addresses or ranges';
+  return `${keys} key${keys === 1 ? '' : 's'}, ${addresses} ${ranges}`;
+}
+
+/**
+ * Reads the ban list again (SIGHUP): the new one bans from now on, and the games it bans end,
+ * saved; a file that cannot be read, or a bad line, keeps the list before, and the log says why.
+ */
+async function rereadBans(
+  server: RunningServer,
+  file: string,
+  log: (entry: LogEntry) => void,
+): Promise<void> {
+  const read = readBanList(file);
+  if (!read.ok) {
+    log(warning(`SIGHUP: ${read.message}; the list before stays`, { event: 'ban-list' }));
+    return;
+  }
+  log(info(`SIGHUP: ban list ${file} read again: ${banned(read.list)}`, { event: 'ban-list' }));
+  const ended = await server.ban(read.list);
+  if (ended > 0)
+    log(
+      info(`${ended} game${ended === 1 ? '' : 's'} of banned players ended`, { event: 'banned' }),
+    );
+}
 
 /**
  * The lines the server starts with (where it listens, its key, what players type): as they are

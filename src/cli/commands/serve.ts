@@ -31,6 +31,7 @@ type ServeRaw = RawOptions & {
   leaseSeconds: string;
   logFormat: string;
   metrics?: string;
+  banList?: string;
 };
 
 /** Adds `serve` to `program`, and returns it. */
@@ -107,6 +108,10 @@ export function addServeCommand(program: Command, kit: CommandKit): Command {
       '--metrics <address:port>',
       'serve Prometheus metrics (/metrics) and a health check (/health) over HTTP there, such as 127.0.0.1:9100',
     )
+    .option(
+      '--ban-list <file>',
+      'SSH keys (or their SHA256: fingerprints) and addresses or CIDR ranges refused, one a line; read again on SIGHUP',
+    )
     .addOption(
       valueOption(
         '--log-format <format>',
@@ -169,6 +174,7 @@ async function serve(kit: CommandKit, raw: ServeRaw): Promise<void> {
     ...(raw.proxyFrom === undefined ? {} : { proxies: take(proxyAddresses(raw.proxyFrom)) }),
     ...(publicHost === undefined ? {} : { publicHost }),
     ...(metrics === undefined ? {} : { metrics }),
+    ...(raw.banList === undefined ? {} : { banList: path.resolve(raw.banList) }),
     ...(publicPort === undefined ? {} : { publicPort }),
     diskLimits: take(diskLimitsOf(raw)),
     ...(store === undefined ? {} : { store: store.trim(), leaseSeconds }),

@@ -132,6 +132,21 @@ describe('spider serve options', () => {
     expect(fs.existsSync(path.join(home, 'spider', HOST_KEY_FILE))).toBe(false);
   });
 
+  it('stops at a ban list it cannot read, or a bad line, naming the file and line', async () => {
+    const home = stateHome();
+    const file = path.join(home, 'bans.txt');
+    const missing = await serve(['--ban-list', file], { XDG_STATE_HOME: home });
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/^spider: can't read the ban list: .*bans\.txt\)\n$/);
+    fs.writeFileSync(file, '# spammers\n203.0.113.0/24\nspam.example\n');
+    const bad = await serve(['--ban-list', file], { XDG_STATE_HOME: home });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toBe(
+      `spider: the ban list ${file}:3: not a public key, a SHA256: fingerprint, an IP address or a CIDR range (such as 203.0.113.0/24)\n`,
+    );
+    expect(bad.stdout).toBe('');
+  });
+
   it('says the port is in use', async () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
