@@ -123,6 +123,7 @@ describe('bash', () => {
     // --suits=<TAB>: bash splits the word at the =.
     expect(offered('spider', '--suits', '=')).toEqual(['1', '2', '4']);
     expect(offered('spider', 'serve', '--relaxed', '=', '')).toEqual(['0', '1', '2', '3']);
+    expect(offered('spider', 'serve', '--log-format', '')).toEqual(['text', 'json', 'journald']);
   });
 
   it('offers files where a record file goes, and nothing for a value to type', () => {
@@ -137,6 +138,8 @@ describe('bash', () => {
     expect(offered('spider', '--deal', 'pysol', ':')).toEqual([]);
     expect(offered('spider', '--deal', 'pysol', ':', '')).toEqual([]);
     expect(offered('spider', 'serve', '--port', '')).toEqual([]);
+    expect(offered('spider', 'serve', '--metrics', '')).toEqual([]);
+    expect(offered('spider', 'serve', '--ban-list', 'rea')).toEqual(['readme.md']);
   });
 
   it("offers each command's options as its help lists them", async () => {
