@@ -361,7 +361,8 @@ export class Games {
           ...(board === undefined ? {} : { board }),
           timed: {
             keyToFrame: (ms) => this.metrics.keyToFrame(ms),
-            saved: (ms, ok) => this.metrics.saved(ms, ok),
+            // A guest's game is never kept: its saves, refused, are no store's failing.
+            saved: (ms, ok) => (player.kind === 'key' ? this.metrics.saved(ms, ok) : undefined),
           },
           register: (control) => {
             this.controls.set(control, { address, player, game: entry });

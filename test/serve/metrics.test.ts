@@ -148,7 +148,11 @@ describe('spider serve --metrics', () => {
     };
     const { server, port } = await serve({ ...METRICS, connectionsPerMinute: 1, solver });
     const metrics = server.metricsAddress?.port ?? 0;
-    await connect(port, { guest: true });
+    // A guest plays: its game is never kept, so no save is timed, nor failed.
+    const guest = await shell(await connect(port, { guest: true }));
+    await guest.waitFor('q quit');
+    guest.channel.write('d');
+    await guest.waitFor('moves 1');
     const closed = await new Promise<string>((resolve) => {
       const socket = net.connect(port, '127.0.0.1');
       let heard = '';
@@ -159,6 +163,9 @@ describe('spider serve --metrics', () => {
     const value = await scrape(metrics);
     expect(value('spider_refusals_total', { reason: 'connections_per_minute' })).toBe(1);
     expect(value('spider_logins_total')).toBe(1);
+    expect(value('spider_key_to_frame_seconds_count')).toBe(1);
+    expect(value('spider_save_seconds_count')).toBe(0);
+    expect(value('spider_save_failures_total')).toBe(0);
     expect(value('spider_solver_questions', { state: 'waiting' })).toBe(2);
     expect(value('spider_solver_questions', { state: 'running' })).toBe(1);
   });
