@@ -3,8 +3,10 @@
  * logging in with keys of their own, pressing keys that each change the screen and timing each
  * one's frame, and what /proc says of a server's CPU time and memory.
  */
+import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
+import * as path from 'path';
 import { Client, type ClientChannel } from 'ssh2';
 
 /** Keys that always change the screen: cursor right, deal, cursor left, undo, redo... */
@@ -141,4 +143,80 @@ export async function play(
     if (at === null) missed.n++;
     else latencies.push(at - sent);
   }
+}
+
+const ROOT = path.join(__dirname, '..', '..');
+
+/** A server of its own, in a fresh state folder. */
+export interface Server {
+  readonly port: number;
+  readonly pid: number;
+  readonly home: string;
+  readonly log: () => string;
+  /** Stops the server as SIGTERM does; after 10 s, kills it. Resolves with how long it took. */
+  stop(): Promise<number>;
+}
+
+/**
+ * `bin/spider serve` on a free port with `args`, its state in `home`, room for `players` from
+ * one address (every player of a bench comes from 127.0.0.1), until its log says `ready`.
+ */
+export async function startServe(
+  args: readonly string[],
+  options: {
+    readonly home: string;
+    readonly players: number;
+    readonly nodeArgs?: readonly string[];
+    readonly ready?: RegExp;
+  },
+): Promise<Server> {
+  const { home, players } = options;
+  const room = String(players + 30);
+  const server = spawn(
+    process.execPath,
+    [
+      ...(options.nodeArgs ?? []),
+      path.join(ROOT, 'bin', 'spider'),
+      'serve',
+      '--port',
+      '0',
+      ...args,
+      '--max-sessions',
+      room,
+      '--max-per-address',
+      room,
+      '--max-connections-per-minute',
+      '1000000',
+    ],
+    {
+      env: { ...process.env, XDG_STATE_HOME: home, LANG: 'C.UTF-8' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  // However the run ends, the server goes with it.
+  const kill = () => server.kill('SIGKILL');
+  process.on('exit', kill);
+  let log = '';
+  server.stdout?.on('data', (data: Buffer) => (log += data.toString()));
+  const ready = options.ready ?? /listening on [^:]+:(\d+)/;
+  while (!ready.test(log)) {
+    if (server.exitCode !== null) throw new Error(`the server did not start: ${log}`);
+    await sleep(20);
+  }
+  return {
+    port: Number(/listening on [^:]+:(\d+)/.exec(log)?.[1]),
+    pid: server.pid as number,
+    home,
+    log: () => log,
+    async stop() {
+      const began = performance.now();
+      server.kill('SIGTERM');
+      const killing = setTimeout(kill, 10_000);
+      await new Promise((r) => server.once('exit', r));
+      clearTimeout(killing);
+      process.removeListener('exit', kill);
+      fs.rmSync(home, { recursive: true, force: true });
+      return performance.now() - began;
+    },
+  };
 }

@@ -6,7 +6,6 @@
  * time a key and share of a core, the players one core would hold at this pace, the memory a
  * player costs, and the database's commits a second.
  */
-import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -14,9 +13,16 @@ import { Pool } from 'pg';
 import { newEd25519Key } from '../src/serve/host-key';
 import { startPostgres } from '../test/helpers/postgres';
 import { percentile } from './figures';
-import { cpuMs, login, type Player, play, rssKb, sleep } from './serve-clients';
-
-const ROOT = path.join(__dirname, '..', '..');
+import {
+  cpuMs,
+  login,
+  type Player,
+  play,
+  rssKb,
+  type Server,
+  sleep,
+  startServe,
+} from './serve-clients';
 
 export interface NodesSettings {
   readonly nodes: number;
@@ -25,57 +31,14 @@ export interface NodesSettings {
   readonly gapMs: number;
 }
 
-interface Node {
-  readonly port: number;
-  readonly pid: number;
-  stop(): Promise<void>;
-}
-
 /** A server keeping its players in `url`, in a state folder of its own. */
-async function startNode(url: string, clients: number): Promise<Node> {
+function startNode(url: string, clients: number): Promise<Server> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-bench-node-'));
-  const more = String(clients + 30);
-  const server = spawn(
-    process.execPath,
-    [
-      path.join(ROOT, 'bin', 'spider'),
-      'serve',
-      '--port',
-      '0',
-      '--store',
-      url,
-      '--max-sessions',
-      more,
-      '--max-per-address',
-      more,
-      '--max-connections-per-minute',
-      '1000000',
-    ],
-    {
-      env: { ...process.env, XDG_STATE_HOME: home, LANG: 'C.UTF-8' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const kill = () => server.kill('SIGKILL');
-  process.on('exit', kill);
-  let log = '';
-  server.stdout?.on('data', (data: Buffer) => (log += data.toString()));
-  while (!/players kept in the database/.test(log)) {
-    if (server.exitCode !== null) throw new Error(`a server did not start: ${log}`);
-    await sleep(20);
-  }
-  return {
-    port: Number(/listening on [^:]+:(\d+)/.exec(log)?.[1]),
-    pid: server.pid as number,
-    async stop() {
-      server.kill('SIGTERM');
-      const killing = setTimeout(kill, 10_000);
-      await new Promise((r) => server.once('exit', r));
-      clearTimeout(killing);
-      process.removeListener('exit', kill);
-      fs.rmSync(home, { recursive: true, force: true });
-    },
-  };
+  return startServe(['--store', url], {
+    home,
+    players: clients,
+    ready: /players kept in the database/,
+  });
 }
 
 /** The database's transactions committed so far. */
@@ -90,7 +53,7 @@ export async function nodesRun(settings: NodesSettings): Promise<void> {
   const { nodes: count, clients, keys, gapMs } = settings;
   const cluster = await startPostgres({ fsync: true });
   const pool = new Pool({ connectionString: cluster.url, max: 1 });
-  const nodes: Node[] = [];
+  const nodes: Server[] = [];
   try {
     for (let i = 0; i < count; i++) nodes.push(await startNode(cluster.url, clients));
     await sleep(500);

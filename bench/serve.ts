@@ -30,7 +30,6 @@
  * - records: a player writing a record (`w`) after every action, as fast as it can;
  * - solver: 12 players asking the solver whether their game can be won, again and again.
  */
-import { spawn } from 'child_process';
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as net from 'net';
@@ -41,7 +40,16 @@ import { bySeed } from '../src/engine';
 import { newEd25519Key } from '../src/serve/host-key';
 import { appendResult } from '../src/store/history';
 import { percentile } from './figures';
-import { cpuMs, login, type Player, play, rssKb, sleep } from './serve-clients';
+import {
+  cpuMs,
+  login,
+  type Player,
+  play,
+  rssKb,
+  type Server,
+  sleep,
+  startServe,
+} from './serve-clients';
 import { nodesRun } from './serve-nodes';
 import { runBench, SettingError, settingsFromEnv, wholeFromEnv } from './settings';
 
@@ -51,7 +59,6 @@ const { CLIENTS, KEYS, GAP_MS, NODES } = settingsFromEnv(() => ({
   GAP_MS: wholeFromEnv('SPIDER_BENCH_SERVE_GAP', 100, 0),
   NODES: wholeFromEnv('SPIDER_BENCH_SERVE_NODES', 0, 0),
 }));
-const ROOT = path.join(__dirname, '..', '..');
 
 /** The client's side of its protocol: what a hostile client sends that the library would not. */
 interface RawSender {
@@ -69,68 +76,10 @@ function pressing(player: Player, keys: readonly string[], ms: number): () => vo
   return () => clearInterval(timer);
 }
 
-/** A server of its own, in a fresh state folder. */
-interface Server {
-  readonly port: number;
-  readonly pid: number;
-  readonly home: string;
-  readonly log: () => string;
-  stop(): Promise<number>;
-}
-
 async function startServer(): Promise<Server> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'spider-bench-serve-'));
-  const server = spawn(
-    process.execPath,
-    [
-      ...(process.env.SPIDER_BENCH_SERVE_NODE_ARGS ?? '').split(' ').filter(Boolean),
-      path.join(ROOT, 'bin', 'spider'),
-      'serve',
-      '--port',
-      '0',
-      '--max-sessions',
-      String(CLIENTS + 30),
-      '--max-per-address',
-      String(CLIENTS + 30),
-      // Every player of the bench comes from 127.0.0.1.
-      '--max-connections-per-minute',
-      '1000000',
-    ],
-    {
-      env: {
-        ...process.env,
-        XDG_STATE_HOME: home,
-        LANG: 'C.UTF-8',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  // However the run ends, the server goes with it.
-  const kill = () => server.kill('SIGKILL');
-  process.on('exit', kill);
-  let log = '';
-  server.stdout?.on('data', (data: Buffer) => (log += data.toString()));
-  while (!/listening on [^:]+:(\d+)/.test(log)) {
-    if (server.exitCode !== null) throw new Error(`the server did not start: ${log}`);
-    await sleep(20);
-  }
-  return {
-    port: Number(/listening on [^:]+:(\d+)/.exec(log)?.[1]),
-    pid: server.pid as number,
-    home,
-    log: () => log,
-    /** Stops the server as SIGTERM does; after 10 s, kills it. Resolves with how long it took. */
-    async stop() {
-      const began = performance.now();
-      server.kill('SIGTERM');
-      const killing = setTimeout(kill, 10_000);
-      await new Promise((r) => server.once('exit', r));
-      clearTimeout(killing);
-      process.removeListener('exit', kill);
-      fs.rmSync(home, { recursive: true, force: true });
-      return performance.now() - began;
-    },
-  };
+  const nodeArgs = (process.env.SPIDER_BENCH_SERVE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return startServe([], { home, players: CLIENTS, nodeArgs });
 }
 
 /** The folder the server keeps a key's files in (docs/serve.md, "Playing over SSH"). */

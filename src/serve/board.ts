@@ -4,7 +4,7 @@
  * and names set in the game or with `ssh HOST name NEW`. The board itself is kept by a `Board`
  * engine; this is what the server makes of it for one player.
  */
-import { gameScores, movesKept, type Rules } from '../engine';
+import type { Rules } from '../engine';
 import { dailyStart } from '../search/winnable';
 import { type DayStandings, placeOf, rankDay, readName } from '../stats/board';
 import type { GameResult } from '../stats/result';
@@ -19,6 +19,7 @@ import {
   nameTaken,
 } from '../words/board';
 import type { Board } from '../store/board';
+import { resultOf } from '../store/results';
 import type { Answer, BoardAccess } from './choice';
 
 /** Places shown of each part of the board in the game, which fits 80x24. */
@@ -102,19 +103,9 @@ export async function boardHooks(
     named: () => named,
     recorded: (result) => record?.(result),
     over: (game, outcome, elapsedMs) =>
-      record?.({
-        deal: game.deal,
-        rules: game.rules,
-        outcome,
-        moves: movesKept(game),
-        actions: game.actions,
-        peeks: game.peeks,
-        elapsedMs: Math.round(elapsedMs),
-        scores: gameScores(game),
-        ended: new Date().toISOString(),
-        ...(game.helped ? { helped: true } : {}),
-        ...(game.deal.origin?.daily === undefined ? {} : { daily: game.deal.origin.daily }),
-      }),
+      record?.(
+        resultOf(game, outcome, { elapsedMs, continued: false, ended: new Date().toISOString() }),
+      ),
     show: async (game, ascii) => {
       const day = game.deal.origin?.daily ?? today(access.now?.());
       try {

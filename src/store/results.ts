@@ -170,24 +170,36 @@ export class ResultBook {
   }
 
   private resultOf(game: Game, outcome: Outcome, played: Played): GameResult {
-    const result: GameResult = {
-      deal: game.deal,
-      rules: game.rules,
-      outcome,
-      moves: movesKept(game),
-      actions: game.actions,
-      peeks: game.peeks,
-      elapsedMs: Math.round(played.elapsedMs),
-      scores: gameScores(game),
-      ended: played.ended ?? this.now().toISOString(),
-    };
-    const daily = game.deal.origin?.daily;
-    return {
-      ...result,
-      ...(played.continued ? { continued: true } : {}),
-      ...(game.helped ? { helped: true } : {}),
-      ...(daily !== undefined ? { daily } : {}),
-      ...(played.slot !== undefined ? { slot: played.slot } : {}),
-    };
+    return resultOf(game, outcome, { ...played, ended: played.ended ?? this.now().toISOString() });
   }
+}
+
+/**
+ * A game's result as the history and the daily board keep it (docs/saves.md, "Saved games and
+ * statistics"): `played` says how long, when it ended, and where it was kept.
+ */
+export function resultOf(
+  game: Game,
+  outcome: Outcome,
+  played: Played & { readonly ended: string },
+): GameResult {
+  const result: GameResult = {
+    deal: game.deal,
+    rules: game.rules,
+    outcome,
+    moves: movesKept(game),
+    actions: game.actions,
+    peeks: game.peeks,
+    elapsedMs: Math.round(played.elapsedMs),
+    scores: gameScores(game),
+    ended: played.ended,
+  };
+  const daily = game.deal.origin?.daily;
+  return {
+    ...result,
+    ...(played.continued ? { continued: true } : {}),
+    ...(game.helped ? { helped: true } : {}),
+    ...(daily !== undefined ? { daily } : {}),
+    ...(played.slot !== undefined ? { slot: played.slot } : {}),
+  };
 }
