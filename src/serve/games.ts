@@ -295,8 +295,7 @@ export class Games {
     try {
       return await play(loaded.engine);
     } finally {
-      await loaded.engine.idle();
-      store.ended(loaded.engine);
+      await store.ended(loaded.engine);
     }
   }
 

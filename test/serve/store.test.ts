@@ -140,8 +140,7 @@ async function saveDaily(store: PgNode, key: string, game: Game, elapsedMs: numb
   const shelf = engine.shelf();
   shelf.claim('daily');
   expect(await shelf.writeSoon('daily', dailySave(game, elapsedMs))).toEqual({ ok: true });
-  store.ended(engine);
-  await engine.idle();
+  await store.ended(engine);
 }
 
 test('the daily board is one for every server sharing the database', async () => {

@@ -195,8 +195,7 @@ test('a session that ends without leaving its game (a failure) lets it go, renew
   const player = newPlayer();
   const first = await open(a, player, 'bee');
   await deals(first, 1);
-  a.ended(first.engine);
-  await first.engine.idle();
+  await a.ended(first.engine);
   await a.renew();
   expect(await b.heldElsewhere(player)).toBe(false);
   expect((await open(b, player)).resumed).toBe(true);
@@ -216,4 +215,39 @@ test('of ten players claiming one name at once on two servers, one has it; a nam
   expect(await boards[0].setName(`racer${winner}`, 'Anna', 'anna')).toEqual({ ok: true });
   const other = winner === 0 ? 1 : 0;
   expect(await boards[1].setName(`racer${other}`, 'Ann', 'ann')).toEqual({ ok: true });
+});
+
+test("a frozen server's late write never brings back a game its new owner finished", async () => {
+  const a = await node(1, false);
+  const b = await node();
+  const player = newPlayer();
+  const first = await open(a, player, 'yak');
+  const game = await deals(first, 1);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const second = await open(b, player);
+  expect(second.resumed).toBe(true);
+  // The new owner gives the game up: recorded, its save removed.
+  const slot = second.session.slotInPlay;
+  second.session.leave(second.game);
+  await second.session.flush();
+  const { giveUpSave } = await import('../../src/store/saves-list');
+  expect(giveUpSave(placesOn(await b.player(player, undefined)), slot).kind).toBe('abandoned');
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  // The frozen server wakes and saves an action: refused, and nothing comes back.
+  const dealt = play(game, DEAL);
+  if (!dealt.ok) throw new Error('the deal was refused');
+  first.session.changed(game, dealt.game);
+  await first.session.flush();
+  expect(first.engine.lost.size).toBe(1);
+  expect(listSaves(placesOn(await b.player(player, undefined, false)), {}).games).toEqual([]);
+});
+
+test('two sessions of one connection never hold one game (a game switched from)', async () => {
+  const a = await node();
+  const engine = await a.player(newPlayer(), undefined);
+  const [one, two] = [engine.shelf(), engine.shelf()];
+  expect(one.claim('game')).toBe(true);
+  expect(two.claim('game')).toBe(false);
+  one.release('game');
+  expect(two.claim('game')).toBe(true);
 });

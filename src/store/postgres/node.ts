@@ -59,6 +59,8 @@ export class PgNode {
       application_name: 'spider serve',
       // A database that stops answering fails the write (the player is told), never holds it forever.
       query_timeout: 10_000,
+      // ...and the database gives up on it too: a statement the client gave up on never lands later.
+      statement_timeout: 10_000,
     };
     const pool = new Pool(config);
     pool.on('error', (error) => options.log(`the database: ${error.message}`));
@@ -91,8 +93,14 @@ export class PgNode {
       );
       for (const row of taken.rows) claimed.set(row.slot, Number(row.epoch));
     }
-    const saves = await pool.query<{ slot: string; body: string; saved: Date; live: boolean }>(
-      `SELECT slot, body, saved, owner IS NOT NULL AND lease_until >= now() AS live
+    const saves = await pool.query<{
+      slot: string;
+      body: string;
+      saved: Date;
+      epoch: string;
+      live: boolean;
+    }>(
+      `SELECT slot, body, saved, epoch, owner IS NOT NULL AND lease_until >= now() AS live
        FROM saves WHERE player = $1`,
       [id],
     );
@@ -109,6 +117,7 @@ export class PgNode {
       body: row.body,
       saved: row.saved.toISOString(),
       epoch: claimed.get(row.slot) ?? null,
+      seen: claimed.get(row.slot) ?? Number(row.epoch),
       elsewhere: !claimed.has(row.slot) && row.live,
     }));
     const writer = { pool, node: this.node, owner, leaseSeconds };
@@ -127,12 +136,20 @@ export class PgNode {
   }
 
   /**
-   * The session of `player` is over: it has given its games up as it left them; any it still
-   * holds (a session that failed) are let go.
+   * The session of `player` is over: once its writes are done, whatever games it still holds (a
+   * session that failed, a game not let go) are let go at once, in one statement.
    */
-  ended(player: PgPlayer): void {
+  async ended(player: PgPlayer): Promise<void> {
     this.live.delete(player);
-    player.letGoAll();
+    player.abandon();
+    await player.idle();
+    await this.pool
+      .query('UPDATE saves SET node = NULL, owner = NULL, lease_until = NULL WHERE owner = $1', [
+        player.owner,
+      ])
+      .catch((error: Error) =>
+        this.options.log(`the database: games not let go: ${error.message}`),
+      );
   }
 
   /** Whether another live session, on any server, holds a game of player `id`. */

@@ -34,6 +34,8 @@ export interface Loaded {
     body: string;
     saved: string;
     epoch: number | null;
+    /** The row's lease number when loaded. */
+    seen: number;
     elsewhere: boolean;
   }>;
   readonly results: readonly unknown[];
@@ -55,6 +57,8 @@ export class PgPlayer implements StoreEngine {
   private readonly idlers: (() => void)[] = [];
   /** Why the last write in the background failed, until a write says so. */
   private failure: string | null = null;
+  /** Slots whose result could not be recorded: their saves are kept, for a later start. */
+  private readonly unrecorded = new Set<string>();
   /** Games this session held and lost to another (taken over, or its lease passed). */
   readonly lost = new Set<string>();
   /** Called once a game this session holds is found to be another's. */
@@ -75,6 +79,9 @@ export class PgPlayer implements StoreEngine {
         epoch: row.epoch,
         elsewhere: row.elsewhere,
         stored: true,
+        inDb: true,
+        seen: row.seen,
+        holder: null,
       });
     for (const value of loaded.results) {
       const result = toResult(value);
@@ -108,9 +115,12 @@ export class PgPlayer implements StoreEngine {
     return this.writer.owner;
   }
 
-  /** Lets go of every game this session still holds. */
-  letGoAll(): void {
-    for (const [slot, row] of this.slots) if (row.mine) this.letGoSlot(slot, false);
+  /** The session is over: it holds nothing from now on (the server lets its leases go). */
+  abandon(): void {
+    for (const row of this.slots.values()) {
+      row.mine = false;
+      row.holder = null;
+    }
   }
 
   /** A game this session held is another's now: it writes no more to it. */
@@ -156,40 +166,54 @@ export class PgPlayer implements StoreEngine {
     const refused = (reason: string): Written => ({ ok: false, reason });
     return this.step(async (): Promise<Written> => {
       if (this.lost.has(id)) return { ok: false, reason: TAKEN };
-      const epoch = row.epoch ?? 1;
-      const written = await this.query(
-        `INSERT INTO saves (player, slot, body, saved, node, owner, epoch, lease_until)
-         VALUES ($1, $2, $3, now(), $4, $5, $6, now() + make_interval(secs => $7))
-         ON CONFLICT (player, slot) DO UPDATE SET body = EXCLUDED.body, saved = now()
-         WHERE saves.epoch = $6 AND saves.owner = $5`,
-        [this.id, id, text, node, owner, epoch, leaseSeconds],
-      );
-      if (written.rowCount !== 1) {
+      // A new game's first save makes its row; any other replaces the row this session holds by
+      // its lease's number, and only that: a row gone or claimed since is another's game.
+      const written = row.inDb
+        ? await this.query(
+            `UPDATE saves SET body = $3, saved = now()
+             WHERE player = $1 AND slot = $2 AND epoch = $4 AND owner = $5`,
+            [this.id, id, text, row.epoch, owner],
+          )
+        : await this.query(
+            `INSERT INTO saves (player, slot, body, saved, node, owner, epoch, lease_until)
+             VALUES ($1, $2, $3, now(), $4, $5, 1, now() + make_interval(secs => $6))
+             ON CONFLICT (player, slot) DO NOTHING`,
+            [this.id, id, text, node, owner, leaseSeconds],
+          );
+      if (written.rowCount !== 1 || (row.inDb && row.epoch === null)) {
         this.loseSlot(id);
         return { ok: false, reason: TAKEN };
       }
-      row.epoch = epoch;
+      if (!row.inDb) row.epoch = 1;
+      row.inDb = true;
       return { ok: true };
     }, refused);
   }
 
-  /** Deletes a save, or gives its lease up, by the lease the session holds it by. */
-  private letGoSlot(id: string, remove: boolean): void {
+  /**
+   * Deletes a save, or gives its lease up, by the lease the session holds it by. A game whose
+   * result could not be recorded keeps its save, let go, for a later start to record.
+   */
+  private letGoSlot(id: string, remove: boolean, holder?: object): void {
     const row = this.slots.get(id);
     if (row === undefined) return;
+    if (holder !== undefined && row.holder !== null && row.holder !== holder) return;
     const wasMine = row.mine;
     row.mine = false;
+    row.holder = null;
     if (remove || !row.stored) this.slots.delete(id);
     if (!wasMine || !row.stored) return;
     void this.step(async () => {
       const epoch = row.epoch;
       row.epoch = null;
-      if (epoch === null) return;
+      if (epoch === null || !row.inDb) return;
+      row.seen = epoch;
+      const keep = !remove || this.unrecorded.has(id);
       await this.query(
-        remove
-          ? 'DELETE FROM saves WHERE player = $1 AND slot = $2 AND epoch = $3'
-          : `UPDATE saves SET node = NULL, owner = NULL, lease_until = NULL
-             WHERE player = $1 AND slot = $2 AND epoch = $3`,
+        keep
+          ? `UPDATE saves SET node = NULL, owner = NULL, lease_until = NULL
+             WHERE player = $1 AND slot = $2 AND epoch = $3`
+          : 'DELETE FROM saves WHERE player = $1 AND slot = $2 AND epoch = $3',
         [this.id, id, epoch],
       );
     }, undefined);
@@ -207,9 +231,14 @@ export class PgPlayer implements StoreEngine {
         `UPDATE saves SET node = $3, owner = $4, epoch = epoch + 1,
            lease_until = now() + make_interval(secs => $5)
          WHERE player = $1 AND slot = $2 AND (owner IS NULL OR lease_until < now())
+           AND epoch = $6
          RETURNING epoch`,
-        [this.id, id, node, owner, leaseSeconds],
-      );
+        [this.id, id, node, owner, leaseSeconds, row.seen],
+      ).catch((error: unknown) => {
+        this.loseSlot(id);
+        throw error;
+      });
+      // Claimed or played by another session since this one let it go: its copy here is old.
       const epoch = (taken.rows[0] as { epoch?: string } | undefined)?.epoch;
       if (epoch === undefined) this.loseSlot(id);
       else row.epoch = Number(epoch);
@@ -225,7 +254,7 @@ export class PgPlayer implements StoreEngine {
     return this.writeSave(id, text);
   }
 
-  shelfClaim(id: string): boolean {
+  shelfClaim(id: string, holder: object): boolean {
     const row = this.slots.get(id);
     if (row === undefined) {
       this.slots.set(id, {
@@ -235,17 +264,26 @@ export class PgPlayer implements StoreEngine {
         epoch: null,
         elsewhere: false,
         stored: false,
+        inDb: false,
+        seen: null,
+        holder,
       });
       return true;
     }
-    if (row.mine) return true;
-    if (row.elsewhere) return false;
+    // Another session of this connection (a game switched from) holds it: not this one's.
+    if (row.mine) {
+      if (row.holder !== null && row.holder !== holder) return false;
+      row.holder = holder;
+      return true;
+    }
+    if (row.elsewhere || this.lost.has(id)) return false;
+    row.holder = holder;
     this.reclaim(id, row);
     return true;
   }
 
-  shelfLetGo(id: string, remove: boolean): void {
-    this.letGoSlot(id, remove);
+  shelfLetGo(id: string, remove: boolean, holder?: object): void {
+    this.letGoSlot(id, remove, holder);
   }
 
   history(): History {
@@ -267,15 +305,20 @@ export class PgPlayer implements StoreEngine {
     void this.step(async () => {
       const epoch = row?.epoch ?? null;
       // A game another session holds now is not recorded from here.
-      await this.query(
-        `INSERT INTO results (player, slot, ended, body)
-         SELECT $1, $2, $3, $4
-         WHERE $2::text IS NULL
-            OR NOT EXISTS (SELECT 1 FROM saves WHERE player = $1 AND slot = $2)
-            OR EXISTS (SELECT 1 FROM saves WHERE player = $1 AND slot = $2 AND epoch = $5)
-         ON CONFLICT DO NOTHING`,
-        [this.id, slot, result.ended, JSON.stringify(lineObject(result)), epoch],
-      );
+      try {
+        await this.query(
+          `INSERT INTO results (player, slot, ended, body)
+           SELECT $1, $2, $3, $4
+           WHERE $2::text IS NULL
+              OR NOT EXISTS (SELECT 1 FROM saves WHERE player = $1 AND slot = $2)
+              OR EXISTS (SELECT 1 FROM saves WHERE player = $1 AND slot = $2 AND epoch = $5)
+           ON CONFLICT DO NOTHING`,
+          [this.id, slot, result.ended, JSON.stringify(lineObject(result)), epoch],
+        );
+      } catch (error) {
+        if (slot !== null) this.unrecorded.add(slot);
+        throw error;
+      }
     }, undefined);
     return { ok: true };
   }

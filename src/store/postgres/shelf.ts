@@ -25,15 +25,21 @@ export interface Slot {
   epoch: number | null;
   /** Another live session holds it. */
   elsewhere: boolean;
-  /** It has a row in the database (a new game's slot has none until its first save). */
+  /** It has a save (a new game's slot has none until its first save). */
   stored: boolean;
+  /** The database has its row, as far as this session knows (a new game's: once first written). */
+  inDb: boolean;
+  /** The lease number its row had when this session last knew it: a claim later expects it still. */
+  seen: number | null;
+  /** The shelf (one session's) holding it, among the shelves of this connection. */
+  holder: object | null;
 }
 
 /** What the shelf asks of the player's copy (`PgPlayer`), which holds the leases. */
 export interface Writes {
   shelfWrite(id: string, text: string): Promise<Written>;
-  shelfClaim(id: string): boolean;
-  shelfLetGo(id: string, remove: boolean): void;
+  shelfClaim(id: string, holder: object): boolean;
+  shelfLetGo(id: string, remove: boolean, holder?: object): void;
   takeFailure(): string | null;
   idle(): Promise<void>;
 }
@@ -55,19 +61,19 @@ export class PgShelf implements SaveShelf {
   }
 
   claim(id: string): boolean {
-    return this.player.shelfClaim(id);
+    return this.player.shelfClaim(id, this);
   }
 
   letGo(id: string): void {
-    this.player.shelfLetGo(id, false);
+    this.player.shelfLetGo(id, false, this);
   }
 
   release(id: string): void {
-    this.player.shelfLetGo(id, false);
+    this.player.shelfLetGo(id, false, this);
   }
 
   remove(id: string): void {
-    this.player.shelfLetGo(id, true);
+    this.player.shelfLetGo(id, true, this);
   }
 
   read(id: string): Read {
@@ -82,7 +88,7 @@ export class PgShelf implements SaveShelf {
   giveUp(id: string, reason: string): SetAside {
     // Kept where it is, for the operator to look at; no session takes it again.
     const row = this.slots.get(id);
-    this.player.shelfLetGo(id, false);
+    this.player.shelfLetGo(id, false, this);
     if (row !== undefined) row.elsewhere = true;
     return {
       kind: 'save-set-aside',
@@ -137,8 +143,8 @@ export class PgShelf implements SaveShelf {
     return {
       background: true,
       write: (id, text) => player.shelfWrite(id, text),
-      remove: (id) => player.shelfLetGo(id, true),
-      release: (id) => player.shelfLetGo(id, false),
+      remove: (id) => player.shelfLetGo(id, true, this),
+      release: (id) => player.shelfLetGo(id, false, this),
       takeFailure: () => player.takeFailure(),
       flush: () => player.idle(),
     };
