@@ -16,6 +16,7 @@ import type { SearchTurns } from '../host/search-turns';
 import type { GameHost } from '../ui/loop';
 import type { PlayOptions } from '../ui/play';
 import type { PgPlayer } from '../store/postgres/player';
+import { holdUntilSaved } from './saved-frames';
 import type { DiskLimits } from '../store/disk-limits';
 import { fsReason } from '../store/errors';
 import { folderAsHome, playerPlaces, type Places } from '../store/paths';
@@ -415,35 +416,4 @@ function placesOf(player: Player, limits: DiskLimits, engine?: PgPlayer): Places
     return { ...playerPlaces(player.folder, limits), ...(engine ? { engine } : {}) };
   const guest = () => GUEST_NOT_KEPT;
   return { state: '/nonexistent', data: '/nonexistent', stateProblem: guest, dataProblem: guest };
-}
-
-/**
- * Holds what the game writes to `output` while a save is on its way to the database, and sends it,
- * in order, once the database has it: a frame that shows an action is never ahead of its save.
- * Returns how to stop, once the game is over.
- */
-function holdUntilSaved(output: NodeJS.WritableStream, engine: PgPlayer): () => Promise<void> {
-  const write = output.write.bind(output) as (...args: unknown[]) => boolean;
-  const held: unknown[][] = [];
-  let waiting = false;
-  const release = (): void => {
-    waiting = false;
-    const frames = held.splice(0);
-    // A game lost to another session meanwhile: what it drew after is not its owner's game.
-    if (engine.lost.size === 0) for (const args of frames) write(...args);
-  };
-  output.write = ((...args: unknown[]) => {
-    if (!engine.pending && held.length === 0) return write(...args);
-    held.push(args);
-    if (!waiting) {
-      waiting = true;
-      void engine.idle().then(release);
-    }
-    return true;
-  }) as typeof output.write;
-  // Undone once what is held has gone (or been dropped): writes go straight out again.
-  return () =>
-    engine.idle().then(() => {
-      output.write = write as typeof output.write;
-    });
 }

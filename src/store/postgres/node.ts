@@ -93,25 +93,13 @@ export class PgNode {
       );
       for (const row of taken.rows) claimed.set(row.slot, Number(row.epoch));
     }
-    const saves = await pool.query<{
-      slot: string;
-      body: string;
-      saved: Date;
-      epoch: string;
-      live: boolean;
-    }>(
-      `SELECT slot, body, saved, epoch, owner IS NOT NULL AND lease_until >= now() AS live
-       FROM saves WHERE player = $1`,
-      [id],
-    );
-    const results = await pool.query<{ body: unknown }>(
-      'SELECT body FROM results WHERE player = $1 ORDER BY ended, seq',
-      [id],
-    );
-    const records = await pool.query<{ name: string; written: Date; body: string }>(
-      'SELECT name, written, body FROM records WHERE player = $1 ORDER BY written DESC, name DESC',
-      [id],
-    );
+    // A login that fails after claiming lets its claims go: its player is not asked to take
+    // their games over from themselves when they try again.
+    const read = this.readPlayer(id).catch(async (error: unknown) => {
+      await this.letGoOf(owner).catch(() => undefined);
+      throw error;
+    });
+    const { saves, results, records } = await read;
     const slots = saves.rows.map((row) => ({
       slot: row.slot,
       body: row.body,
@@ -135,6 +123,31 @@ export class PgNode {
     return player;
   }
 
+  /** What the database holds of player `id`: their saves, results and records. */
+  private async readPlayer(id: string) {
+    const pool = this.pool;
+    const saves = await pool.query<{
+      slot: string;
+      body: string;
+      saved: Date;
+      epoch: string;
+      live: boolean;
+    }>(
+      `SELECT slot, body, saved, epoch, owner IS NOT NULL AND lease_until >= now() AS live
+       FROM saves WHERE player = $1`,
+      [id],
+    );
+    const results = await pool.query<{ body: unknown }>(
+      'SELECT body FROM results WHERE player = $1 ORDER BY ended, seq',
+      [id],
+    );
+    const records = await pool.query<{ name: string; written: Date; body: string }>(
+      'SELECT name, written, body FROM records WHERE player = $1 ORDER BY written DESC, name DESC',
+      [id],
+    );
+    return { saves, results, records };
+  }
+
   /**
    * The session of `player` is over: once its writes are done, whatever games it still holds (a
    * session that failed, a game not let go) are let go at once, in one statement.
@@ -143,13 +156,17 @@ export class PgNode {
     this.live.delete(player);
     player.abandon();
     await player.idle();
-    await this.pool
-      .query('UPDATE saves SET node = NULL, owner = NULL, lease_until = NULL WHERE owner = $1', [
-        player.owner,
-      ])
-      .catch((error: Error) =>
-        this.options.log(`the database: games not let go: ${error.message}`),
-      );
+    await this.letGoOf(player.owner).catch((error: Error) =>
+      this.options.log(`the database: games not let go: ${error.message}`),
+    );
+  }
+
+  /** Lets go at once of every game session `owner` holds. */
+  private async letGoOf(owner: string): Promise<void> {
+    await this.pool.query(
+      'UPDATE saves SET node = NULL, owner = NULL, lease_until = NULL WHERE owner = $1',
+      [owner],
+    );
   }
 
   /** Whether another live session, on any server, holds a game of player `id`. */

@@ -45,6 +45,13 @@ export interface Loaded {
 /** Why a write of a game this session no longer holds failed. */
 export const TAKEN = 'another session has taken this game over';
 
+/** A save waiting its turn: a newer state of the same game may take its place. */
+interface QueuedWrite {
+  readonly id: string;
+  text: string;
+  done: Promise<Written>;
+}
+
 export class PgPlayer implements StoreEngine {
   private readonly slots = new Map<string, Slot>();
   private readonly results: GameResult[] = [];
@@ -57,6 +64,8 @@ export class PgPlayer implements StoreEngine {
   private readonly idlers: (() => void)[] = [];
   /** Why the last write in the background failed, until a write says so. */
   private failure: string | null = null;
+  /** The write handed over last, while it waits its turn. */
+  private lastWrite: QueuedWrite | null = null;
   /** Slots whose result could not be recorded: their saves are kept, for a later start. */
   private readonly unrecorded = new Set<string>();
   /** Games this session held and lost to another (taken over, or its lease passed). */
@@ -102,6 +111,11 @@ export class PgPlayer implements StoreEngine {
     return new Promise((resolve) => this.idlers.push(resolve));
   }
 
+  /** Resolves once every step handed over so far has settled (later ones not waited for). */
+  tail(): Promise<void> {
+    return this.chain;
+  }
+
   /** The slots this session holds, with the numbers of their leases. */
   held(): Array<{ slot: string; epoch: number }> {
     const held: Array<{ slot: string; epoch: number }> = [];
@@ -138,6 +152,8 @@ export class PgPlayer implements StoreEngine {
   /** Runs `step` after every step handed over before it. */
   private step<T>(step: () => Promise<T>, failed: T | ((why: string) => T)): Promise<T> {
     this.waiting++;
+    // Only a write waiting last may take a newer state: never across another step.
+    this.lastWrite = null;
     const run = this.chain.then(step).catch((error: unknown) => {
       // Told at the next action, as a write in the background is (see SaveSink).
       const why = `${WHERE}: ${error instanceof Error ? error.message : String(error)}`;
@@ -155,16 +171,35 @@ export class PgPlayer implements StoreEngine {
     return this.writer.pool.query(text, values);
   }
 
-  /** Writes a save, by the lease the session holds it by (a new game's: its first). */
+  /**
+   * Writes a save, by the lease the session holds it by (a new game's: its first). A save handed
+   * over while the one before it for the same game still waits its turn takes its place: a burst
+   * of actions costs two writes, not one each, and the last state is the one kept.
+   */
   private writeSave(id: string, text: string): Promise<Written> {
     const row = this.slots.get(id);
     if (row === undefined || !row.mine) return Promise.resolve({ ok: false, reason: TAKEN });
     row.body = text;
     row.saved = new Date().toISOString();
     row.stored = true;
+    const last = this.lastWrite;
+    if (last !== null && last.id === id) {
+      last.text = text;
+      return last.done;
+    }
+    const entry: QueuedWrite = { id, text, done: Promise.resolve({ ok: true }) };
+    entry.done = this.queueWrite(row, entry);
+    this.lastWrite = entry;
+    return entry.done;
+  }
+
+  private queueWrite(row: Slot, entry: QueuedWrite): Promise<Written> {
+    const id = entry.id;
     const { node, owner, leaseSeconds } = this.writer;
     const refused = (reason: string): Written => ({ ok: false, reason });
     return this.step(async (): Promise<Written> => {
+      if (this.lastWrite === entry) this.lastWrite = null;
+      const text = entry.text;
       if (this.lost.has(id)) return { ok: false, reason: TAKEN };
       // A new game's first save makes its row; any other replaces the row this session holds by
       // its lease's number, and only that: a row gone or claimed since is another's game.
