@@ -7,12 +7,15 @@
  * next write, whichever comes first.
  */
 import * as os from 'os';
-import type { Pool, PoolConfig } from 'pg';
+import type { Pool, PoolConfig, QueryResultRow } from 'pg';
 import type { DiskLimits } from '../disk-limits';
 import { randomHex } from '../random-name';
 import { PgBoard } from './board';
 import { PgPlayer } from './player';
 import { migrate } from './schema';
+
+/** PostgreSQL's code for a statement it ended to break a deadlock. */
+const DEADLOCK = '40P01';
 
 /** How long a lease lasts unless renewed. */
 export const LEASE_SECONDS = 30;
@@ -161,6 +164,23 @@ export class PgNode {
     );
   }
 
+  /**
+   * A statement that takes many rows' locks, tried again when the database broke a deadlock
+   * with another such statement (a renewal and a take-over lock rows in their own orders).
+   */
+  private async retried<R extends object = Record<string, unknown>>(
+    text: string,
+    values: unknown[],
+  ): Promise<{ rows: R[]; rowCount: number | null }> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await this.pool.query<R & QueryResultRow>(text, values);
+      } catch (error) {
+        if ((error as { code?: string }).code !== DEADLOCK || tries >= 3) throw error;
+      }
+    }
+  }
+
   /** Lets go at once of every game session `owner` holds. */
   private async letGoOf(owner: string): Promise<void> {
     await this.pool.query(
@@ -184,7 +204,7 @@ export class PgNode {
    * write to them no more. The next session of the player claims them.
    */
   async takeOver(id: string): Promise<number> {
-    const taken = await this.pool.query(
+    const taken = await this.retried(
       `UPDATE saves SET node = NULL, owner = NULL, lease_until = NULL, epoch = epoch + 1
        WHERE player = $1 AND owner IS NOT NULL`,
       [id],
@@ -202,7 +222,7 @@ export class PgNode {
     try {
       // Only the leases of live sessions: one a session left behind (a failure) passes.
       const owners = held.map(({ player }) => player.owner);
-      const renewed = await this.pool.query<{ player: string; slot: string; epoch: string }>(
+      const renewed = await this.retried<{ player: string; slot: string; epoch: string }>(
         `UPDATE saves SET lease_until = now() + make_interval(secs => $2)
          WHERE node = $1 AND owner = ANY($3) RETURNING player, slot, epoch`,
         [this.node, this.leaseSeconds, owners],
