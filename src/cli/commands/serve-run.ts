@@ -46,6 +46,12 @@ export interface ServeSettings {
   readonly store?: string;
   /** How long a lease on a game lasts unless renewed (`--lease-seconds`). */
   readonly leaseSeconds?: number;
+  /**
+   * This process is worker `worker` (from 0) of `spider serve --workers` (docs/deploy.md, "Every
+   * core of a machine"): it tells the primary where it listens rather than print the banner, and
+   * serves its metrics, if any, on the metrics port plus its number.
+   */
+  readonly worker?: number;
   /** Where to serve the metrics and health (docs/serve.md, "Metrics and health"), if anywhere. */
   readonly metrics?: { readonly host: string; readonly port: number };
   /** The ban list's file (docs/serve.md, "The ban list"), read at the start and on SIGHUP. */
@@ -173,7 +179,14 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
       fixedRules: settings.fixedRules,
       connectionsPerMinute: settings.connectionsPerMinute,
       ...(settings.proxies === undefined ? {} : { proxies: settings.proxies }),
-      ...(settings.metrics === undefined ? {} : { metricsAt: settings.metrics }),
+      ...(settings.metrics === undefined
+        ? {}
+        : {
+            metricsAt: {
+              ...settings.metrics,
+              port: settings.metrics.port + (settings.worker ?? 0),
+            },
+          }),
       ...(bans === null ? {} : { bans: bans.list }),
       shownAs: {
         host: settings.publicHost ?? shownHost(settings.listen),
@@ -221,7 +234,9 @@ export async function serveCommand(io: CliIo, settings: ServeSettings): Promise<
     const at = metrics.address.includes(':') ? `[${metrics.address}]` : metrics.address;
     banner.push(`metrics and health: http://${at}:${metrics.port}/metrics and /health`);
   }
-  io.stdout.write(startLines(settings.logFormat, banner, new Date()));
+  if (settings.worker === undefined)
+    io.stdout.write(startLines(settings.logFormat, banner, new Date()));
+  else process.send?.({ spider: 'listening', worker: settings.worker, banner });
   if (bans !== null && settings.banList !== undefined)
     log(info(`ban list ${settings.banList}: ${banned(bans.list)}`, { event: 'ban-list' }));
   const close = async () => {

@@ -29,6 +29,7 @@ type ServeRaw = RawOptions & {
   maxConnectionsPerMinute: string;
   store?: string;
   leaseSeconds: string;
+  workers: string;
   logFormat: string;
   metrics?: string;
   banList?: string;
@@ -57,6 +58,11 @@ export function addServeCommand(program: Command, kit: CommandKit): Command {
     .option(
       '--store <url>',
       "keep players' games and results in PostgreSQL (postgres://USER@HOST/DB), shared by several servers; also SPIDER_STORE",
+    )
+    .option(
+      '--workers <n>',
+      'with --store, processes that play the games on one port, one a core (the limits count per process)',
+      '1',
     )
     .option(
       '--lease-seconds <n>',
@@ -160,7 +166,12 @@ async function serve(kit: CommandKit, raw: ServeRaw): Promise<void> {
   const leaseSeconds = take(wholeNumber('--lease-seconds', raw.leaseSeconds, 3, 3600));
   const logFormat = take(logFormatOf(raw.logFormat));
   const metrics = raw.metrics === undefined ? undefined : take(metricsAddress(raw.metrics));
-  const status = await serveCommand(io, {
+  const workers = take(wholeNumber('--workers', raw.workers, 1, 64));
+  if (workers > 1 && store === undefined)
+    fail(
+      "--workers needs --store: a player's games follow them from one worker to another through the database",
+    );
+  const settings = {
     logFormat,
     listen: raw.listen,
     port,
@@ -178,7 +189,19 @@ async function serve(kit: CommandKit, raw: ServeRaw): Promise<void> {
     ...(publicPort === undefined ? {} : { publicPort }),
     diskLimits: take(diskLimitsOf(raw)),
     ...(store === undefined ? {} : { store: store.trim(), leaseSeconds }),
-  });
+  };
+  // A worker of `--workers` (docs/deploy.md, "Every core of a machine") is told which by the
+  // process that started it.
+  const worker = io.env.SPIDER_SERVE_WORKER;
+  const status =
+    workers > 1 && worker === undefined && store !== undefined
+      ? await (
+          await import('./serve-workers')
+        ).serveWorkers(io, { ...settings, store: store.trim() }, workers)
+      : await serveCommand(io, {
+          ...settings,
+          ...(worker === undefined ? {} : { worker: Number(worker) }),
+        });
   if (status !== EXIT_OK) throw new Exit(status);
 }
 

@@ -71,11 +71,35 @@ describe('spider serve options', () => {
       ['--proxy-from', '10.0.0.5,lb.example'],
       "--proxy-from takes the balancers' IP addresses, comma-separated, not 'lb.example'",
     ],
+    [
+      ['--store', 'mysql://db/spider'],
+      "--store takes a PostgreSQL URL (postgres://USER@HOST/DATABASE), not 'mysql://db/spider'",
+    ],
+    [['--workers', '2'], "--workers needs --store: a player's games follow them from one worker"],
+    [
+      ['--workers', '0', '--store', 'postgres://db/spider'],
+      "--workers must be a whole number from 1 to 64, not '0'",
+    ],
+    [
+      ['--lease-seconds', '1', '--store', 'postgres://db/spider'],
+      "--lease-seconds must be a whole number from 3 to 3600, not '1'",
+    ],
   ])('%j is refused with a message and status 2', async (args, message) => {
     const { status, stderr, stdout } = await serve(args);
     expect(status).toBe(2);
     expect(stderr).toContain(message);
     expect(stdout).toBe('');
+  });
+
+  it('says so in one line when the database cannot be reached, its password left out', async () => {
+    const url = 'postgres://spider:secret@127.0.0.1:1/spider';
+    const { status, stderr } = await serve(['--store', url], { XDG_STATE_HOME: stateHome() });
+    expect(status).toBe(1);
+    expect(stderr).toMatch(
+      /^spider: can't use the database postgres:\/\/spider:\*\*\*@127\.0\.0\.1:1\/spider: .*ECONNREFUSED/,
+    );
+    expect(stderr).not.toContain('secret');
+    expect(stderr.trim().split('\n')).toHaveLength(1);
   });
 
   it('says so when there is nowhere to keep the host key', async () => {
