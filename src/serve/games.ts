@@ -34,7 +34,7 @@ import {
   BANNED_ENDED,
   TAKE_OVER_ASK,
   TAKEN_OVER,
-  databaseDown,
+  DATABASE_DOWN,
 } from '../words/serve';
 import type { DiskLimits } from '../store/disk-limits';
 import type { PgNode } from '../store/postgres/node';
@@ -197,7 +197,7 @@ export class Games {
       .then((here) => {
         if (!here) return { status: 0, why: 'the connection closed' };
         if (player.kind === 'key') this.live.set(player.id, [...this.liveOf(player.id), entry]);
-        return this.session(request, entry);
+        return this.stored(request, entry);
       })
       .then(({ status, why, unsaved }: SessionEnd) => {
         ended();
@@ -274,26 +274,28 @@ export class Games {
   }
 
   /**
-   * Runs `play` with what the database holds of player `id`, and lets its leases go to the
-   * renewal no more once it is over; a database that cannot be read refuses the game.
+   * The session's game, with what the database holds of its player when the server keeps its
+   * players there (docs/serve.md, "The database"), whose games are let go once it is over; a
+   * database that cannot be read refuses the game.
    */
-  private async withEngine(
-    store: PgNode,
-    id: string,
-    channel: ServerChannel,
-    address: string,
-    play: (engine: PgPlayer) => Promise<SessionEnd>,
-  ): Promise<SessionEnd> {
-    const loaded = await loadEngine(store, id, this.options.diskLimits ?? SERVER_DISK_LIMITS);
+  private async stored(request: GameRequest, entry: LiveGame): Promise<SessionEnd> {
+    const { channel, address, player } = request;
+    const store = this.options.store;
+    if (store === undefined || player.kind !== 'key') return this.session(request, entry);
+    const loaded = await loadEngine(
+      store,
+      player.id,
+      this.options.diskLimits ?? SERVER_DISK_LIMITS,
+    );
     if (!loaded.ok) {
       this.options.log(
         error(`a game refused: the database: ${loaded.why}`, { address, event: 'refused' }),
       );
-      channel.stderr.write(`${databaseDown(loaded.why)}\r\n`);
+      channel.stderr.write(`${DATABASE_DOWN}\r\n`);
       return { status: 1, why: 'the database could not be read' };
     }
     try {
-      return await play(loaded.engine);
+      return await this.session({ ...request, engine: loaded.engine }, entry);
     } finally {
       await store.ended(loaded.engine);
     }
@@ -327,11 +329,6 @@ export class Games {
   ): Promise<SessionEnd> {
     const options = this.options;
     const access = this.boardOf(player);
-    const store = options.store;
-    if (store !== undefined && player.kind === 'key' && engine === undefined)
-      return this.withEngine(store, player.id, channel, address, (engine) =>
-        this.session({ channel, address, link, pty, env, player, choice, engine }, entry),
-      );
     // The board's hooks read the player's name first (docs/serve.md, "The daily board").
     const log = (line: string) =>
       options.log(warning(line, { address, player: playerName(player), event: 'board' }));

@@ -105,6 +105,5 @@ function keptWords(guest: boolean, game: { unsaved: boolean; touched: boolean })
 }
 
 /** A game refused because the server's database cannot be read now (docs/serve.md, "When a part fails"). */
-export function databaseDown(why: string): string {
-  return `spider: your games cannot be reached now (the database: ${why}); nothing is lost: try again in a moment`;
-}
+export const DATABASE_DOWN =
+  "spider: your games cannot be reached now: the server's database does not answer; nothing is lost: try again in a moment";

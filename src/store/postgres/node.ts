@@ -111,7 +111,13 @@ export class PgNode {
       seen: claimed.get(row.slot) ?? Number(row.epoch),
       elsewhere: !claimed.has(row.slot) && row.live,
     }));
-    const writer = { pool, node: this.node, owner, leaseSeconds };
+    const writer = {
+      pool,
+      node: this.node,
+      owner,
+      leaseSeconds,
+      log: (line: string) => this.options.log(`player ${id}: ${line}`),
+    };
     const player = new PgPlayer(
       id,
       writer,

@@ -25,6 +25,8 @@ export interface Writer {
   readonly node: string;
   readonly owner: string;
   readonly leaseSeconds: number;
+  /** A line for the server's log. */
+  readonly log: (line: string) => void;
 }
 
 /** What the database holds of a player, as loaded at login. */
@@ -156,7 +158,9 @@ export class PgPlayer implements StoreEngine {
     this.lastWrite = null;
     const run = this.chain.then(step).catch((error: unknown) => {
       // Told at the next action, as a write in the background is (see SaveSink).
-      const why = `${WHERE}: ${error instanceof Error ? error.message : String(error)}`;
+      // The player hears what became of their game; the server's log, why (it may name hosts).
+      this.writer.log(`a write failed: ${error instanceof Error ? error.message : String(error)}`);
+      const why = `${WHERE} did not take it (the server's log says why)`;
       this.failure = why;
       return typeof failed === 'function' ? (failed as (why: string) => T)(why) : failed;
     });
