@@ -9,8 +9,8 @@ import { answerQuestion } from '../../src/cli/questions';
 import type { Asker } from '../../src/serve/choice';
 import { newEd25519Key } from '../../src/serve/host-key';
 import type { Game } from '../../src/engine';
-import { PgNode } from '../../src/store/postgres/node';
-import { type Cluster, startPostgres } from '../helpers/postgres';
+import type { PgNode } from '../../src/store/postgres/node';
+import { databaseForTests } from '../helpers/pg-nodes';
 import { dailySave, idOf, namesOn, win } from '../helpers/daily';
 import { playedOut } from '../helpers/play-out';
 import { until } from '../helpers/processes';
@@ -18,19 +18,10 @@ import { connect, exec, KEYS, serve, shell } from '../helpers/ssh';
 
 jest.setTimeout(60_000);
 
-let cluster: Cluster;
-const nodes: PgNode[] = [];
-beforeAll(async () => {
-  cluster = await startPostgres();
-});
-afterAll(async () => {
-  await Promise.all(nodes.map((node) => node.close().catch(() => undefined)));
-  cluster?.stop();
-});
+const database = databaseForTests();
 
 async function server() {
-  const store = await PgNode.open(cluster.url, { log: () => undefined });
-  nodes.push(store);
+  const store = await database.node();
   const ask = (command: string, asker: Asker) => answerQuestion(command, asker, 'test');
   const board = store.board();
   return { store, ...(await serve({ store, board, ask, randomSeed: () => 'owl' })) };
@@ -110,7 +101,7 @@ test('while the database is down, a save fails and the player is told; once back
   await player.waitFor('q quit');
   player.channel.write('d');
   await player.waitFor('moves 1 ');
-  cluster.pause();
+  database.cluster().pause();
   try {
     // The save of an action in the background fails; the player hears it at the next action.
     player.channel.write('u');
@@ -125,7 +116,7 @@ test('while the database is down, a save fails and the player is told; once back
     );
     expect(late.text()).not.toContain('127.0.0.1');
   } finally {
-    cluster.resume();
+    database.cluster().resume();
   }
   // A save that works is said at the next action, as a failure is.
   player.channel.write('d');

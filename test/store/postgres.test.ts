@@ -6,33 +6,21 @@
  */
 import { bySeed, DEAL, type Game, play, type Rules } from '../../src/engine';
 import type { Places } from '../../src/store/paths';
-import { PgNode } from '../../src/store/postgres/node';
+import type { PgNode } from '../../src/store/postgres/node';
 import { TAKEN } from '../../src/store/postgres/player';
 import { migrate, SCHEMA_VERSION } from '../../src/store/postgres/schema';
 import { listSaves } from '../../src/store/saves-list';
 import { GameSession } from '../../src/store/session';
-import { type Cluster, startPostgres } from '../helpers/postgres';
+import { databaseForTests } from '../helpers/pg-nodes';
 import type { Pool } from 'pg';
 
 jest.setTimeout(60_000);
 
 const ONE_SUIT: Rules = { suits: 1, relaxed: 0, keepSuits: false };
-let cluster: Cluster;
-const nodes: PgNode[] = [];
+const database = databaseForTests();
 
-beforeAll(async () => {
-  cluster = await startPostgres();
-});
-afterAll(async () => {
-  await Promise.all(nodes.map((node) => node.close().catch(() => undefined)));
-  cluster?.stop();
-});
-
-async function node(leaseSeconds = 30, renewing = true): Promise<PgNode> {
-  const opened = await PgNode.open(cluster.url, { log: () => undefined, leaseSeconds, renewing });
-  nodes.push(opened);
-  return opened;
-}
+const node = (leaseSeconds = 30, renewing = true): Promise<PgNode> =>
+  database.node({ leaseSeconds, renewing });
 
 let players = 0;
 const newPlayer = () => `player-${++players}`;
@@ -80,7 +68,7 @@ test('the schema is made once, and two servers starting at once agree', async ()
   const [a, b] = await Promise.all([node(), node()]);
   expect(a.node).not.toBe(b.node);
   const { Pool } = jest.requireActual<typeof import('pg')>('pg');
-  const pool: Pool = new Pool({ connectionString: cluster.url });
+  const pool: Pool = new Pool({ connectionString: database.cluster().url });
   try {
     const version = await pool.query('SELECT version FROM spider_schema');
     expect(version.rows).toEqual([{ version: SCHEMA_VERSION }]);
