@@ -5,6 +5,7 @@
  * process: the game loop drives it, and the entry point owns signals and job control.
  */
 import * as blessed from './blessed';
+import { PassThrough } from 'stream';
 import { StringDecoder } from 'string_decoder';
 import type { Role } from './frame';
 import type { Layout } from './layout';
@@ -202,9 +203,13 @@ function flushed(output: NodeJS.WriteStream, ms: number): Promise<void> {
 
 /** Opens a full-screen blessed screen on the terminal. */
 export function openScreen(io: TerminalIo, theme: Theme, events: ScreenEvents): Screen {
+  // blessed reads no input: the game decodes it (keys.ts), and blessed's own reading would cost
+  // every key a pass over every screen open in the process (its handlers look for theirs among
+  // them all), which a server with hundreds of players pays hundreds of times a key. It is given
+  // an input that never speaks; raw mode and pausing the terminal's input are done here.
   // @types/blessed swaps the types of input and output; the values are right.
   const options = {
-    input: io.input,
+    input: new PassThrough(),
     output: io.output,
     terminal: io.term,
     smartCSR: true,
@@ -240,8 +245,7 @@ export function openScreen(io: TerminalIo, theme: Theme, events: ScreenEvents): 
   io.input.once('close', onGone);
   screen.on('resize', () => events.resize());
 
-  // Raw mode: every key as it is typed, no echo. blessed turns it on only for its own key
-  // listeners, and turns it off again in destroy().
+  // Raw mode: every key as it is typed, no echo; turned off again in destroy().
   io.input.setRawMode?.(true);
   io.input.resume();
   mouse(true);
@@ -300,6 +304,16 @@ export function openScreen(io: TerminalIo, theme: Theme, events: ScreenEvents): 
         screen.destroy();
       } catch {
         // The terminal may be gone (SIGHUP); there is nothing left to restore.
+      }
+      // A terminal's input goes back to cooked mode, and stops being read (else it would keep
+      // the process waiting on it after the game).
+      if (io.input.setRawMode) {
+        try {
+          if (io.input.isRaw !== false) io.input.setRawMode(false);
+          if (!io.input.destroyed) io.input.pause();
+        } catch {
+          // Gone with the terminal, as above.
+        }
       }
     },
   };
