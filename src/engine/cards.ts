@@ -56,9 +56,19 @@ export function cardCode(card: Card): string {
 
 /** On-screen name: `10♥`, `Q♠`; in ASCII `10h`, `Qs`. */
 export function cardLabel(card: Card, ascii = false): string {
+  return (ascii ? ASCII_LABELS : LABELS)[card] ?? labelOf(card, ascii);
+}
+
+function labelOf(card: Card, ascii: boolean): string {
   const suit = suitOf(card);
   return RANK_LABELS[rankOf(card)] + (ascii ? SUIT_LETTERS[suit] : SUIT_GLYPHS[suit]);
 }
+
+/** Every card's label, made once: a screen shows dozens a frame, each a new string otherwise. */
+const labels = (ascii: boolean): readonly string[] =>
+  Array.from({ length: 4 << 4 }, (_, card) => labelOf(card, ascii));
+const LABELS = labels(false);
+const ASCII_LABELS = labels(true);
 
 /** On-screen name of a suit. */
 export function suitLabel(suit: Suit, ascii = false): string {

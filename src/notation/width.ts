@@ -28,6 +28,11 @@ function measuring(): NonNullable<typeof tools> {
 const NARROW =
   /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2190-\u21ff\u2500-\u25ff\u2660-\u2667]*$/;
 
+/** Whether each character of text is a grapheme of its own, one column wide (see NARROW). */
+export function isNarrow(text: string): boolean {
+  return NARROW.test(text);
+}
+
 const widths = new Map<string, number>();
 
 /** The grapheme clusters of text: what a terminal shows as one character each. */

@@ -3,7 +3,7 @@
  * adapter and read back as text by tests. Roles name what a cell is; the theme turns them into
  * colours, so layout never deals with escape codes.
  */
-import { graphemes, graphemeWidth } from '../notation/width';
+import { graphemes, graphemeWidth, isNarrow } from '../notation/width';
 
 /** What a cell shows, for the theme to colour. */
 export type Role =
@@ -104,6 +104,12 @@ export class Frame {
     if (y < 0 || y >= this.height) return x;
     let col = x;
     const end = Math.min(this.width, x + maxWidth);
+    if (isNarrow(text)) {
+      // One column a character (most text on screen): no grapheme to measure.
+      for (let i = 0; i < text.length && col < end; i++, col++)
+        if (col >= 0) this.set(col, y, text[i], role, highlight);
+      return col;
+    }
     for (const g of graphemes(text)) {
       const width = graphemeWidth(g);
       if (width === 0) continue;

@@ -86,22 +86,57 @@ const SCORE_NAMES: Record<ScoringName, string> = {
   aisleriot: 'Aisleriot',
 };
 
+/** What the status line says, whichever its form: worked out once a frame. */
+interface StatusFacts {
+  readonly name: string;
+  /** Of a deal found winnable by a search, not the daily deal's (which says no more). */
+  readonly winnable: boolean;
+  readonly rules: UiState['game']['rules'];
+  readonly score: number;
+  readonly moves: number;
+  readonly dealsLeft: number;
+  readonly done: string;
+  /** The time played, as the clock shows it; null when it is not shown. */
+  readonly time: string | null;
+}
+
+function statusFacts(state: UiState): StatusFacts {
+  const { game, theme, scoring } = state;
+  // The daily deal is named by its date (always proven winnable, it says no more); its seed is in
+  // the opening message, the help and the exit text.
+  const origin = game.deal.origin;
+  const daily = origin?.daily !== undefined;
+  return {
+    name: daily ? `daily ${origin.daily}` : dealName(game.deal),
+    winnable: origin !== undefined && !daily,
+    rules: game.rules,
+    score: gameScores(game)[scoring],
+    moves: movesKept(game),
+    dealsLeft: stockLeft(game.position) / DEAL_SIZE,
+    done: game.position.foundations.map((s) => suitLabel(s, theme.ascii)).join(''),
+    time: state.clockShown && state.playedMs !== null ? formatDuration(state.playedMs) : null,
+  };
+}
+
 /** The two sides of the status line in one form, and which piece on the right deals. */
 export function statusText(
   state: UiState,
   form: StatusForm,
 ): { left: string; right: string; deals: { at: number; width: number } } {
-  const { game, theme, scoring } = state;
-  const rules = game.rules;
-  // The daily deal is named by its date (always proven winnable, it says no more); its seed is in
-  // the opening message, the help and the exit text.
-  const origin = game.deal.origin;
-  const daily = origin?.daily !== undefined;
-  const proven = origin !== undefined && !daily ? form.proven : null;
+  return formText(statusFacts(state), form, state.scoring);
+}
+
+function formText(
+  facts: StatusFacts,
+  form: StatusForm,
+  scoring: ScoringName,
+): { left: string; right: string; deals: { at: number; width: number } } {
+  const { rules, score, moves, dealsLeft, done } = facts;
+  const proven = facts.winnable ? form.proven : null;
   const suits = `${rules.suits} suit${rules.suits > 1 ? 's' : ''}`;
   const left = [
     form.title ? 'Spider' : '',
-    daily ? `daily ${origin.daily}` : dealName(game.deal),
+    facts.name,
     proven === 'long' ? 'proven winnable' : proven === 'short' ? 'winnable' : '',
     form.rules === 'long'
       ? `${suits}, relaxed ${rules.relaxed}${rules.keepSuits ? ', keep suits' : ''}`
@@ -109,15 +144,11 @@ export function statusText(
         ? `${rules.suits}s r${rules.relaxed}${rules.keepSuits ? ' k' : ''}`
         : '',
   ];
-  const score = gameScores(game)[scoring];
-  const moves = movesKept(game);
-  const dealsLeft = stockLeft(game.position) / DEAL_SIZE;
-  const done = game.position.foundations.map((s) => suitLabel(s, theme.ascii)).join('');
   const short = form.figures === 'short';
   const deals = short ? `d${dealsLeft}` : `deals ${dealsLeft}`;
   const time =
-    state.clockShown && state.playedMs !== null && form.clock !== null
-      ? `${form.clock === 'long' ? 'time ' : ''}${formatDuration(state.playedMs)}`
+    facts.time !== null && form.clock !== null
+      ? `${form.clock === 'long' ? 'time ' : ''}${facts.time}`
       : '';
   const first = [
     form.score === 'named'
@@ -142,9 +173,14 @@ const cutMark = (state: UiState) => (state.theme.ascii ? '>' : '…');
  * answers where the deals-left piece is, which a click deals from.
  */
 export function drawStatusLine(frame: Frame, state: UiState): Board['stock'] {
-  const texts = STATUS_FORMS.map((form) => statusText(state, form));
-  const fits = texts.find((t) => textWidth(t.left) + 2 + textWidth(t.right) <= frame.width);
-  const { left, right, deals } = fits ?? texts[texts.length - 1];
+  // Each form is made only when the ones before it do not fit: a frame mostly needs one or two.
+  const facts = statusFacts(state);
+  let text = formText(facts, STATUS_FORMS[0], state.scoring);
+  for (let i = 1; textWidth(text.left) + 2 + textWidth(text.right) > frame.width; i++) {
+    if (i === STATUS_FORMS.length) break; // the last, with the deal's name cut
+    text = formText(facts, STATUS_FORMS[i], state.scoring);
+  }
+  const { left, right, deals } = text;
   const rightX = Math.max(0, frame.width - textWidth(right));
   frame.put(0, 0, left, 'title', false, Math.max(1, rightX - 1));
   if (textWidth(left) > rightX - 1 && rightX > 1) frame.put(rightX - 2, 0, cutMark(state), 'title');
