@@ -197,6 +197,14 @@ export function runTerminalGame(
     // it runs on the status line, a draw comes as its second turns (the frame sends only the cells
     // that change).
     let clockTimer: NodeJS.Timeout | undefined;
+    // The played time, in ms, that the timer draws at (the next whole second), or -1: a draw
+    // within the same second keeps the timer it has (a server draws hundreds of frames a second).
+    let clockDue = -1;
+    const stopClock = (): void => {
+      clearTimeout(clockTimer);
+      clockTimer = undefined;
+      clockDue = -1;
+    };
     const readClock = (): void => {
       const clock = hooks.clock;
       if (!clock) return;
@@ -205,11 +213,19 @@ export function runTerminalGame(
       clock.runs(running);
       const playedMs = clock.playedMs();
       if (playedMs !== state.playedMs) state = { ...state, playedMs };
-      clearTimeout(clockTimer);
-      clockTimer =
-        running && state.clockShown
-          ? setTimeout(() => guarded(draw), 1000 - (playedMs % 1000) + 5)
-          : undefined;
+      const due = running && state.clockShown ? playedMs - (playedMs % 1000) + 1000 : -1;
+      if (due === clockDue) return;
+      stopClock();
+      if (due < 0) return;
+      clockDue = due;
+      clockTimer = setTimeout(
+        () => {
+          clockTimer = undefined;
+          clockDue = -1;
+          guarded(draw);
+        },
+        due - playedMs + 5,
+      );
     };
 
     const finish = (status: number, problem?: string): void => {
@@ -219,7 +235,7 @@ export function runTerminalGame(
       clearTimeout(paintTimer);
       clearTimeout(heldTimer);
       dealSearch?.();
-      clearTimeout(clockTimer);
+      stopClock();
       background.stop();
       unwatch();
       screen.destroy();
@@ -229,7 +245,7 @@ export function runTerminalGame(
     const suspend = (): void => {
       suspended = true;
       // Stopped for the shell: the clock stops with the game.
-      clearTimeout(clockTimer);
+      stopClock();
       hooks.clock?.runs(false);
       void host.suspend(screen).then((outcome) => {
         suspended = false;
