@@ -31,16 +31,25 @@ export function descendants(pid: number): number[] {
   return children.flatMap((child) => [child, ...descendants(child)]);
 }
 
-/** The CPU time, user and system, in /proc's `stat` text, in milliseconds. */
-export function statMs(stat: string): number {
+/** The CPU time in /proc's `stat` text, in milliseconds: user, and system (the kernel's). */
+function statTimes(stat: string): { user: number; system: number } {
   // The fields after the command's name, which is in parentheses and may hold spaces.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  const ms = (ticks: string) => (Number(ticks) * 1000) / TICKS_PER_SECOND;
+  return { user: ms(fields[11]), system: ms(fields[12]) };
 }
 
-/** CPU time so far, in milliseconds: the server's main thread (JavaScript's), and in all. */
+/** The CPU time, user and system, in /proc's `stat` text, in milliseconds. */
+export function statMs(stat: string): number {
+  const { user, system } = statTimes(stat);
+  return user + system;
+}
+
+/** CPU time so far, in milliseconds: the server's main thread (JavaScript's), of it in the kernel, and in all. */
 export interface CpuTimes {
   readonly main: number;
+  /** The main thread's time in the kernel (system calls: the sockets' writes, mostly). */
+  readonly mainSystem: number;
   readonly all: number;
 }
 
@@ -58,7 +67,8 @@ export function cpuMs(pid: number): CpuTimes {
       // Gone meanwhile.
     }
   }
-  return { main: statMs(fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')), all };
+  const main = statTimes(fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8'));
+  return { main: main.user + main.system, mainSystem: main.system, all };
 }
 
 /** The process's resident memory now (`VmRSS`), or at most so far (`VmHWM`), in kB. */

@@ -315,12 +315,13 @@ async function run(attack: Attack | null): Promise<void> {
   );
   const answered = latencies.length + missed.n;
   const main = cpuAfter.main - cpuBefore.main;
+  const mainSystem = cpuAfter.mainSystem - cpuBefore.mainSystem;
   const all = cpuAfter.all - cpuBefore.all;
   const perKey = (cpu: number) => `${(cpu / answered).toFixed(2)} ms a key`;
   const core = (cpu: number) => `${((100 * cpu) / elapsed).toFixed(0)}% of a core`;
   console.log(
     `server CPU time (user and system, over ${answered} keys in ${(elapsed / 1000).toFixed(1)} s): ` +
-      `its main thread ${perKey(main)} (${core(main)}), all its threads ${perKey(all)} (${core(all)})`,
+      `its main thread ${perKey(main)} (${core(main)}; in the kernel ${perKey(mainSystem)}), all its threads ${perKey(all)} (${core(all)})`,
   );
   console.log(
     `server memory (RSS): ${mb(before)} idle, ${mb(loggedIn)} with ${CLIENTS} players in, ${mb(peak)} at most (its high-water mark), ${mb(playing)} after; ` +
