@@ -6,7 +6,8 @@
  */
 import { createHash } from 'crypto';
 import * as path from 'path';
-import { type AuthContext, type ParsedKey, utils } from 'ssh2';
+import type { AuthContext, ParsedKey } from 'ssh2';
+import { ssh2 } from './ssh2';
 import { fingerprint } from './host-key';
 import { type Log, warning } from './log';
 import type { Refusal } from './metrics';
@@ -58,7 +59,7 @@ export function algorithmNamed(request: Pick<KeyRequest, 'algo' | 'hashAlgo'>): 
  * anything ("would this key do?"), and again with the signature.
  */
 export function keyProblem(request: KeyRequest): string | null {
-  const parsed = utils.parseKey(request.key);
+  const parsed = ssh2().utils.parseKey(request.key);
   if (parsed instanceof Error || Array.isArray(parsed)) return 'the key could not be read';
   const hashes = HASHES[parsed.type];
   if (hashes === undefined) return `${parsed.type} keys are not accepted`;
@@ -79,7 +80,7 @@ export function loginProblem(request: KeyRequest): string | null {
   const problem = keyProblem(request);
   if (problem !== null) return problem;
   if (request.signature === undefined || request.blob === undefined) return 'no signature';
-  const key = utils.parseKey(request.key) as ParsedKey;
+  const key = ssh2().utils.parseKey(request.key) as ParsedKey;
   let verified = false;
   try {
     verified = key.verify(request.blob, request.signature, request.hashAlgo as string) === true;

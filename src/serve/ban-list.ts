@@ -4,7 +4,7 @@
  * comments. A banned address is closed before a word of SSH; a banned key is refused at login.
  */
 import * as net from 'net';
-import { utils } from 'ssh2';
+import { ssh2 } from './ssh2';
 import { fingerprint } from './host-key';
 
 /** An address range: its family, its first bits as a number, and how many bits are fixed. */
@@ -95,7 +95,7 @@ function banEntry(line: string): { key: string } | { range: Range } | string {
 /** The key's wire form, when `base64` is a public key of `type`; else null. */
 function publicKeyBlob(type: string, base64: string): Buffer | null {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return null;
-  const parsed = utils.parseKey(`${type} ${base64}`);
+  const parsed = ssh2().utils.parseKey(`${type} ${base64}`);
   if (parsed instanceof Error || Array.isArray(parsed)) return null;
   return parsed.type === type ? parsed.getPublicSSH() : null;
 }

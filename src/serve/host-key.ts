@@ -7,7 +7,7 @@
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import { utils } from 'ssh2';
+import { ssh2 } from './ssh2';
 import { fsReason } from '../store/errors';
 
 export const HOST_KEY_FILE = 'ssh_host_ed25519_key';
@@ -24,8 +24,8 @@ export function fingerprint(publicKey: Buffer): string {
  */
 export function newEd25519Key(): string {
   for (;;) {
-    const text = utils.generateKeyPairSync('ed25519').private;
-    if (!(utils.parseKey(text) instanceof Error)) return text;
+    const text = ssh2().utils.generateKeyPairSync('ed25519').private;
+    if (!(ssh2().utils.parseKey(text) instanceof Error)) return text;
   }
 }
 
@@ -79,7 +79,7 @@ export function loadHostKey(dir: string, given?: string): HostKey {
     }
     created = true;
   }
-  const parsed = utils.parseKey(text);
+  const parsed = ssh2().utils.parseKey(text);
   if (parsed instanceof Error && /passphrase/i.test(parsed.message)) {
     // ssh2's words for a key locked with a passphrase, which a server has no one to type.
     throw new Error(

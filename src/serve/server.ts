@@ -10,7 +10,7 @@
  * player's game (player.ts).
  */
 import type * as net from 'net';
-import { Server } from 'ssh2';
+import { ssh2 } from './ssh2';
 import { BanList } from './ban-list';
 import { Connections } from './connection';
 import { type Banned, Games } from './games';
@@ -64,7 +64,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     key: (print) => bans.bansKey(print),
   };
   const games = new Games(options, metrics, banned);
-  const ssh = new Server(
+  const ssh = new (ssh2().Server)(
     {
       hostKeys: [options.hostKey],
       ident: 'spider',
