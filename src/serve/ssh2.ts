@@ -1,5 +1,5 @@
 /**
- * ssh2, as the server loads it (docs/measurements.md, "What a key costs a server"): with its
+ * ssh2, as the server loads it (docs/measurements.md, "The server's time per key"): with its
  * random bytes drawn from a pool.
  *
  * ssh2 pads every packet it sends with 4 to 19 random bytes, each time asking Node's CSPRNG

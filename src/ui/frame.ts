@@ -68,6 +68,11 @@ export class Frame {
   readonly roles: Role[];
   /** 1 where the cell is highlighted. */
   readonly highlights: Uint8Array;
+  /**
+   * For each row, a column from which on every cell is still blank (a space, plain, not
+   * highlighted): painting compares no further than this in two frames.
+   */
+  readonly ends: Uint16Array;
 
   constructor(
     readonly width: number,
@@ -79,6 +84,7 @@ export class Frame {
     this.chars = blank.chars.slice();
     this.roles = blank.roles.slice();
     this.highlights = new Uint8Array(size);
+    this.ends = new Uint16Array(height);
   }
 
   /** A copy of one cell. */
@@ -126,6 +132,8 @@ export class Frame {
   private set(x: number, y: number, ch: string, role: Role, highlight: boolean): void {
     const i = y * this.width + x;
     const chars = this.chars;
+    // The cell after it may be blanked below.
+    if (this.ends[y] < x + 2) this.ends[y] = Math.min(this.width, x + 2);
     if (chars[i] === '' && x > 0 && ch !== '') chars[i - 1] = ' ';
     if (x + 1 < this.width && chars[i + 1] === '' && chars[i] !== '') chars[i + 1] = ' ';
     chars[i] = ch;

@@ -114,7 +114,7 @@ function paintFrame(
   last: Painted | null,
 ): void {
   const { frame } = view;
-  const { chars, roles, highlights } = frame;
+  const { chars, roles, highlights, ends } = frame;
   // ASCII alone where the terminal says it is not UTF-8, and where the locale (or --ascii) says
   // so: as the suits and the exit text (docs/deals.md, "Seeds on screen").
   const asciiOnly = theme.ascii || (!screen.tput.unicode && screen.tput.numbers.U8 !== 1);
@@ -131,20 +131,22 @@ function paintFrame(
   for (let y = 0; y < height; y++) {
     const line = screen.lines[y];
     const shown = screen.olines[y];
-    const width = Math.min(frame.width, line.length);
+    // Past both frames' ends of this row every cell is blank in both: nothing there to paint.
+    const end = before === null ? frame.width : Math.max(ends[y], before.ends[y]);
+    const width = Math.min(end, line.length);
     const row = y * frame.width;
     for (let x = 0; x < width; x++) {
       const i = row + x;
       let ch = chars[i];
-      const wide = x + 1 < frame.width && chars[i + 1] === '';
       if (
         before !== null &&
         ch === before.chars[i] &&
         roles[i] === before.roles[i] &&
         highlights[i] === before.highlights[i] &&
-        (asciiOnly || !(wide || ch === ''))
+        (asciiOnly || !(ch === '' || (x + 1 < frame.width && chars[i + 1] === '')))
       )
         continue;
+      const wide = x + 1 < frame.width && chars[i + 1] === '';
       const attr = attributeOf(roles[i], highlights[i]);
       if (asciiOnly && (ch === '' || /[^\x20-\x7e]/.test(ch))) ch = '?';
       else if (wide || ch === '') {
@@ -169,6 +171,7 @@ interface Painted {
   readonly chars: readonly string[];
   readonly roles: readonly Role[];
   readonly highlights: Uint8Array;
+  readonly ends: Uint16Array;
 }
 
 /**
@@ -269,8 +272,8 @@ export function openScreen(io: TerminalIo, theme: Theme, events: ScreenEvents): 
       }
       forgotten = false;
       paintFrame(screen, view, theme, attributeOf, last);
-      const { chars, roles, highlights, width } = view.frame;
-      last = { lines: screen.lines, width, chars, roles, highlights };
+      const { chars, roles, highlights, ends, width } = view.frame;
+      last = { lines: screen.lines, width, chars, roles, highlights, ends };
       screen.render();
       // blessed would write the frame on the next turn of the event loop, behind any work the
       // game has scheduled there (a slice of the lost-game search): write it now.
