@@ -48,7 +48,29 @@ function segments(column: Column): [number, number][] {
  * implied: same suit, consecutive ranks); if that is still too tall, the deepest rows give way to
  * a "more" marker. The top card and the head of every run always stay visible.
  */
-export function columnView(column: Column, maxRows: number, shape = COMPACT): ColumnRow[] {
+export function columnView(column: Column, maxRows: number, shape = COMPACT): readonly ColumnRow[] {
+  // Columns are immutable and a move changes one or two: the others are drawn as the frame before.
+  const known = views.get(column);
+  if (
+    known !== undefined &&
+    known.maxRows === maxRows &&
+    known.shape.downRow === shape.downRow &&
+    known.shape.cardRows === shape.cardRows &&
+    known.shape.topExtra === shape.topExtra
+  )
+    return known.rows;
+  const rows = viewOf(column, maxRows, shape);
+  views.set(column, { maxRows, shape, rows });
+  return rows;
+}
+
+/** The view each column was last drawn with, and the room and shape it was drawn in. */
+const views = new WeakMap<
+  Column,
+  { readonly maxRows: number; readonly shape: ColumnShape; readonly rows: readonly ColumnRow[] }
+>();
+
+function viewOf(column: Column, maxRows: number, shape: ColumnShape): readonly ColumnRow[] {
   const rows: ColumnRow[] =
     column.hidden > 0
       ? [{ kind: 'down', count: column.hidden }]

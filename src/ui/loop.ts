@@ -18,6 +18,7 @@ import { type Command, type ControllerDeps, update, updateUnseen } from './contr
 import { commandForKey, commandForMouse, commandForPanel } from './input';
 import { ESCAPE_WAIT_MS, type InputEvent, KeyDecoder } from './keys';
 import { type Layout, layout, showsBoard } from './layout';
+import { SecondTimer } from './second-timer';
 import { openScreen, type Screen, type TerminalIo } from './screen';
 import type { Message, UiState } from './state';
 import type { Effect } from './update';
@@ -196,15 +197,7 @@ export function runTerminalGame(
     // The clock runs while the game is on screen and not over, and is read at every draw; while
     // it runs on the status line, a draw comes as its second turns (the frame sends only the cells
     // that change).
-    let clockTimer: NodeJS.Timeout | undefined;
-    // The played time, in ms, that the timer draws at (the next whole second), or -1: a draw
-    // within the same second keeps the timer it has (a server draws hundreds of frames a second).
-    let clockDue = -1;
-    const stopClock = (): void => {
-      clearTimeout(clockTimer);
-      clockTimer = undefined;
-      clockDue = -1;
-    };
+    const seconds = new SecondTimer(() => guarded(draw));
     const readClock = (): void => {
       const clock = hooks.clock;
       if (!clock) return;
@@ -212,20 +205,10 @@ export function runTerminalGame(
       const running = !finished && !suspended && !over && showsBoard(screen.width, screen.height);
       clock.runs(running);
       const playedMs = clock.playedMs();
-      if (playedMs !== state.playedMs) state = { ...state, playedMs };
-      const due = running && state.clockShown ? playedMs - (playedMs % 1000) + 1000 : -1;
-      if (due === clockDue) return;
-      stopClock();
-      if (due < 0) return;
-      clockDue = due;
-      clockTimer = setTimeout(
-        () => {
-          clockTimer = undefined;
-          clockDue = -1;
-          guarded(draw);
-        },
-        due - playedMs + 5,
-      );
+      // What the clock shows changes once a second: the state, only then (not a copy a frame).
+      const shown = playedMs - (playedMs % 1000);
+      if (shown !== state.playedMs) state = { ...state, playedMs: shown };
+      seconds.follow(playedMs, running && state.clockShown);
     };
 
     const finish = (status: number, problem?: string): void => {
@@ -235,7 +218,7 @@ export function runTerminalGame(
       clearTimeout(paintTimer);
       clearTimeout(heldTimer);
       dealSearch?.();
-      stopClock();
+      seconds.stop();
       background.stop();
       unwatch();
       screen.destroy();
@@ -245,7 +228,7 @@ export function runTerminalGame(
     const suspend = (): void => {
       suspended = true;
       // Stopped for the shell: the clock stops with the game.
-      stopClock();
+      seconds.stop();
       hooks.clock?.runs(false);
       void host.suspend(screen).then((outcome) => {
         suspended = false;

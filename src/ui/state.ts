@@ -150,8 +150,8 @@ export interface UiState {
   /** What the new-game panel chose last, where it opens again (docs/playing.md, "A new game"). */
   readonly lastChoice?: Choice;
   /**
-   * The time played in this game as the clock last read it, in milliseconds (docs/playing.md,
-   * "The clock"); null where no clock is kept.
+   * The time played in this game as the clock last read it, in milliseconds, to the whole second
+   * as it shows it (docs/playing.md, "The clock"); null where no clock is kept.
    */
   readonly playedMs: number | null;
   /** Whether the status line shows the clock, where it fits (`t` turns it on and off). */
