@@ -87,6 +87,22 @@ export class Frame {
     this.ends = new Uint16Array(height);
   }
 
+  /**
+   * Makes every cell blank again, to be laid out anew (see `layout`): a game draws hundreds of
+   * frames, and a frame painted two frames ago is reused rather than made again as garbage.
+   */
+  clear(): void {
+    for (let y = 0; y < this.height; y++) {
+      const row = y * this.width;
+      for (let i = row; i < row + this.ends[y]; i++) {
+        this.chars[i] = ' ';
+        this.roles[i] = 'plain';
+        this.highlights[i] = 0;
+      }
+      this.ends[y] = 0;
+    }
+  }
+
   /** A copy of one cell. */
   at(x: number, y: number): Cell {
     const i = y * this.width + x;

@@ -52,9 +52,18 @@ export function showsBoard(width: number, height: number): boolean {
 /** What ends a text cut short: one column, ASCII where the theme is. */
 const cutMark = (state: UiState) => (state.theme.ascii ? '>' : '…');
 
-/** Lays out the whole screen for a terminal of `width` x `height`. Pure. */
-export function layout(state: UiState, width: number, height: number): Layout {
-  const frame = new Frame(Math.max(0, width), Math.max(0, height));
+/**
+ * Lays out the whole screen for a terminal of `width` x `height`. Pure, but for `spare`: a frame
+ * of no further use, laid out in (cleared first) when it has the size, rather than a new one.
+ */
+export function layout(state: UiState, width: number, height: number, spare?: Frame): Layout {
+  const w = Math.max(0, width);
+  const h = Math.max(0, height);
+  let frame: Frame;
+  if (spare !== undefined && spare.width === w && spare.height === h) {
+    spare.clear();
+    frame = spare;
+  } else frame = new Frame(w, h);
   if (!showsBoard(width, height)) {
     drawTooSmall(frame);
     return { frame, board: null };

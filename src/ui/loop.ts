@@ -132,7 +132,22 @@ export function runTerminalGame(
     // The screen laid out for the state, made when it is needed (a paint, a click to map, the
     // help's next screen) rather than after every key: keys read together cost one layout.
     let laidOut: Layout | null = null;
-    const view = (): Layout => (laidOut ??= layout(state, screen.width, screen.height));
+    // The frame painted last (the screen compares the next with it), and the one before it, of no
+    // further use: the next layout is made in it.
+    let painted: Layout['frame'] | null = null;
+    let spare: Layout['frame'] | undefined;
+    const view = (): Layout => {
+      if (laidOut === null) {
+        laidOut = layout(state, screen.width, screen.height, spare);
+        if (laidOut.frame === spare) spare = undefined;
+      }
+      return laidOut;
+    };
+    const show = (shown: Layout): void => {
+      if (painted !== null && painted !== shown.frame) spare = painted;
+      painted = shown.frame;
+      screen.show(shown);
+    };
     let finished = false;
     // Between Ctrl-Z and the return to the game: nothing is handled and nothing is painted.
     let suspended = false;
@@ -178,10 +193,10 @@ export function runTerminalGame(
     let paintTimer: NodeJS.Timeout | undefined;
     const pacer = host.pacer;
     const paint = (): void => {
-      if (!pacer) return screen.show(view());
+      if (!pacer) return show(view());
       if (paintTimer !== undefined) return;
       const wait = pacer.frameWait();
-      if (wait <= 0) return pacer.run(() => screen.show(view()));
+      if (wait <= 0) return pacer.run(() => show(view()));
       paintTimer = setTimeout(() => {
         paintTimer = undefined;
         if (!finished && !suspended) guarded(paint);
