@@ -1,37 +1,38 @@
 /**
- * The only module that touches blessed: it paints the frames layout decided into blessed's
- * screen buffer (blessed then writes only the cells that changed), hands on the terminal's input
- * as text, and restores the terminal when asked. It knows nothing of the game and nothing of the
+ * The only module that touches blessed: it writes of each frame layout decided the cells that
+ * changed since the frame before (blessed sets up and restores the terminal and knows its escape
+ * codes), hands on the terminal's input as text, and restores the terminal when asked. It knows nothing of the game and nothing of the
  * process: the game loop drives it, and the entry point owns signals and job control.
  */
 import * as blessed from './blessed';
 import { PassThrough } from 'stream';
 import { StringDecoder } from 'string_decoder';
-import type { Role } from './frame';
+import type { Frame, Role } from './frame';
 import type { Layout } from './layout';
 import { paint, type Theme } from './theme';
 
 /** The parts of blessed's screen this adapter uses that its typings leave out or get wrong. */
 interface BlessedScreen {
-  lines: BlessedLine[];
-  /** What blessed believes the terminal shows now. */
-  olines: BlessedLine[];
+  /** blessed's buffer of cells, made anew (and the terminal cleared) at a resize or an enter. */
+  lines: unknown[];
   cols: number;
   rows: number;
   /** The attribute of a blank cell. */
   dattr: number;
   program: BlessedProgram & { clear(): void };
   tput: { brokenACS: boolean; unicode: boolean; numbers: { U8?: number } };
-  render(): void;
+  /** The escape code of a cell attribute, for this terminal. */
+  codeAttr(attr: number): string;
   enter(): void;
   leave(): void;
   destroy(): void;
   on(event: 'resize', listener: () => void): void;
 }
-type BlessedLine = [number, string][] & { dirty?: boolean };
 interface BlessedProgram {
   setMouse(options: Record<string, boolean>, enable: boolean): void;
   hideCursor(): void;
+  /** Writes through blessed's buffer (see `flush`). */
+  _write(text: string): void;
   flush(): void;
 }
 
@@ -82,115 +83,99 @@ function attribute(role: Role, highlight: boolean, theme: Theme): number {
   return (flags << 18) | (fg << 9) | bg;
 }
 
-/** The attributes of a theme, by role: plain, then highlighted. Made once a screen. */
-function attributes(theme: Theme): (role: Role, highlight: number) => number {
-  const known = new Map<Role, [number, number]>();
+/**
+ * The escape code that sets the attributes of a role, plain and highlighted, made once a screen:
+ * a reset then the role's own, as blessed writes them for the terminal (its colours reduced to
+ * those the terminal has).
+ */
+function attributeCodes(
+  screen: BlessedScreen,
+  theme: Theme,
+): (role: Role, highlight: number) => string {
+  const known = new Map<Role, [string, string]>();
+  const code = (attr: number) =>
+    attr === screen.dattr ? '\x1b[m' : `\x1b[0;${screen.codeAttr(attr).slice(2)}`;
   return (role, highlight) => {
     let pair = known.get(role);
     if (pair === undefined) {
-      pair = [attribute(role, false, theme), attribute(role, true, theme)];
+      pair = [code(attribute(role, false, theme)), code(attribute(role, true, theme))];
       known.set(role, pair);
     }
     return pair[highlight];
   };
 }
 
+/** A frame as the terminal shows it: the one painted last (or a blank one after a clear). */
+type Shown = Pick<Frame, 'width' | 'chars' | 'roles' | 'highlights' | 'ends'>;
+
 /**
- * Copies a frame into blessed's buffer, marking only lines that changed as dirty.
+ * What to write for the terminal, showing `before`, to show the frame: the cells that changed,
+ * each run of them after a move of the cursor, with the attributes each cell needs.
  *
- * blessed counts one column per cell. For a double-width character (a cell followed by an empty
- * continuation cell, see Frame) that holds once both cells are written together: the character
- * moves the cursor two columns and the empty continuation none. So both are always rewritten
- * (as blessed's own Unicode mode does): were one skipped as unchanged, blessed would move the
- * cursor one column too far or too short. Where blessed turns anything beyond ASCII into '?' (a
- * terminal that is not UTF-8), or the theme is ASCII, every column a character takes becomes a
- * '?'.
+ * A double-width character (a cell followed by an empty continuation cell, see Frame) is written
+ * whenever either of its cells changed, and moves the cursor two columns. Where the terminal is
+ * not UTF-8, or the theme is ASCII, every column a character beyond ASCII takes becomes a '?'. A
+ * cell written in the last column leaves the cursor where the terminal may wrap it: the next
+ * cell written is placed anew.
  */
-function paintFrame(
-  screen: BlessedScreen,
-  view: Layout,
-  theme: Theme,
-  attributeOf: (role: Role, highlight: number) => number,
-  last: Painted | null,
-): void {
-  const { frame } = view;
+export function frameChanges(
+  frame: Shown & { readonly height: number },
+  before: Shown,
+  size: { readonly width: number; readonly height: number },
+  codeOf: (role: Role, highlight: number) => string,
+  asciiOnly: boolean,
+): string {
   const { chars, roles, highlights, ends } = frame;
-  // ASCII alone where the terminal says it is not UTF-8, and where the locale (or --ascii) says
-  // so: as the suits and the exit text (docs/deals.md, "Seeds on screen").
-  const asciiOnly = theme.ascii || (!screen.tput.unicode && screen.tput.numbers.U8 !== 1);
-  const height = Math.min(frame.height, screen.lines.length, screen.olines.length);
-  // The frame painted last, when its cells are still what blessed's buffer holds: a cell the same
-  // there is the same here, and most of a frame is the same as the one before.
-  const before =
-    last !== null &&
-    last.lines === screen.lines &&
-    last.width === frame.width &&
-    last.chars.length === chars.length
-      ? last
-      : null;
+  const width = Math.min(frame.width, size.width);
+  const height = Math.min(frame.height, size.height);
+  let out = '';
+  let code = '';
   for (let y = 0; y < height; y++) {
-    const line = screen.lines[y];
-    const shown = screen.olines[y];
-    // Past both frames' ends of this row every cell is blank in both: nothing there to paint.
-    const end = before === null ? frame.width : Math.max(ends[y], before.ends[y]);
-    const width = Math.min(end, line.length);
+    // Past both frames' ends of this row every cell is blank in both: nothing there to write.
+    const end = Math.min(width, Math.max(ends[y], before.ends[y]));
     const row = y * frame.width;
-    for (let x = 0; x < width; x++) {
+    let cursor = -1; // the column the cursor is at on this row, when known
+    for (let x = 0; x < end; x++) {
       const i = row + x;
-      let ch = chars[i];
+      const ch = chars[i];
+      if (ch === '') continue; // written with the character before it
+      const wide = x + 1 < frame.width && chars[i + 1] === '';
       if (
-        before !== null &&
         ch === before.chars[i] &&
         roles[i] === before.roles[i] &&
         highlights[i] === before.highlights[i] &&
-        (asciiOnly || !(ch === '' || (x + 1 < frame.width && chars[i + 1] === '')))
+        (!wide ||
+          (before.chars[i + 1] === '' &&
+            roles[i + 1] === before.roles[i + 1] &&
+            highlights[i + 1] === before.highlights[i + 1]))
       )
         continue;
-      const wide = x + 1 < frame.width && chars[i + 1] === '';
-      const attr = attributeOf(roles[i], highlights[i]);
-      if (asciiOnly && (ch === '' || /[^\x20-\x7e]/.test(ch))) ch = '?';
-      else if (wide || ch === '') {
-        shown[x][1] = '\0';
-        line.dirty = true;
+      if (cursor !== x) out += `\x1b[${y + 1};${x + 1}H`;
+      const wanted = codeOf(roles[i], highlights[i]);
+      if (wanted !== code) {
+        out += wanted;
+        code = wanted;
       }
-      // In place: a frame changes many cells, and each new cell would be garbage to collect.
-      const old = line[x];
-      if (old[0] !== attr || old[1] !== ch) {
-        old[0] = attr;
-        old[1] = ch;
-        line.dirty = true;
-      }
+      const columns = wide && x + 1 < width ? 2 : 1;
+      if (asciiOnly && /[^\x20-\x7e]/.test(ch)) out += '?'.repeat(columns);
+      else out += columns === 2 || !wide ? ch : ' '; // half a character at the edge: a space
+      cursor = x + columns < width ? x + columns : -1;
     }
   }
+  // The terminal is left with its default attributes.
+  if (code !== '' && code !== '\x1b[m') out += '\x1b[m';
+  return out;
 }
 
-/** A frame as painted into blessed's buffer, and the buffer's lines it was painted into. */
-interface Painted {
-  readonly lines: BlessedLine[];
-  readonly width: number;
-  readonly chars: readonly string[];
-  readonly roles: readonly Role[];
-  readonly highlights: Uint8Array;
-  readonly ends: Uint16Array;
-}
-
-/**
- * Clears the terminal, and what blessed holds of what it shows and of what is to be shown, so that
- * the next paint writes every cell anew (what blessed's `alloc` does, but in place: at 200x60 that
- * makes 24,000 arrays, which Ctrl-L pressed again and again would make garbage of).
- */
-function blank(screen: BlessedScreen): void {
-  const rows = Math.min(screen.lines.length, screen.olines.length);
-  for (let y = 0; y < rows; y++) {
-    for (const line of [screen.lines[y], screen.olines[y]]) {
-      for (const cell of line) {
-        cell[0] = screen.dattr;
-        cell[1] = ' ';
-      }
-      line.dirty = false;
-    }
-  }
-  screen.program.clear();
+/** A blank frame's cells as painting compares them: what the terminal shows after a clear. */
+function blankShown(width: number, height: number): Shown {
+  return {
+    width,
+    chars: new Array<string>(width * height).fill(' '),
+    roles: new Array<Role>(width * height).fill('plain'),
+    highlights: new Uint8Array(width * height),
+    ends: new Uint16Array(height),
+  };
 }
 
 /** Resolves once everything written so far has been handed to the terminal, or after `ms`. */
@@ -254,10 +239,16 @@ export function openScreen(io: TerminalIo, theme: Theme, events: ScreenEvents): 
   mouse(true);
   program.hideCursor();
 
-  const attributeOf = attributes(theme);
+  const codeOf = attributeCodes(screen, theme);
+  // ASCII alone where the terminal says it is not UTF-8, and where the locale (or --ascii) says
+  // so: as the suits and the exit text (docs/deals.md, "Seeds on screen").
+  const asciiOnly = theme.ascii || (!screen.tput.unicode && screen.tput.numbers.U8 !== 1);
   let destroyed = false;
   let forgotten = false;
-  let last: Painted | null = null;
+  // The frame the terminal shows, and blessed's buffer of when it was painted: blessed clears the
+  // terminal whenever it makes its buffer anew (at the start, on a resize, back from the shell).
+  let last: Shown | null = null;
+  let lastLines: unknown = null;
   return {
     get width() {
       return screen.cols;
@@ -266,17 +257,24 @@ export function openScreen(io: TerminalIo, theme: Theme, events: ScreenEvents): 
       return screen.rows;
     },
     show(view) {
-      if (forgotten) {
-        blank(screen);
+      const { frame } = view;
+      if (screen.lines !== lastLines) last = null;
+      if (
+        forgotten ||
+        (last !== null && (last.width !== frame.width || last.chars.length !== frame.chars.length))
+      ) {
+        program.clear();
         last = null;
       }
       forgotten = false;
-      paintFrame(screen, view, theme, attributeOf, last);
-      const { chars, roles, highlights, ends, width } = view.frame;
-      last = { lines: screen.lines, width, chars, roles, highlights, ends };
-      screen.render();
-      // blessed would write the frame on the next turn of the event loop, behind any work the
-      // game has scheduled there (a slice of the lost-game search): write it now.
+      const size = { width: screen.cols, height: screen.rows };
+      const before = last ?? blankShown(frame.width, frame.height);
+      const changes = frameChanges(frame, before, size, codeOf, asciiOnly);
+      last = frame;
+      lastLines = screen.lines;
+      if (changes !== '') program._write(changes);
+      // Written now, not on the next turn of the event loop behind any work the game has
+      // scheduled there (a slice of the lost-game search).
       program.flush();
     },
     forget() {
