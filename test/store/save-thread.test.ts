@@ -68,3 +68,19 @@ it('lets the process end once its saves are written', () => {
   expect(child.stdout).toBe('written\n');
   expect(fs.readFileSync(file, 'utf8')).toBe('saved');
 });
+
+it('sends the saves of many games made together in one message, each told its own outcome', async () => {
+  const store = freshStore();
+  expect(await store.writeSoon('g0', TEXT)).toEqual({ ok: true }); // the thread is started
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Worker } = require('worker_threads') as typeof import('worker_threads');
+  const sent = jest.spyOn(Worker.prototype, 'postMessage');
+  fs.mkdirSync(path.join(store.dir, 'g3.txt', 'inside'), { recursive: true }); // g3 cannot be saved
+  const outcomes = await Promise.all(
+    ['g1', 'g2', 'g3', 'g4'].map((id) => store.writeSoon(id, `${TEXT}${id}\n`)),
+  );
+  expect(outcomes.map((written) => written.ok)).toEqual([true, true, false, true]);
+  expect(sent).toHaveBeenCalledTimes(1);
+  for (const id of ['g1', 'g2', 'g4'])
+    expect(fs.readFileSync(path.join(store.dir, `${id}.txt`), 'utf8')).toBe(`${TEXT}${id}\n`);
+});
