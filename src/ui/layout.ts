@@ -76,7 +76,7 @@ export function layout(state: UiState, width: number, height: number, spare?: Fr
   const reading = state.overlay?.kind === 'help' || state.overlay?.kind === 'stats';
   const message = reading ? null : messageFor(state);
   const maxLines = Math.max(1, Math.floor((height - TOP_ROWS - 1) / 2));
-  const lines = message ? wrapWords(message.text, width) : [];
+  const lines = message ? wrapped(message.text, width) : [];
   if (lines.length > maxLines) {
     lines.length = maxLines;
     lines[maxLines - 1] = `${cutToWidth(lines[maxLines - 1], width - 1)}${cutMark(state)}`;
@@ -93,6 +93,14 @@ export function layout(state: UiState, width: number, height: number, spare?: Fr
     return { frame, board, panel: drawSaves(frame, state.overlay, state.theme.ascii) };
   const turns = state.overlay ? drawOverlay(frame, state, state.overlay, board) : null;
   return turns ? { frame, board, helpNext: turns.next, helpPrev: turns.prev } : { frame, board };
+}
+
+/** The message's lines, wrapped again only when it or the width changed (a copy: it is cut). */
+let lastWrapped = { text: '', width: -1, lines: [] as readonly string[] };
+function wrapped(text: string, width: number): string[] {
+  if (lastWrapped.text !== text || lastWrapped.width !== width)
+    lastWrapped = { text, width, lines: wrapWords(text, width) };
+  return [...lastWrapped.lines];
 }
 
 function drawTooSmall(frame: Frame): void {

@@ -4,6 +4,7 @@
  * where each screen row lies, for the mouse. Pure: state and size in, cells and geometry out.
  */
 import {
+  type Card,
   cardLabel,
   checkMove,
   type Column,
@@ -115,6 +116,13 @@ function downText(theme: Theme, count: number, room: number): string {
   return count <= room ? g.faceDown.repeat(count) : `${g.faceDown}${count}`;
 }
 
+/** A card's label right-aligned in three columns, made once a card (a frame shows dozens). */
+const PADDED: [string[], string[]] = [[], []];
+function paddedLabel(card: Card, ascii: boolean): string {
+  const known = PADDED[ascii ? 1 : 0];
+  return (known[card] ??= cardLabel(card, ascii).padStart(3));
+}
+
 /** The compact face: one row a card, its label under the column's number. */
 function drawSmallColumn(
   frame: Frame,
@@ -143,7 +151,7 @@ function drawSmallColumn(
         const card = column.cards[row.index];
         const highlight = row.index >= litFrom;
         if (row.folded > 0) frame.put(x, y, g.fold, 'fold');
-        const label = cardLabel(card, theme.ascii).padStart(3);
+        const label = paddedLabel(card, theme.ascii);
         frame.put(x + 1, y, highlight ? label + ' ' : label, cardRole(card), highlight, inner);
         break;
       }
