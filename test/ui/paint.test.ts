@@ -4,15 +4,14 @@
  * key) shows: the same characters, colours, bold and inverse, cell for cell.
  */
 import { Terminal as Emulator } from '@xterm/headless';
-import { PassThrough, Writable } from 'stream';
 import { newGame } from '../../src/engine';
-import { heuristicHints } from '../../src/search';
 import { initialState } from '../../src/ui/controller';
 import { Frame, type Role } from '../../src/ui/frame';
 import { layout } from '../../src/ui/layout';
-import { QUIET_HOST, runTerminalGame } from '../../src/ui/loop';
+import { QUIET_HOST } from '../../src/ui/loop';
 import { frameChanges } from '../../src/ui/screen';
 import { paint } from '../../src/ui/theme';
+import { terminalGame } from '../helpers/terminal-game';
 
 const COLS = 80;
 const ROWS = 24;
@@ -20,32 +19,19 @@ const ROWS = 24;
 /** A 4-suit game in colour, on an emulated terminal that is sent everything the game writes. */
 function emulated(seed: string) {
   const emulator = new Emulator({ cols: COLS, rows: ROWS, allowProposedApi: true });
-  const input = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => input });
-  const output = Object.assign(
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        emulator.write(chunk, done);
-      },
-    }),
-    { isTTY: true, columns: COLS, rows: ROWS },
-  );
-  const exit = runTerminalGame(
-    initialState(
-      newGame(seed, { suits: 4, relaxed: 0, keepSuits: false }),
-      { ascii: false, color: true, fourColor: false },
-      'woods',
-    ),
-    { randomSeed: () => '1', hints: heuristicHints },
-    {
-      input: input as unknown as NodeJS.ReadStream,
-      output: output as unknown as NodeJS.WriteStream,
-      term: 'xterm-256color',
-    },
-    {},
+  const game = terminalGame(
     QUIET_HOST,
+    {},
+    {
+      seed,
+      suits: 4,
+      theme: { ascii: false, color: true, fourColor: false },
+      term: 'xterm-256color',
+      written: (chunk, done) => emulator.write(chunk, done),
+    },
   );
   return {
-    press: (keys: string) => input.write(keys),
+    press: game.press,
     /** Every cell: its character, colour, bold and inverse, once the emulator has taken all. */
     async cells(): Promise<string[]> {
       await new Promise<void>((resolve) => emulator.write('', resolve));
@@ -63,7 +49,7 @@ function emulated(seed: string) {
       }
       return rows;
     },
-    exit,
+    exit: game.exit,
   };
 }
 
