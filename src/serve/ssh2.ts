@@ -17,7 +17,8 @@ const POOL_BYTES = 4096;
 /** Larger requests go to the generator itself. */
 const POOLED_AT_MOST = 256;
 
-type RandomFill = <T extends NodeJS.ArrayBufferView | ArrayBuffer>(
+/** `crypto.randomFillSync`, as Node's typings have it. */
+type RandomFill = <T extends NodeJS.ArrayBufferView>(
   buffer: T,
   offset?: number,
   size?: number,
@@ -27,7 +28,7 @@ type RandomFill = <T extends NodeJS.ArrayBufferView | ArrayBuffer>(
 export function pooledRandomFill(fill: RandomFill): RandomFill {
   const pool = Buffer.alloc(POOL_BYTES);
   let used = POOL_BYTES;
-  return function randomFillSync<T extends NodeJS.ArrayBufferView | ArrayBuffer>(
+  return function randomFillSync<T extends NodeJS.ArrayBufferView>(
     buffer: T,
     offset?: number,
     size?: number,
