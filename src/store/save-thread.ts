@@ -113,9 +113,19 @@ class SaveThread {
     this.sending = null;
     const jobs = this.gathered;
     this.gathered = [];
-    const worker = this.thread();
-    worker.ref();
-    worker.postMessage(jobs);
+    try {
+      const worker = this.thread();
+      worker.ref();
+      worker.postMessage(jobs);
+    } catch (error) {
+      // No thread to be had (the system refused one): these saves fail, each told why; the next
+      // tries again.
+      for (const job of jobs) {
+        const waiting = this.waiting.get(job.id);
+        this.waiting.delete(job.id);
+        waiting?.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
   }
 
   private thread(): Worker {
