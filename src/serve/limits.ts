@@ -146,6 +146,7 @@ export class InputPump {
   private readonly pending: Buffer[] = [];
   private bytes = 0;
   private waiting = false;
+  private stopped = false;
   private readonly slice: number;
   private readonly later: (run: () => void) => void;
   private readonly wait: () => number;
@@ -165,15 +166,26 @@ export class InputPump {
 
   /** Queues `data`; the first slice goes at once when nothing is waiting. */
   push(data: Buffer): void {
+    if (this.stopped) return;
     this.pending.push(data);
     this.bytes += data.length;
     this.backlog(this.bytes);
     if (!this.waiting) this.pump();
   }
 
+  /**
+   * Drops what waits, for a session that has ended: its input is read no more, and nothing is
+   * left queued behind a timer (a dropped connection's backlog would take seconds to drain).
+   */
+  stop(): void {
+    this.stopped = true;
+    this.pending.length = 0;
+    this.bytes = 0;
+  }
+
   private pump(): void {
     this.waiting = false;
-    if (this.bytes === 0) return;
+    if (this.bytes === 0 || this.stopped) return;
     const ms = this.wait();
     if (ms > 0) {
       this.waiting = true;

@@ -338,6 +338,7 @@ export async function playSession(context: SessionContext): Promise<SessionEnd> 
     };
   } finally {
     clearInterval(idle);
+    pump.stop();
     unregister();
     context.link.release(reader);
   }

@@ -98,6 +98,17 @@ describe('InputPump', () => {
     expect(written).toEqual(['ab', 'z'.repeat(8), 'z'.repeat(8), 'zzzzxy']);
   });
 
+  it('once stopped (its session ended), drops what waits and takes nothing more', () => {
+    const { pump, written, turns, next } = pumped(8);
+    pump.push(Buffer.from('z'.repeat(30)));
+    expect(written).toEqual(['z'.repeat(8)]);
+    pump.stop();
+    while (turns.length > 0) next();
+    pump.push(Buffer.from('late'));
+    expect(written).toEqual(['z'.repeat(8)]);
+    expect(turns).toHaveLength(0);
+  });
+
   it('holds input while the session must wait, drops none of it, and says what waits', () => {
     let owed = 30;
     const { pump, written, timers, backlog, turns, next } = pumped(8, () => owed);
