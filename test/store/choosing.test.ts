@@ -157,6 +157,10 @@ describe('the game a start resumes', () => {
     const twice = dealt(again.game);
     again.session.changed(again.game, twice);
     second.session.leave(secondDealt);
+    // Let go a millisecond later at least: two saves named in the same millisecond are both read
+    // to tell which is the later (this test once failed so in CI).
+    const before = Date.now();
+    while (Date.now() <= before) continue;
     again.session.leave(twice);
     // Each save is named by its time now: the name says when it was saved.
     const names = fs.readdirSync(games);
