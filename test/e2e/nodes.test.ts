@@ -10,7 +10,15 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { newEd25519Key } from '../../src/serve/host-key';
 import { type Cluster, startPostgres } from '../helpers/postgres';
-import { accepting, freePort, type Started, started, stopAll, until } from '../helpers/processes';
+import {
+  accepting,
+  freePort,
+  serving,
+  type Started,
+  started,
+  stopAll,
+  until,
+} from '../helpers/processes';
 import { connect, shell, type Terminal } from '../helpers/ssh';
 import { freshEnv, scratchFolder, SPIDER } from './spider';
 
@@ -36,15 +44,10 @@ afterAll(async () => {
 /** A server on its own state folder, keeping its players in the cluster. */
 async function node(name: string): Promise<Started & { port: number }> {
   const env = { ...process.env, ...freshEnv(path.join(home, name)) } as NodeJS.ProcessEnv;
-  const server = await started(
+  return serving(
+    SPIDER,
+    cluster.url,
     [
-      process.execPath,
-      SPIDER,
-      'serve',
-      '--port',
-      '0',
-      '--store',
-      cluster.url,
       '--host-key',
       hostKey,
       '--proxy-from',
@@ -59,8 +62,6 @@ async function node(name: string): Promise<Started & { port: number }> {
     env,
     /players kept in the database/,
   );
-  const port = Number(/listening on 127\.0\.0\.1:(\d+)/.exec(server.out.text)?.[1]);
-  return { ...server, port };
 }
 
 /** HAProxy before `ports`, each sent a PROXY v2 header, a dead one found within a second. */

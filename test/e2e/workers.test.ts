@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { newEd25519Key } from '../../src/serve/host-key';
 import { type Cluster, startPostgres } from '../helpers/postgres';
-import { started, stopAll, until } from '../helpers/processes';
+import { serving, stopAll, until } from '../helpers/processes';
 import { connect, shell, type Terminal } from '../helpers/ssh';
 import { freshEnv, scratchFolder, SPIDER } from './spider';
 
@@ -46,26 +46,14 @@ async function play(port: number, key: string, moves: number): Promise<Terminal>
 test('two workers share one port; a worker killed is replaced, and its players lose nothing', async () => {
   const home = scratchFolder();
   const env = { ...process.env, ...freshEnv(path.join(home, 'server')) } as NodeJS.ProcessEnv;
-  const server = await started(
-    [
-      process.execPath,
-      SPIDER,
-      'serve',
-      '--port',
-      '0',
-      '--store',
-      cluster.url,
-      '--workers',
-      '2',
-      '--lease-seconds',
-      '3',
-      '--max-per-address',
-      '50',
-    ],
+  const server = await serving(
+    SPIDER,
+    cluster.url,
+    ['--workers', '2', '--lease-seconds', '3', '--max-per-address', '50'],
     env,
     /2 worker processes play the games/,
   );
-  const port = Number(/listening on 127\.0\.0\.1:(\d+)/.exec(server.out.text)?.[1]);
+  const port = server.port;
   const pid = server.child.pid as number;
   expect(children(pid)).toHaveLength(2);
   // Six players, handed to the workers in turn by the process that listens.

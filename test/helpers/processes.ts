@@ -82,3 +82,20 @@ export async function until(check: () => boolean, what: string, ms = 20_000): Pr
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * `spider serve` (the program at `spider`) on a free loopback port, keeping its players in the
+ * database at `store`, with `more` options; started once its log says `ready`.
+ */
+export async function serving(
+  spider: string,
+  store: string,
+  more: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<Started & { port: number }> {
+  const argv = [process.execPath, spider, 'serve', '--port', '0', '--store', store, ...more];
+  const server = await started(argv, env, ready);
+  const port = Number(/listening on 127\.0\.0\.1:(\d+)/.exec(server.out.text)?.[1]);
+  return { ...server, port };
+}
